@@ -1,0 +1,61 @@
+import ArgumentParser
+import UrnCore
+
+/// The options every tool shares (§3, §9, §10).
+public struct CommonOptions: ParsableArguments {
+    /// Input files.
+    @Argument(help: ArgumentHelp("Files to read; none or '-' reads standard input.", valueName: "file"))
+    public var files: [String] = []
+
+    /// The link field's path.
+    @Option(help: ArgumentHelp("Read the link from this field of JSON records: a name or a dotted path (aps.urn).", valueName: "path"))
+    public var field: String = "link"
+
+    /// NUL-separated records.
+    @Flag(name: [.customShort("0"), .customLong("null")], help: "Read and write NUL-separated records instead of lines.")
+    public var nullSeparated = false
+
+    /// The longest accepted line.
+    @Option(help: ArgumentHelp("Longest accepted line in bytes (suffixes K, M, G); longer lines become error records.", valueName: "size"),
+            transform: CommonOptions.byteSize)
+    public var maxLine: Int = 1 << 20
+
+    /// Silence per-line diagnostics.
+    @Flag(name: .shortAndLong, help: "Do not print a diagnostic for each bad line (error records are still written).")
+    public var quiet = false
+
+    /// Flush every record.
+    @Flag(help: "Flush output after every record (for tail -f).")
+    public var lineBuffered = false
+
+    /// Stop at the first bad line.
+    @Flag(help: "Stop at the first line that cannot be processed.")
+    public var failFast = false
+
+    public init() {}
+
+    public func validate() throws {
+        guard JSONPath(field) != nil else { throw ValidationError("invalid --field path '\(field)'") }
+    }
+
+    /// The link field as a path (validated).
+    public var fieldPath: JSONPath { JSONPath(field)! }
+
+    /// The record separator byte.
+    public var separator: UInt8 { nullSeparated ? 0 : UInt8(ascii: "\n") }
+
+    /// Parses `1048576`, `64K`, `1M`, `2G`.
+    static func byteSize(_ text: String) throws -> Int {
+        let multipliers: [Character: Int] = ["K": 1 << 10, "k": 1 << 10, "M": 1 << 20, "m": 1 << 20, "G": 1 << 30, "g": 1 << 30]
+        var digits = Substring(text)
+        var multiplier = 1
+        if let last = text.last, let m = multipliers[last] {
+            multiplier = m
+            digits = digits.dropLast()
+        }
+        guard let value = Int(digits), value > 0, value <= Int.max / multiplier else {
+            throw ValidationError("invalid size '\(text)' (use a number of bytes, optionally with K, M or G)")
+        }
+        return value * multiplier
+    }
+}

@@ -1,0 +1,93 @@
+import UrnCore
+
+/// The loop every tool runs: read lines, turn them into records, let the stage work, write
+/// records or error records, and track the exit status (§10).
+public struct RecordDriver {
+    private let options: CommonOptions
+    private let diagnostics: Diagnostics
+
+    /// A driver for `options`, reporting through `diagnostics`.
+    public init(options: CommonOptions, diagnostics: Diagnostics) {
+        self.options = options
+        self.diagnostics = diagnostics
+    }
+
+    /// Runs `stage` over all input and returns the exit status.
+    public func run<Stage: RecordStage>(_ stage: inout Stage) -> ExitStatus {
+        let reader = RecordReader(paths: options.files, separator: options.separator,
+                                  maxLine: options.maxLine, diagnostics: diagnostics)
+        let writer = RecordWriter(separator: options.separator, lineBuffered: options.lineBuffered)
+        var parser = RecordParser(field: options.fieldPath, fieldName: options.field, maxLine: options.maxLine)
+        let replaced = FieldNames(stage.fieldNames + ["error"])
+        var status = ExitStatus.success
+        var writeFailure: WriteFailure?
+
+        let readAll = reader.forEachLine { line in
+            do {
+                try process(line, &stage, &parser, writer, replaced, &status)
+            } catch let failure as WriteFailure {
+                writeFailure = failure
+                return false
+            } catch {
+                return false
+            }
+            return !(options.failFast && status == .failure)
+        }
+        if writeFailure == nil {
+            do throws(WriteFailure) { try writer.flush() } catch { writeFailure = error }
+        }
+        switch writeFailure {
+        case .brokenPipe?:
+            return status
+        case let .failed(code)?:
+            diagnostics.error("write error: \(errorText(code))")
+            return .failure
+        case nil:
+            return readAll ? status : .failure
+        }
+    }
+
+    private func process<Stage: RecordStage>(
+        _ line: InputLine, _ stage: inout Stage, _ parser: inout RecordParser,
+        _ writer: RecordWriter, _ replaced: FieldNames, _ status: inout ExitStatus
+    ) throws(WriteFailure) {
+        let record: InputRecord
+        do {
+            guard let parsed = try parser.record(line, separatorIsNUL: options.nullSeparated) else { return }
+            record = parsed
+        } catch {
+            writer.beginUnusable(RecordParser.trimmed(line.bytes))
+            writer.error(error)
+            try writer.end()
+            report(error, line, &status)
+            return
+        }
+        let prepared: Stage.Prepared
+        do {
+            prepared = try parser.withLink(of: record) { link in try stage.prepare(link: link, record: record) }
+        } catch {
+            let coded = (error as? any CodedError) ?? InternalError(description: "\(error)")
+            writer.begin(record, replacing: replaced)
+            writer.error(coded)
+            try writer.end()
+            report(coded, line, &status)
+            return
+        }
+        writer.begin(record, replacing: replaced)
+        stage.write(prepared, into: &writer.json)
+        try writer.end()
+    }
+
+    private func report(_ error: any CodedError, _ line: InputLine, _ status: inout ExitStatus) {
+        diagnostics.line(line.source, line.number, error.message)
+        status = .failure
+    }
+}
+
+/// An error that is not one of the coded kinds; it should not happen, but must not crash.
+struct InternalError: CodedError {
+    let description: String
+    var code: String { "internal" }
+    var message: String { "internal error: \(description)" }
+    var offset: Int? { nil }
+}

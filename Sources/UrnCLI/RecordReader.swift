@@ -1,0 +1,127 @@
+@preconcurrency import Glibc
+
+/// One line (or NUL-separated record) of input, valid only during the callback.
+public struct InputLine {
+    /// The line's bytes without the separator (for an over-long line, its first bytes).
+    public let bytes: UnsafeBufferPointer<UInt8>
+    /// The 1-based line number within its source.
+    public let number: Int
+    /// The source's name for diagnostics: the path or `<stdin>`.
+    public let source: String
+    /// The line was longer than `--max-line`; `bytes` holds only its start.
+    public let tooLong: Bool
+}
+
+/// Reads lines from files with `read(2)` into one large buffer and hands them out without
+/// copying. Lines longer than the limit are cut to a prefix and skipped, never buffered whole.
+public final class RecordReader {
+    /// How many bytes of an over-long line are kept for its error record.
+    public static let overlongPrefix = 256
+
+    private let paths: [String]
+    private let separator: UInt8
+    private let maxLine: Int
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private let diagnostics: Diagnostics
+
+    /// A reader of `paths` (`-` or none: stdin) splitting on `separator`.
+    public init(paths: [String], separator: UInt8, maxLine: Int, diagnostics: Diagnostics) {
+        self.paths = paths.isEmpty ? ["-"] : paths
+        self.separator = separator
+        self.maxLine = maxLine
+        self.diagnostics = diagnostics
+        capacity = 1 << 18
+        buffer = .allocate(capacity: capacity)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Calls `body` for every line of every source in order. Returns false when a source could
+    /// not be opened or read (already reported); `body` returning false stops the reading.
+    public func forEachLine(_ body: (InputLine) throws -> Bool) rethrows -> Bool {
+        var allRead = true
+        for path in paths {
+            let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+            let source = path == "-" ? "<stdin>" : path
+            guard fd >= 0 else {
+                diagnostics.error("\(path): \(errorText(errno))")
+                allRead = false
+                continue
+            }
+            defer { if fd != 0 { close(fd) } }
+            let (readAll, stop) = try readLines(fd: fd, source: source, body)
+            if !readAll { allRead = false }
+            if stop { break }
+        }
+        return allRead
+    }
+
+    /// Reads one file descriptor; returns whether it was read to its end and whether to stop.
+    private func readLines(fd: Int32, source: String, _ body: (InputLine) throws -> Bool) rethrows -> (Bool, Bool) {
+        var start = 0     // first byte of the current line
+        var filled = 0    // bytes in the buffer
+        var scanned = 0   // bytes already searched for the separator
+        var number = 0
+        var skipping = false  // inside the rest of an over-long line
+        while true {
+            // Hand out every complete line in the buffer.
+            while let found = memchr(buffer + scanned, Int32(separator), filled - scanned) {
+                let end = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if skipping {
+                    skipping = false
+                } else {
+                    number += 1
+                    let line = InputLine(bytes: UnsafeBufferPointer(start: buffer + start, count: end - start),
+                                         number: number, source: source, tooLong: false)
+                    if try !body(line) { return (true, true) }
+                }
+                start = end + 1
+                scanned = start
+            }
+            scanned = filled
+            if !skipping, filled - start > maxLine {
+                number += 1
+                let line = InputLine(bytes: UnsafeBufferPointer(start: buffer + start, count: min(RecordReader.overlongPrefix, filled - start)),
+                                     number: number, source: source, tooLong: true)
+                if try !body(line) { return (true, true) }
+                skipping = true
+            }
+            if skipping { start = filled }
+            // Make room: move the partial line to the front, grow when it fills the buffer.
+            if start > 0 {
+                memmove(buffer, buffer + start, filled - start)
+                filled -= start
+                scanned -= start
+                start = 0
+            }
+            if filled == capacity { grow() }
+            let n = read(fd, buffer + filled, capacity - filled)
+            if n < 0 {
+                if errno == EINTR { continue }
+                diagnostics.error("\(source): \(errorText(errno))")
+                return (false, false)
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        if filled > start, !skipping {
+            number += 1
+            let tooLong = filled - start > maxLine
+            let count = tooLong ? min(RecordReader.overlongPrefix, filled - start) : filled - start
+            let line = InputLine(bytes: UnsafeBufferPointer(start: buffer + start, count: count),
+                                 number: number, source: source, tooLong: tooLong)
+            if try !body(line) { return (true, true) }
+        }
+        return (true, false)
+    }
+
+    private func grow() {
+        let larger = capacity * 2
+        let next = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        next.update(from: buffer, count: capacity)
+        buffer.deallocate()
+        buffer = next
+        capacity = larger
+    }
+}

@@ -1,0 +1,115 @@
+@preconcurrency import Glibc
+import UrnCore
+
+/// Why output could not be written.
+public enum WriteFailure: Error {
+    /// The reader went away (EPIPE): end quietly.
+    case brokenPipe
+    /// Any other failure, with its errno.
+    case failed(Int32)
+}
+
+/// Writes records as JSON Lines into a block buffer flushed with `write(2)`: input fields kept
+/// byte for byte, the tool's own fields appended.
+public final class RecordWriter {
+    /// The output buffer; tools append their fields to it between `begin` and `end`.
+    public var json = JSONWriter(capacity: RecordWriter.flushThreshold * 2)
+    /// The bytes that end a record.
+    private let separator: UInt8
+    private let lineBuffered: Bool
+    private let fd: Int32
+    static let flushThreshold = 1 << 16
+
+    /// A writer to `fd` ending records with `separator`, flushing each when `lineBuffered`.
+    public init(fd: Int32 = 1, separator: UInt8, lineBuffered: Bool) {
+        self.fd = fd
+        self.separator = separator
+        self.lineBuffered = lineBuffered
+    }
+
+    /// Opens the output record for `record`: its members except those named in `replaced`,
+    /// or `{"link":…}` for a raw line.
+    public func begin(_ record: InputRecord, replacing replaced: FieldNames) {
+        json.beginObject()
+        guard record.isJSON else {
+            json.key("link")
+            json.string(record.text)
+            return
+        }
+        for member in record.members where !replaced.contains(member.key, in: record.text) {
+            json.rawMember(key: UnsafeBufferPointer(rebasing: record.text[member.key]),
+                           value: UnsafeBufferPointer(rebasing: record.text[member.value]))
+        }
+    }
+
+    /// Opens an output record for a line that is not a usable record: `{"link":<the line>`.
+    public func beginUnusable(_ line: UnsafeBufferPointer<UInt8>) {
+        json.beginObject()
+        json.key("link")
+        json.string(line)
+    }
+
+    /// Writes `"error":{code,message,offset}` into the open record.
+    public func error(_ error: any CodedError) {
+        json.key("error")
+        json.beginObject()
+        json.key("code")
+        json.string(error.code)
+        json.key("message")
+        json.string(error.message)
+        if let offset = error.offset {
+            json.key("offset")
+            json.int(offset)
+        }
+        json.endObject()
+    }
+
+    /// Closes the open record and flushes when the buffer is full or output is line-buffered.
+    public func end() throws(WriteFailure) {
+        json.endObject()
+        json.bytes.append(separator)
+        if lineBuffered || json.bytes.count >= RecordWriter.flushThreshold { try flush() }
+    }
+
+    /// Writes a line of text (not a record) followed by the separator.
+    public func line(_ text: String) throws(WriteFailure) {
+        json.bytes += text.utf8
+        json.bytes.append(separator)
+        if lineBuffered || json.bytes.count >= RecordWriter.flushThreshold { try flush() }
+    }
+
+    /// Writes out everything buffered.
+    public func flush() throws(WriteFailure) {
+        let count = json.bytes.count
+        guard count > 0 else { return }
+        let failure: Int32? = json.bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < count {
+                let n = write(fd, buffer.baseAddress! + offset, count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return nil
+        }
+        json.reset()
+        if let failure { throw failure == EPIPE ? .brokenPipe : .failed(failure) }
+    }
+}
+
+/// A set of field names that a tool writes, to drop same-named input fields.
+public struct FieldNames {
+    private let names: [[UInt8]]
+
+    /// The set of `names`.
+    public init(_ names: [String]) {
+        self.names = names.map { Array($0.utf8) }
+    }
+
+    /// Whether the key token `text[key]` is one of the names.
+    public func contains(_ key: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        names.contains { JSONString.equals(key, in: text, $0) }
+    }
+}

@@ -1,0 +1,44 @@
+@preconcurrency import Glibc
+import ArgumentParser
+
+/// A tool of the toolkit: its `main` maps outcomes onto the exit statuses of §10 and prints
+/// usage errors GNU-style (`urnparse: message`), where ArgumentParser would use 64 and 1.
+public protocol UrnTool: ParsableCommand {
+    /// Does the tool's work and returns its exit status.
+    mutating func execute() throws -> ExitStatus
+}
+
+extension UrnTool {
+    public mutating func run() throws {
+        throw try execute()
+    }
+
+    public static func main() {
+        signal(SIGPIPE, SIG_IGN)
+        let name = configuration.commandName ?? "urn"
+        do {
+            var command = try parse()
+            try command.run()
+            Glibc.exit(0)
+        } catch let status as ExitStatus {
+            Glibc.exit(status.rawValue)
+        } catch {
+            if exitCode(for: error) == .success {
+                print(fullMessage(for: error))
+                Glibc.exit(0)
+            }
+            let diagnostics = Diagnostics(tool: name)
+            diagnostics.error(message(for: error).lowercasedFirst)
+            diagnostics.error("try '\(name) --help' for more information")
+            Glibc.exit(ExitStatus.failure.rawValue)
+        }
+    }
+}
+
+extension String {
+    /// The string with its first letter in lower case, as GNU messages are written.
+    var lowercasedFirst: String {
+        guard let first else { return self }
+        return first.lowercased() + dropFirst()
+    }
+}

@@ -1,0 +1,42 @@
+/// A dotted path into nested JSON objects and arrays (`aps.urn`, `stack.0.target`).
+public struct JSONPath: Sendable, Equatable {
+    /// The path's steps, each a key or, inside arrays, an index.
+    public let steps: [[UInt8]]
+
+    /// The path `text` split on `.`; nil when a step is empty.
+    public init?(_ text: String) {
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard !parts.isEmpty, !parts.contains(where: \.isEmpty) else { return nil }
+        steps = parts.map { Array($0) }
+    }
+
+    /// The first step, the top-level field name.
+    public var head: [UInt8] { steps[0] }
+
+    /// Follows the path's remaining steps (after `from`) down from the value `start` of `kind`.
+    public func resolve(
+        from start: Range<Int>, kind: JSONKind, step first: Int,
+        in text: UnsafeBufferPointer<UInt8>
+    ) -> (Range<Int>, JSONKind)? {
+        var range = start
+        var current = kind
+        for step in steps[first...] {
+            switch current {
+            case .object:
+                guard let member = JSONScanner.members(of: range, in: text)
+                    .last(where: { JSONString.equals($0.key, in: text, step) })
+                else { return nil }
+                range = member.value
+                current = member.kind
+            case .array:
+                guard let index = Int(String(decoding: step, as: UTF8.self)), index >= 0 else { return nil }
+                let elements = JSONScanner.elements(of: range, in: text)
+                guard index < elements.count else { return nil }
+                (range, current) = elements[index]
+            default:
+                return nil
+            }
+        }
+        return (range, current)
+    }
+}

@@ -1,0 +1,85 @@
+/// Decoding of JSON string tokens that a `JSONScanner` has already validated.
+public enum JSONString {
+    /// Appends the decoded content of the string token `text[token]` (quotes included) to `out`.
+    public static func decode(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var i = token.lowerBound + 1
+        let end = token.upperBound - 1
+        while i < end {
+            let byte = text[i]
+            guard byte == UInt8(ascii: "\\") else {
+                out.append(byte)
+                i += 1
+                continue
+            }
+            let escape = text[i + 1]
+            i += 2
+            switch escape {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex4(text, i)
+                i += 4
+                if scalar >= 0xD800 && scalar < 0xDC00 {
+                    let low = hex4(text, i + 2)
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                }
+                appendUTF8(scalar, to: &out)
+            default: out.append(escape)  // " \ /
+            }
+        }
+    }
+
+    /// The decoded content of the string token `text[token]`.
+    public static func decoded(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(token.count)
+        decode(token, in: text, into: &out)
+        return out
+    }
+
+    /// Whether the string token `text[token]` decodes to exactly `name`.
+    public static func equals(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
+        let inner = (token.lowerBound + 1)..<(token.upperBound - 1)
+        if inner.count == name.count {
+            var same = true
+            var j = 0
+            for i in inner {
+                if text[i] != name[j] { same = false; break }
+                j += 1
+            }
+            if same { return true }
+        }
+        guard text[inner].contains(UInt8(ascii: "\\")) else { return false }
+        return decoded(token, in: text) == name
+    }
+
+    static func hex4(_ text: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for i in index..<index + 4 { value = value << 4 | UInt32(ByteClass.hexValue(text[i]) ?? 0) }
+        return value
+    }
+
+    /// Appends the UTF-8 encoding of `scalar` to `out`.
+    public static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
+        switch scalar {
+        case 0..<0x80:
+            out.append(UInt8(scalar))
+        case 0x80..<0x800:
+            out.append(UInt8(0xC0 | scalar >> 6))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xE0 | scalar >> 12))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            out.append(UInt8(0xF0 | scalar >> 18))
+            out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            out.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+}

@@ -1,0 +1,124 @@
+/// A parsed link: its kind and where each component lies in its text. Values are kept as
+/// written; `PercentCoding` decodes them when asked.
+public struct Link: Sendable {
+    /// The four kinds of §4.
+    public enum Kind: String, Sendable {
+        /// A scheme and a `//` authority.
+        case url
+        /// An RFC 8141 URN.
+        case urn
+        /// A scheme without `//` (or a Compass `S://name` under `--scheme S`).
+        case opaque
+        /// No scheme.
+        case relative
+    }
+
+    /// The link's bytes (after `--lenient` encoding, if any).
+    public let text: [UInt8]
+    /// The kind.
+    public var kind: Kind
+    /// The generic RFC 3986 split of `text`.
+    public var reference: URIReference
+    /// The scheme, without `:`.
+    public var scheme: Range<Int>? { reference.scheme }
+    /// The user part of the userinfo.
+    public var user: Range<Int>?
+    /// The password part of the userinfo (after the first `:`).
+    public var password: Range<Int>?
+    /// The host as written (brackets kept for IP literals).
+    public var host: Range<Int>?
+    /// The port number, when one is given.
+    public var port: Int?
+    /// The path, or for a Compass name under `--scheme` the name.
+    public var path: Range<Int>
+    /// The query, without `?` (for URNs, nil: see `urnQ`).
+    public var query: Range<Int>?
+    /// The fragment, without `#` (for URNs, nil: see `urnF`).
+    public var fragment: Range<Int>?
+    /// The URN namespace identifier.
+    public var nid: Range<Int>?
+    /// The URN namespace-specific string.
+    public var nss: Range<Int>?
+    /// The URN r-component (after `?+`).
+    public var urnR: Range<Int>?
+    /// The URN q-component (after `?=`).
+    public var urnQ: Range<Int>?
+    /// The URN f-component (after `#`).
+    public var urnF: Range<Int>?
+    /// The text whose delimiter-split gives the segments of a `urn` or `opaque` link.
+    public var name: Range<Int>
+
+    /// A link of `kind` over `reference`, components to be filled in by the parser.
+    init(kind: Kind, reference: URIReference) {
+        self.text = reference.text
+        self.kind = kind
+        self.reference = reference
+        self.path = reference.path
+        self.query = reference.query
+        self.fragment = reference.fragment
+        self.name = reference.path
+    }
+
+    /// The bytes of a component range, or nil.
+    public subscript(_ range: Range<Int>?) -> ArraySlice<UInt8>? {
+        range.map { text[$0] }
+    }
+
+    /// Whether the link's path segments split on `/` (url, relative) rather than on a delimiter.
+    public var splitsOnSlash: Bool { kind == .url || kind == .relative }
+
+    /// Calls `body` with the range of each segment (§4): path segments split on `/` without a
+    /// leading empty one, or the name split on `delimiter`.
+    public func forEachSegment(delimiter: [UInt8], _ body: (Range<Int>) -> Void) {
+        if splitsOnSlash {
+            var start = path.lowerBound
+            if start < path.upperBound, text[start] == UInt8(ascii: "/") { start += 1 }
+            guard start < path.upperBound else { return }
+            var i = start
+            while i < path.upperBound {
+                if text[i] == UInt8(ascii: "/") { body(start..<i); start = i + 1 }
+                i += 1
+            }
+            body(start..<path.upperBound)
+        } else {
+            Link.split(name, of: text, on: delimiter, body)
+        }
+    }
+
+    /// Calls `body` with the ranges of `range` split on the non-empty `delimiter`.
+    static func split(_ range: Range<Int>, of text: [UInt8], on delimiter: [UInt8], _ body: (Range<Int>) -> Void) {
+        guard !range.isEmpty else { return }
+        let d = delimiter.count
+        var start = range.lowerBound
+        var i = range.lowerBound
+        while i + d <= range.upperBound {
+            if text[i] == delimiter[0], d == 1 || text[i..<(i + d)].elementsEqual(delimiter) {
+                body(start..<i)
+                i += d
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        body(start..<range.upperBound)
+    }
+
+    /// Calls `body` with the key and value ranges of each `&`-separated query parameter, empty
+    /// pieces skipped; a parameter without `=` has an empty value range.
+    public func forEachParameter(_ body: (Range<Int>, Range<Int>) -> Void) {
+        guard let query = kind == .urn ? urnQ : query else { return }
+        var start = query.lowerBound
+        var i = query.lowerBound
+        while i <= query.upperBound {
+            if i == query.upperBound || text[i] == UInt8(ascii: "&") {
+                if start < i {
+                    var equals = start
+                    while equals < i, text[equals] != UInt8(ascii: "=") { equals += 1 }
+                    body(start..<equals, equals < i ? (equals + 1)..<i : i..<i)
+                }
+                start = i + 1
+            }
+            i += 1
+        }
+    }
+}

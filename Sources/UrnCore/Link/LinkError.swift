@@ -1,0 +1,71 @@
+/// Why a link could not be parsed. Codes are stable and listed in urnparse(1).
+public enum LinkError: CodedError, Equatable {
+    case empty
+    case invalidUTF8(at: Int)
+    case invalidCharacter(UInt8, at: Int)
+    case invalidPercent(at: Int)
+    case invalidScheme(at: Int)
+    case invalidPort(String, at: Int, compassScheme: String?)
+    case invalidHost(String, at: Int)
+    case invalidURN(String, at: Int)
+    case baseNotAbsolute
+
+    public var code: String {
+        switch self {
+        case .empty: return "empty-link"
+        case .invalidUTF8: return "invalid-utf8"
+        case .invalidCharacter: return "invalid-character"
+        case .invalidPercent: return "invalid-percent"
+        case .invalidScheme: return "invalid-scheme"
+        case .invalidPort: return "invalid-port"
+        case .invalidHost: return "invalid-host"
+        case .invalidURN: return "invalid-urn"
+        case .baseNotAbsolute: return "invalid-base"
+        }
+    }
+
+    public var offset: Int? {
+        switch self {
+        case .empty, .baseNotAbsolute: return nil
+        case let .invalidUTF8(at), let .invalidCharacter(_, at), let .invalidPercent(at),
+             let .invalidScheme(at), let .invalidPort(_, at, _), let .invalidHost(_, at),
+             let .invalidURN(_, at):
+            return at
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .empty:
+            return "empty link"
+        case let .invalidUTF8(at):
+            return "invalid UTF-8 at offset \(at)"
+        case let .invalidCharacter(byte, at):
+            return "invalid character \(LinkError.describe(byte)) at offset \(at) (--lenient percent-encodes it)"
+        case let .invalidPercent(at):
+            return "'%' not followed by two hex digits at offset \(at) (--lenient percent-encodes it)"
+        case let .invalidScheme(at):
+            return "invalid scheme ending at offset \(at)"
+        case let .invalidPort(port, at, scheme):
+            let base = "invalid port '\(port)' at offset \(at)"
+            guard let scheme else { return base }
+            return base + " (a Compass name? try --scheme \(scheme))"
+        case let .invalidHost(reason, at):
+            return "invalid host at offset \(at): \(reason)"
+        case let .invalidURN(reason, at):
+            return "invalid URN at offset \(at): \(reason)"
+        case .baseNotAbsolute:
+            return "the base link must be absolute (have a scheme)"
+        }
+    }
+
+    static func describe(_ byte: UInt8) -> String {
+        switch byte {
+        case 0x20: return "' '"
+        case 0x21..<0x7F: return "'\(Character(Unicode.Scalar(byte)))'"
+        default:
+            let hex = String(byte, radix: 16, uppercase: true)
+            return "0x" + (hex.count == 1 ? "0" + hex : hex)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+/// Writes the fields `urnparse` adds to a record (§4): `kind`, `parts`, `segments`, `params`
+/// and, when asked, `normalized`.
+public struct LinkFieldWriter {
+    /// Keep values as written instead of percent-decoding them (`--raw`).
+    public var raw: Bool
+    /// The segment delimiter of URN and opaque names.
+    public var delimiter: [UInt8]
+    /// Add `normalized` (`--normalize`).
+    public var normalize: Bool
+    private var scratch: [UInt8] = []
+
+    /// The names of the fields this writer adds, in order.
+    public static let fieldNames = ["kind", "parts", "segments", "params", "normalized"]
+
+    /// A writer with the given options.
+    public init(raw: Bool = false, delimiter: String = ":", normalize: Bool = false) {
+        self.raw = raw
+        self.delimiter = Array(delimiter.utf8)
+        self.normalize = normalize
+        scratch.reserveCapacity(256)
+    }
+
+    /// Writes the fields of `link` as members of the open object in `json`.
+    public mutating func write(_ link: Link, into json: inout JSONWriter) {
+        json.key("kind")
+        json.string(link.kind.rawValue)
+        json.key("parts")
+        writeParts(link, into: &json)
+        json.key("segments")
+        json.beginArray()
+        link.forEachSegment(delimiter: delimiter) { value(link.text[$0], into: &json) }
+        json.endArray()
+        json.key("params")
+        json.beginArray()
+        link.forEachParameter { key, value in
+            json.beginObject()
+            json.key("key")
+            self.value(link.text[key], plusAsSpace: true, into: &json)
+            json.key("value")
+            self.value(link.text[value], plusAsSpace: true, into: &json)
+            json.endObject()
+        }
+        json.endArray()
+        if normalize {
+            json.key("normalized")
+            json.string(LinkNormalizer.normalized(link))
+        }
+    }
+
+    private mutating func writeParts(_ link: Link, into json: inout JSONWriter) {
+        let text = link.text
+        json.beginObject()
+        if let scheme = link.scheme {
+            json.key("scheme")
+            lowercased(text[scheme], into: &json)
+        }
+        if link.kind == .urn {
+            member("nid", link.nid, of: text, into: &json)
+            member("nss", link.nss, of: text, into: &json)
+            member("r", link.urnR, of: text, into: &json)
+            member("q", link.urnQ, of: text, into: &json)
+            member("f", link.urnF, of: text, into: &json)
+            json.endObject()
+            return
+        }
+        member("user", link.user, of: text, into: &json)
+        member("password", link.password, of: text, into: &json)
+        if let host = link.host {
+            json.key("host")
+            scratch.removeAll(keepingCapacity: true)
+            if raw {
+                scratch += text[host]
+            } else {
+                PercentCoding.decode(text[host], into: &scratch)
+                if !UTF8Validation.isValid(scratch) { scratch = Array(text[host]) }
+            }
+            for i in scratch.indices { scratch[i] = ByteClass.lowercased(scratch[i]) }
+            json.string(scratch)
+        }
+        if let port = link.port {
+            json.key("port")
+            json.int(port)
+        }
+        member("path", link.path, of: text, into: &json)
+        member("query", link.query, of: text, into: &json)
+        member("fragment", link.fragment, of: text, into: &json)
+        json.endObject()
+    }
+
+    private mutating func member(_ name: StaticString, _ range: Range<Int>?, of text: [UInt8], into json: inout JSONWriter) {
+        guard let range else { return }
+        json.key(name)
+        value(text[range], into: &json)
+    }
+
+    private mutating func lowercased(_ bytes: ArraySlice<UInt8>, into json: inout JSONWriter) {
+        scratch.removeAll(keepingCapacity: true)
+        scratch += bytes.lazy.map(ByteClass.lowercased)
+        json.string(scratch)
+    }
+
+    /// Writes `bytes` as a string, percent-decoded unless `raw` (kept as written when decoding
+    /// would not give UTF-8).
+    private mutating func value(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false, into json: inout JSONWriter) {
+        let needsDecoding = !raw && bytes.contains { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }
+        guard needsDecoding else { json.string(bytes); return }
+        scratch.removeAll(keepingCapacity: true)
+        PercentCoding.decode(bytes, plusAsSpace: plusAsSpace, into: &scratch)
+        if UTF8Validation.isValid(scratch) { json.string(scratch) } else { json.string(bytes) }
+    }
+}

@@ -1,0 +1,235 @@
+/// Turns link text into a `Link` (§4): RFC 3986 with IRIs, RFC 8141 URNs, opaque names and
+/// Compass `S://name` links.
+public struct LinkParser: Sendable {
+    /// Compass's `Navigator.scheme`: `S://name` is read as the name. Lower case.
+    public var compassScheme: [UInt8]?
+    /// The segment delimiter of URN and opaque names (Compass's, `:` by default).
+    public var delimiter: [UInt8]
+    /// Percent-encode forbidden characters instead of rejecting the link.
+    public var lenient: Bool
+
+    /// A parser with the given options.
+    public init(compassScheme: String? = nil, delimiter: String = ":", lenient: Bool = false) {
+        self.compassScheme = compassScheme.map { Array($0.lowercased().utf8) }
+        self.delimiter = Array(delimiter.utf8)
+        self.lenient = lenient
+    }
+
+    /// Parses `input`, resolved against `base` first when one is given (`--base`).
+    public func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil) throws(LinkError) -> Link {
+        guard !input.isEmpty else { throw LinkError.empty }
+        if let bad = UTF8Validation.firstInvalidOffset(input) { throw LinkError.invalidUTF8(at: bad) }
+        var text = lenient ? LenientEncoding.encoded(input) : Array(input)
+        if let base { text = base.resolve(text) }
+        return try parse(text: text)
+    }
+
+    /// Parses `input`.
+    public func parse(_ input: [UInt8]) throws(LinkError) -> Link {
+        try input.withUnsafeBufferPointer { (buffer) throws(LinkError) -> Link in try parse(buffer) }
+    }
+
+    /// Parses `input`.
+    public func parse(_ input: String) throws(LinkError) -> Link {
+        try parse(Array(input.utf8))
+    }
+
+    /// Parses bytes already known to be UTF-8.
+    func parse(text: [UInt8]) throws(LinkError) -> Link {
+        let reference = URIReference(text)
+        let scheme = reference[reference.scheme]
+        if scheme == nil, let colon = firstColonBeforeSlash(text) {
+            // A leading run that ends in ':' but is not a scheme (`1x:y`, `a b:c`).
+            try checkCharacters(text, 0..<colon, allowed: .pchar)
+            throw LinkError.invalidScheme(at: colon)
+        }
+        if let scheme, reference.authority == nil, Self.equalsLowercased(scheme, "urn".utf8) {
+            return try parseURN(reference)
+        }
+        if let scheme, let authority = reference.authority, let compassScheme,
+           Self.equalsLowercased(scheme, compassScheme) {
+            var link = Link(kind: .opaque, reference: reference)
+            link.path = authority.lowerBound..<reference.path.upperBound
+            link.name = link.path
+            try checkCharacters(text, link.path, allowed: .pchar, also: "/")
+            try checkQueryAndFragment(&link)
+            return link
+        }
+        if let authority = reference.authority {
+            var link = Link(kind: reference.scheme == nil ? .relative : .url, reference: reference)
+            try parseAuthority(authority, into: &link)
+            try checkCharacters(text, link.path, allowed: .pchar, also: "/")
+            try checkQueryAndFragment(&link)
+            return link
+        }
+        var link = Link(kind: scheme == nil ? .relative : .opaque, reference: reference)
+        try checkCharacters(text, link.path, allowed: .pchar, also: "/")
+        try checkQueryAndFragment(&link)
+        if scheme != nil { link.name = 0..<link.path.upperBound }
+        return link
+    }
+
+    /// The offset of a `:` that comes before any `/`, `?` or `#`, if any.
+    private func firstColonBeforeSlash(_ text: [UInt8]) -> Int? {
+        for (i, b) in text.enumerated() {
+            switch b {
+            case UInt8(ascii: ":"): return i
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return nil
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    private func checkQueryAndFragment(_ link: inout Link) throws(LinkError) {
+        if let query = link.query { try checkCharacters(link.text, query, allowed: .pchar, also: "/?") }
+        if let fragment = link.fragment { try checkCharacters(link.text, fragment, allowed: .pchar, also: "/?") }
+    }
+
+    private func parseAuthority(_ authority: Range<Int>, into link: inout Link) throws(LinkError) {
+        let text = link.text
+        var hostStart = authority.lowerBound
+        if let at = text[authority].lastIndex(of: UInt8(ascii: "@")) {
+            let userinfo = authority.lowerBound..<at
+            try checkCharacters(text, userinfo, allowed: [.unreserved, .subDelim], also: ":")
+            if let colon = text[userinfo].firstIndex(of: UInt8(ascii: ":")) {
+                link.user = userinfo.lowerBound..<colon
+                link.password = (colon + 1)..<userinfo.upperBound
+            } else {
+                link.user = userinfo
+            }
+            hostStart = at + 1
+        }
+        var portColon: Int?
+        if hostStart < authority.upperBound, text[hostStart] == UInt8(ascii: "[") {
+            guard let close = text[hostStart..<authority.upperBound].firstIndex(of: UInt8(ascii: "]")) else {
+                throw LinkError.invalidHost("'[' without ']'", at: hostStart)
+            }
+            try IPLiteral.validate(text, (hostStart + 1)..<close)
+            link.host = hostStart..<(close + 1)
+            if close + 1 < authority.upperBound {
+                guard text[close + 1] == UInt8(ascii: ":") else {
+                    throw LinkError.invalidHost("unexpected text after ']'", at: close + 1)
+                }
+                portColon = close + 1
+            }
+        } else {
+            let colon = text[hostStart..<authority.upperBound].firstIndex(of: UInt8(ascii: ":"))
+            let hostEnd = colon ?? authority.upperBound
+            try checkCharacters(text, hostStart..<hostEnd, allowed: [.unreserved, .subDelim])
+            link.host = hostStart..<hostEnd
+            portColon = colon
+        }
+        if let portColon {
+            let digits = (portColon + 1)..<authority.upperBound
+            link.port = try port(text, digits)
+        }
+    }
+
+    private func port(_ text: [UInt8], _ digits: Range<Int>) throws(LinkError) -> Int? {
+        guard !digits.isEmpty else { return nil }
+        var value = 0
+        for i in digits {
+            let d = text[i] &- UInt8(ascii: "0")
+            guard d < 10 else {
+                let written = String(decoding: text[digits], as: UTF8.self)
+                let looksLikeName = text[digits].contains { ByteClass.test($0, .alpha) }
+                let scheme = looksLikeName ? link0Scheme(text) : nil
+                throw LinkError.invalidPort(written, at: digits.lowerBound, compassScheme: scheme)
+            }
+            value = value * 10 + Int(d)
+            if value > 65535 {
+                throw LinkError.invalidPort(String(decoding: text[digits], as: UTF8.self), at: digits.lowerBound, compassScheme: nil)
+            }
+        }
+        return value
+    }
+
+    /// The scheme of `text`, to suggest as `--scheme` when `S://user:self` was read as a URL.
+    private func link0Scheme(_ text: [UInt8]) -> String? {
+        guard let colon = text.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        return String(decoding: text[..<colon], as: UTF8.self)
+    }
+
+    private func parseURN(_ reference: URIReference) throws(LinkError) -> Link {
+        let text = reference.text
+        var link = Link(kind: .urn, reference: reference)
+        link.query = nil
+        link.fragment = nil
+        let n = text.count
+        let nidStart = reference.scheme!.upperBound + 1
+        var i = nidStart
+        while i < n, ByteClass.test(text[i], [.alpha, .digit]) || text[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < n, text[i] == UInt8(ascii: ":") else {
+            throw LinkError.invalidURN("expected ':' after the namespace identifier", at: i)
+        }
+        let nid = nidStart..<i
+        guard nid.count >= 2, nid.count <= 32, text[nid.lowerBound] != UInt8(ascii: "-"),
+              text[nid.upperBound - 1] != UInt8(ascii: "-")
+        else { throw LinkError.invalidURN("the namespace identifier must be 2 to 32 letters, digits or inner '-'", at: nidStart) }
+        link.nid = nid
+        let nssStart = i + 1
+        i = nssStart
+        while i < n, text[i] != UInt8(ascii: "?"), text[i] != UInt8(ascii: "#") { i += 1 }
+        guard i > nssStart else { throw LinkError.invalidURN("empty namespace-specific string", at: nssStart) }
+        try checkCharacters(text, nssStart..<i, allowed: .pchar, also: "/")
+        link.nss = nssStart..<i
+        link.name = 0..<i
+        link.path = nid.lowerBound..<i
+        if i + 1 < n, text[i] == UInt8(ascii: "?"), text[i + 1] == UInt8(ascii: "+") {
+            let start = i + 2
+            i = start
+            while i < n, text[i] != UInt8(ascii: "#"),
+                  !(text[i] == UInt8(ascii: "?") && i + 1 < n && text[i + 1] == UInt8(ascii: "=")) { i += 1 }
+            guard i > start else { throw LinkError.invalidURN("empty r-component", at: start) }
+            try checkCharacters(text, start..<i, allowed: .pchar, also: "/?")
+            link.urnR = start..<i
+        }
+        if i + 1 < n, text[i] == UInt8(ascii: "?"), text[i + 1] == UInt8(ascii: "=") {
+            let start = i + 2
+            i = start
+            while i < n, text[i] != UInt8(ascii: "#") { i += 1 }
+            guard i > start else { throw LinkError.invalidURN("empty q-component", at: start) }
+            try checkCharacters(text, start..<i, allowed: .pchar, also: "/?")
+            link.urnQ = start..<i
+        }
+        if i < n, text[i] == UInt8(ascii: "?") {
+            throw LinkError.invalidURN("'?' must start '?+' or '?='", at: i)
+        }
+        if i < n, text[i] == UInt8(ascii: "#") {
+            try checkCharacters(text, (i + 1)..<n, allowed: .pchar, also: "/?")
+            link.urnF = (i + 1)..<n
+        }
+        return link
+    }
+
+    /// Checks that every byte of `text[range]` is allowed: one of `allowed`, one of `also`,
+    /// a valid `%XX`, or non-ASCII (IRIs).
+    private func checkCharacters(
+        _ text: [UInt8], _ range: Range<Int>, allowed: ByteClass, also: StaticString = ""
+    ) throws(LinkError) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let b = text[i]
+            if b >= 0x80 || ByteClass.test(b, allowed) { i += 1; continue }
+            if b == UInt8(ascii: "%") {
+                guard i + 2 < range.upperBound,
+                      ByteClass.hexValue(text[i + 1]) != nil, ByteClass.hexValue(text[i + 2]) != nil
+                else { throw LinkError.invalidPercent(at: i) }
+                i += 3
+                continue
+            }
+            if Self.contains(also, b) { i += 1; continue }
+            throw LinkError.invalidCharacter(b, at: i)
+        }
+    }
+
+    private static func contains(_ set: StaticString, _ byte: UInt8) -> Bool {
+        UnsafeBufferPointer(start: set.utf8Start, count: set.utf8CodeUnitCount).contains(byte)
+    }
+
+    /// Whether `bytes` equals `lowercase` ignoring ASCII case.
+    static func equalsLowercased(_ bytes: some Sequence<UInt8>, _ lowercase: some Sequence<UInt8>) -> Bool {
+        bytes.lazy.map(ByteClass.lowercased).elementsEqual(lowercase)
+    }
+}

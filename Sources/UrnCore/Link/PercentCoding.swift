@@ -1,0 +1,49 @@
+/// Percent-decoding and -encoding of URI components.
+public enum PercentCoding {
+    /// Appends `bytes` with each valid `%XX` decoded (and `+` as a space when `plusAsSpace`).
+    public static func decode(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false, into out: inout [UInt8]) {
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        while i < end {
+            let b = bytes[i]
+            if b == UInt8(ascii: "%"), i + 2 < end,
+               let hi = ByteClass.hexValue(bytes[i + 1]), let lo = ByteClass.hexValue(bytes[i + 2]) {
+                out.append(hi << 4 | lo)
+                i += 3
+            } else {
+                out.append(plusAsSpace && b == UInt8(ascii: "+") ? 0x20 : b)
+                i += 1
+            }
+        }
+    }
+
+    /// `bytes` decoded; nil when the result is not valid UTF-8 (the caller then keeps it as written).
+    public static func decodedUTF8(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false) -> [UInt8]? {
+        if !bytes.contains(UInt8(ascii: "%")) && !(plusAsSpace && bytes.contains(UInt8(ascii: "+"))) {
+            return Array(bytes)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        decode(bytes, plusAsSpace: plusAsSpace, into: &out)
+        return UTF8Validation.isValid(out) ? out : nil
+    }
+
+    /// Appends `bytes`, percent-encoding every byte for which `keep` is false.
+    public static func encode(_ bytes: some Sequence<UInt8>, keeping keep: (UInt8) -> Bool, into out: inout [UInt8]) {
+        for b in bytes {
+            if keep(b) {
+                out.append(b)
+            } else {
+                appendEscape(b, to: &out)
+            }
+        }
+    }
+
+    /// Appends `%XX` for `byte`, upper-case hex as RFC 3986 §2.1 recommends.
+    public static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
+        @inline(__always) func digit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x37 + v }
+        out.append(UInt8(ascii: "%"))
+        out.append(digit(byte >> 4))
+        out.append(digit(byte & 0xF))
+    }
+}

@@ -1,0 +1,23 @@
+import UrnCLI
+import UrnCore
+
+/// urnparse's work on one record: parse (and resolve) the link, write its parts.
+struct ParseStage: RecordStage {
+    let parser: LinkParser
+    var fields: LinkFieldWriter
+    let resolver: LinkResolver?
+
+    var fieldNames: [String] { ["resolved"] + LinkFieldWriter.fieldNames }
+
+    func prepare(link: UnsafeBufferPointer<UInt8>, record: InputRecord) throws -> Link {
+        try parser.parse(link, base: resolver)
+    }
+
+    mutating func write(_ link: Link, into json: inout JSONWriter) {
+        if resolver != nil {
+            json.key("resolved")
+            json.string(link.text)
+        }
+        fields.write(link, into: &json)
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import UrnCLI
+import UrnCore
+
+@main
+struct UrnParse: UrnTool {
+    static let configuration = CommandConfiguration(
+        commandName: "urnparse",
+        abstract: "Split links into their parts, as JSON Lines.",
+        discussion: "Reads raw links or JSON records and adds kind, parts, segments and params. See urnparse(1).",
+        version: UrnVersion.string)
+
+    @OptionGroup var common: CommonOptions
+
+    @Option(help: ArgumentHelp("Read 'S://name' as the Compass name 'name' (Compass's Navigator.scheme).", valueName: "scheme"))
+    var scheme: String?
+
+    @Option(help: ArgumentHelp("Split URN and opaque names on this string.", valueName: "string"))
+    var delimiter: String = ":"
+
+    @Flag(help: "Keep values in parts, segments and params as written, without percent-decoding.")
+    var raw = false
+
+    @Flag(help: "Add 'normalized', the link normalized as RFC 3986 §6.2.2-6.2.3 describes.")
+    var normalize = false
+
+    @Option(help: ArgumentHelp("Resolve each link against this absolute link first (RFC 3986 §5.2) and add 'resolved'.", valueName: "link"))
+    var base: String?
+
+    @Flag(help: "Percent-encode spaces and other characters RFC 3986 forbids instead of rejecting the link.")
+    var lenient = false
+
+    func validate() throws {
+        guard !delimiter.isEmpty else { throw ValidationError("--delimiter must not be empty") }
+        if let scheme, !URIReference.isScheme(ArraySlice(scheme.utf8)) {
+            throw ValidationError("invalid --scheme '\(scheme)'")
+        }
+    }
+
+    mutating func execute() throws -> ExitStatus {
+        let diagnostics = Diagnostics(tool: "urnparse", quiet: common.quiet)
+        var resolver: LinkResolver?
+        if let base {
+            do { resolver = try LinkResolver(base: base) } catch {
+                diagnostics.error("--base: \(error.message)")
+                return .failure
+            }
+        }
+        var stage = ParseStage(
+            parser: LinkParser(compassScheme: scheme, delimiter: delimiter, lenient: lenient),
+            fields: LinkFieldWriter(raw: raw, delimiter: delimiter, normalize: normalize),
+            resolver: resolver)
+        return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
+    }
+}
