@@ -72,9 +72,7 @@ public final class RecordReader {
                     skipping = false
                 } else {
                     number += 1
-                    let line = InputLine(bytes: UnsafeBufferPointer(start: buffer + start, count: end - start),
-                                         number: number, source: source, tooLong: false)
-                    if try !body(line) { return (true, true) }
+                    if try !body(line(start, end - start, number, source)) { return (true, true) }
                 }
                 start = end + 1
                 scanned = start
@@ -82,9 +80,7 @@ public final class RecordReader {
             scanned = filled
             if !skipping, filled - start > maxLine {
                 number += 1
-                let line = InputLine(bytes: UnsafeBufferPointer(start: buffer + start, count: min(RecordReader.overlongPrefix, filled - start)),
-                                     number: number, source: source, tooLong: true)
-                if try !body(line) { return (true, true) }
+                if try !body(line(start, filled - start, number, source)) { return (true, true) }
                 skipping = true
             }
             if skipping { start = filled }
@@ -107,13 +103,17 @@ public final class RecordReader {
         }
         if filled > start, !skipping {
             number += 1
-            let tooLong = filled - start > maxLine
-            let count = tooLong ? min(RecordReader.overlongPrefix, filled - start) : filled - start
-            let line = InputLine(bytes: UnsafeBufferPointer(start: buffer + start, count: count),
-                                 number: number, source: source, tooLong: tooLong)
-            if try !body(line) { return (true, true) }
+            if try !body(line(start, filled - start, number, source)) { return (true, true) }
         }
         return (true, false)
+    }
+
+    /// The line of `length` bytes at `start`, cut to a prefix when longer than the limit.
+    private func line(_ start: Int, _ length: Int, _ number: Int, _ source: String) -> InputLine {
+        let tooLong = length > maxLine
+        let count = tooLong ? min(RecordReader.overlongPrefix, length) : length
+        return InputLine(bytes: UnsafeBufferPointer(start: buffer + start, count: count),
+                         number: number, source: source, tooLong: tooLong)
     }
 
     private func grow() {

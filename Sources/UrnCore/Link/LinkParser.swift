@@ -145,10 +145,12 @@ public struct LinkParser: Sendable {
         return value
     }
 
-    /// The scheme of `text`, to suggest as `--scheme` when `S://user:self` was read as a URL.
+    /// The scheme of `text`, to suggest as `--scheme` when `S://user:self` was read as a URL;
+    /// nil for web schemes, whose links are never Compass names.
     private func link0Scheme(_ text: [UInt8]) -> String? {
         guard let colon = text.firstIndex(of: UInt8(ascii: ":")) else { return nil }
-        return String(decoding: text[..<colon], as: UTF8.self)
+        let scheme = String(decoding: text[..<colon], as: UTF8.self)
+        return ["http", "https", "ws", "wss", "ftp", "file"].contains(scheme.lowercased()) ? nil : scheme
     }
 
     private func parseURN(_ reference: URIReference) throws(LinkError) -> Link {
