@@ -42,6 +42,7 @@ demo: build
 	@bash examples/demo.sh "$(RELEASE_BIN)"
 
 bench: build
+	@[ -x /usr/bin/time ] || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq time >/dev/null; }
 	python3 bench/bench.py --bin "$(RELEASE_BIN)" --links $(BENCH_LINKS)
 
 install: build
