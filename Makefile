@@ -9,7 +9,7 @@ RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path)
 BENCH_LINKS ?= 1000000
 
-.PHONY: all deps build test test-unit test-cli test-conformance demo bench install uninstall clean
+.PHONY: all deps build test test-unit test-cli test-conformance test-docs demo bench install uninstall clean
 
 all: build
 
@@ -27,7 +27,7 @@ build: deps
 ## test: unit tests, golden CLI tests and conformance, on debug builds
 test: deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-unit test-cli test-conformance
+	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-docs
 
 test-unit:
 	$(SWIFT) test --skip-build
@@ -37,6 +37,10 @@ test-cli:
 
 test-conformance:
 	URN_BIN="$(DEBUG_BIN)" python3 Tests/Conformance/trurl_urnparse.py
+
+test-docs:
+	@command -v groff >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq groff-base >/dev/null; }
+	URN_BIN="$(DEBUG_BIN)" bash Tests/Docs/check_man.sh
 
 demo: build
 	@bash examples/demo.sh "$(RELEASE_BIN)"
