@@ -67,22 +67,22 @@ public final class RecordWriter {
     /// Closes the open record and flushes when the buffer is full or output is line-buffered.
     public func end() throws(WriteFailure) {
         json.endObject()
-        json.bytes.append(separator)
-        if lineBuffered || json.bytes.count >= RecordWriter.flushThreshold { try flush() }
+        json.append(separator)
+        if lineBuffered || json.count >= RecordWriter.flushThreshold { try flush() }
     }
 
     /// Writes a line of text (not a record) followed by the separator.
     public func line(_ text: String) throws(WriteFailure) {
-        json.bytes += text.utf8
-        json.bytes.append(separator)
-        if lineBuffered || json.bytes.count >= RecordWriter.flushThreshold { try flush() }
+        json.append(contentsOf: text.utf8)
+        json.append(separator)
+        if lineBuffered || json.count >= RecordWriter.flushThreshold { try flush() }
     }
 
     /// Writes out everything buffered.
     public func flush() throws(WriteFailure) {
-        let count = json.bytes.count
+        let count = json.count
         guard count > 0 else { return }
-        let failure: Int32? = json.bytes.withUnsafeBytes { buffer in
+        let failure: Int32? = json.withBytes { buffer in
             var offset = 0
             while offset < count {
                 let n = write(fd, buffer.baseAddress! + offset, count - offset)

@@ -1,52 +1,34 @@
-/// Character classes of RFC 3986 and friends, looked up by byte in one table.
+/// Character classes of RFC 3986, each the set of ASCII bytes in it as a 128-bit mask, so that
+/// a test is a shift and needs no table in memory. Non-ASCII bytes are in no class.
 public struct ByteClass: OptionSet, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Bit b set: ASCII byte b is in the class.
+    public let rawValue: UInt128
+    public init(rawValue: UInt128) { self.rawValue = rawValue }
 
     /// ALPHA.
-    public static let alpha = ByteClass(rawValue: 1 << 0)
+    public static let alpha = ByteClass(rawValue: 0x07ff_fffe_07ff_fffe_0000_0000_0000_0000)
     /// DIGIT.
-    public static let digit = ByteClass(rawValue: 1 << 1)
+    public static let digit = ByteClass(rawValue: 0x0000_0000_0000_0000_03ff_0000_0000_0000)
     /// HEXDIG.
-    public static let hex = ByteClass(rawValue: 1 << 2)
+    public static let hex = ByteClass(rawValue: 0x0000_007e_0000_007e_03ff_0000_0000_0000)
     /// `-` `.` `_` `~`, the unreserved marks.
-    public static let mark = ByteClass(rawValue: 1 << 3)
+    public static let mark = ByteClass(rawValue: 0x4000_0000_8000_0000_0000_6000_0000_0000)
     /// sub-delims: `! $ & ' ( ) * + , ; =`.
-    public static let subDelim = ByteClass(rawValue: 1 << 4)
+    public static let subDelim = ByteClass(rawValue: 0x0000_0000_0000_0000_2800_1fd2_0000_0000)
     /// `:` and `@`, the extra characters of pchar.
-    public static let pcharExtra = ByteClass(rawValue: 1 << 5)
+    public static let pcharExtra = ByteClass(rawValue: 0x0000_0000_0000_0001_0400_0000_0000_0000)
     /// Characters RFC 3986 never allows unencoded: controls, space, `" < > \ ^ ` { | }`, DEL.
-    public static let forbidden = ByteClass(rawValue: 1 << 6)
+    public static let forbidden = ByteClass(rawValue: 0xb800_0001_5000_0000_5000_0005_ffff_ffff)
 
     /// unreserved = ALPHA / DIGIT / mark.
     public static let unreserved: ByteClass = [.alpha, .digit, .mark]
     /// pchar without pct-encoded.
     public static let pchar: ByteClass = [.alpha, .digit, .mark, .subDelim, .pcharExtra]
 
-    @usableFromInline
-    static let table: [ByteClass] = {
-        var t = [ByteClass](repeating: [], count: 256)
-        for b in UInt8(ascii: "a")...UInt8(ascii: "z") { t[Int(b)].insert(.alpha) }
-        for b in UInt8(ascii: "A")...UInt8(ascii: "Z") { t[Int(b)].insert(.alpha) }
-        for b in UInt8(ascii: "0")...UInt8(ascii: "9") { t[Int(b)].formUnion([.digit, .hex]) }
-        for b in "abcdefABCDEF".utf8 { t[Int(b)].insert(.hex) }
-        for b in "-._~".utf8 { t[Int(b)].insert(.mark) }
-        for b in "!$&'()*+,;=".utf8 { t[Int(b)].insert(.subDelim) }
-        for b in ":@".utf8 { t[Int(b)].insert(.pcharExtra) }
-        for b in 0..<0x21 { t[b].insert(.forbidden) }
-        for b in "\"<>\\^`{|}".utf8 { t[Int(b)].insert(.forbidden) }
-        t[0x7F].insert(.forbidden)
-        return t
-    }()
-
-    /// The classes of `byte`.
-    @inlinable
-    public static func of(_ byte: UInt8) -> ByteClass { table[Int(byte)] }
-
     /// Whether `byte` belongs to any of `classes`.
     @inlinable
     public static func test(_ byte: UInt8, _ classes: ByteClass) -> Bool {
-        !table[Int(byte)].isDisjoint(with: classes)
+        byte < 128 && (classes.rawValue >> UInt128(byte)) & 1 != 0
     }
 
     /// The value of a hex digit, or nil.

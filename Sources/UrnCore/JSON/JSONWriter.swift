@@ -1,124 +1,176 @@
-/// Writes JSON text into a growing byte buffer: strings escaped (`/` left alone), invalid
-/// UTF-8 replaced by U+FFFD, commas placed by a small stack of open containers.
-public struct JSONWriter {
-    /// The text written so far.
-    public var bytes: [UInt8]
-    /// One entry per open container: whether a value was already written in it.
-    private var open: [Bool] = []
+/// Writes JSON text into a growing byte buffer that it owns: strings escaped (`/` left alone),
+/// invalid UTF-8 replaced by U+FFFD, commas placed from a bit stack of open containers.
+/// Noncopyable, so that the buffer has one owner and is written without copy-on-write checks.
+public struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// The number of bytes written.
+    public private(set) var count = 0
+    /// Bit n set: the container open at depth n already holds a value.
+    private var filled: UInt64 = 0
+    private var depth = 0
     /// Set after a key, so that its value takes no comma.
     private var afterKey = false
 
     /// A writer with `capacity` bytes reserved.
     public init(capacity: Int = 1 << 16) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
-        open.reserveCapacity(16)
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// A copy of the text written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// Calls `body` with the text written so far.
+    public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
     /// Forgets the text written so far, keeping the storage.
     public mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
-        open.removeAll(keepingCapacity: true)
+        count = 0
+        filled = 0
+        depth = 0
         afterKey = false
+    }
+
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(count + extra) }
+    }
+
+    private mutating func grow(_ needed: Int) {
+        var larger = capacity * 2
+        while larger < needed { larger *= 2 }
+        let next = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        next.update(from: base, count: count)
+        base.deallocate()
+        base = next
+        capacity = larger
+    }
+
+    /// Appends one byte of raw text.
+    @inline(__always)
+    public mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends raw text.
+    @inline(__always)
+    public mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let source = text.baseAddress, !text.isEmpty else { return }
+        reserve(text.count)
+        (base + count).update(from: source, count: text.count)
+        count += text.count
+    }
+
+    /// Appends raw text from any collection of bytes.
+    public mutating func append(contentsOf text: some Collection<UInt8>) {
+        if text.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
+        reserve(text.count)
+        for byte in text { base[count] = byte; count += 1 }
     }
 
     @inline(__always)
     private mutating func separate() {
         if afterKey { afterKey = false; return }
-        guard let last = open.last else { return }
-        if last { bytes.append(UInt8(ascii: ",")) } else { open[open.count - 1] = true }
+        guard depth > 0 else { return }
+        let bit: UInt64 = 1 << UInt64(depth - 1)
+        if filled & bit != 0 { append(UInt8(ascii: ",")) } else { filled |= bit }
+    }
+
+    private mutating func open(_ byte: UInt8) {
+        separate()
+        append(byte)
+        precondition(depth < 64, "JSONWriter nests at most 64 containers")
+        depth += 1
+        filled &= ~(1 << UInt64(depth - 1))
     }
 
     /// Opens an object.
-    public mutating func beginObject() {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
-        open.append(false)
-    }
+    public mutating func beginObject() { open(UInt8(ascii: "{")) }
 
     /// Closes the innermost object.
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
-        open.removeLast()
+        append(UInt8(ascii: "}"))
+        depth -= 1
     }
 
     /// Opens an array.
-    public mutating func beginArray() {
-        separate()
-        bytes.append(UInt8(ascii: "["))
-        open.append(false)
-    }
+    public mutating func beginArray() { open(UInt8(ascii: "[")) }
 
     /// Closes the innermost array.
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
-        open.removeLast()
+        append(UInt8(ascii: "]"))
+        depth -= 1
     }
 
     /// Writes a member key that needs no escaping.
     public mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        let n = name.utf8CodeUnitCount
+        reserve(n + 3)
+        base[count] = UInt8(ascii: "\"")
+        (base + count + 1).update(from: name.utf8Start, count: n)
+        base[count + n + 1] = UInt8(ascii: "\"")
+        base[count + n + 2] = UInt8(ascii: ":")
+        count += n + 3
         afterKey = true
     }
 
     /// Writes a member key, escaping it.
     public mutating func key(_ name: some Collection<UInt8>) {
         string(name)
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: ":"))
         afterKey = true
     }
 
     /// Writes a member whose key and value are raw JSON tokens taken from another text.
     public mutating func rawMember(key: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
         separate()
-        bytes.append(contentsOf: key)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(contentsOf: value)
+        append(key)
+        append(UInt8(ascii: ":"))
+        append(value)
     }
 
     /// Writes a raw JSON value, which must already be valid JSON.
     public mutating func rawValue(_ value: some Collection<UInt8>) {
         separate()
-        bytes.append(contentsOf: value)
+        append(contentsOf: value)
     }
 
     /// Writes `null`.
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        append(contentsOf: "null".utf8)
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()
-        if value {
-            bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
-        } else {
-            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
-        }
+        append(contentsOf: value ? "true".utf8 : "false".utf8)
     }
 
     /// Writes an integer.
     public mutating func int(_ value: Int) {
         separate()
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        reserve(20)
+        if value < 0 { base[count] = UInt8(ascii: "-"); count += 1 }
         var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            bytes.append(contentsOf: buffer[(20 - count)...])
-        }
+        var digits = 1
+        var probe = magnitude
+        while probe >= 10 { probe /= 10; digits += 1 }
+        var i = count + digits - 1
+        repeat {
+            base[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+            i -= 1
+        } while magnitude > 0
+        count += digits
     }
 
     /// Writes a floating-point number as JSON (integral values without a fraction).
@@ -148,56 +200,68 @@ public struct JSONWriter {
     @discardableResult
     public mutating func string(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         let valid = appendEscaped(value)
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         return valid
     }
 
     /// Appends the escaped content of a string, without quotes; false when bytes were replaced.
     @discardableResult
     public mutating func appendEscaped(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Worst case: every byte becomes a six-byte \u00XX escape.
+        reserve(value.count * 6)
         var valid = true
+        var out = base + count
+        guard let source = value.baseAddress else { return true }
         var i = 0
         let n = value.count
-        var runStart = 0
         while i < n {
-            let byte = value[i]
-            if byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
-                i += 1
-                continue
+            // Copy the longest run of bytes that need no escaping in one go.
+            var j = i
+            while j < n {
+                let b = source[j]
+                if b < 0x20 || b >= 0x80 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
+                j += 1
             }
-            if byte >= 0x80, let len = UTF8Validation.sequenceLength(value, at: i) {
-                i += len
-                continue
+            if j > i {
+                out.update(from: source + i, count: j - i)
+                out += j - i
+                i = j
+                if i == n { break }
             }
-            if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: value[runStart..<i])) }
+            let byte = source[i]
             if byte >= 0x80 {
-                bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                valid = false
-            } else {
-                appendEscape(byte)
+                if let len = UTF8Validation.sequenceLength(value, at: i) {
+                    for k in 0..<len { out[k] = value[i + k] }
+                    out += len
+                    i += len
+                } else {
+                    out[0] = 0xEF; out[1] = 0xBF; out[2] = 0xBD
+                    out += 3
+                    i += 1
+                    valid = false
+                }
+                continue
+            }
+            out[0] = UInt8(ascii: "\\")
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out[1] = byte; out += 2
+            case 0x08: out[1] = UInt8(ascii: "b"); out += 2
+            case 0x0C: out[1] = UInt8(ascii: "f"); out += 2
+            case 0x0A: out[1] = UInt8(ascii: "n"); out += 2
+            case 0x0D: out[1] = UInt8(ascii: "r"); out += 2
+            case 0x09: out[1] = UInt8(ascii: "t"); out += 2
+            default:
+                let low = byte & 0xF
+                out[1] = UInt8(ascii: "u"); out[2] = 0x30; out[3] = 0x30
+                out[4] = 0x30 + byte >> 4
+                out[5] = low < 10 ? 0x30 + low : 0x57 + low
+                out += 6
             }
             i += 1
-            runStart = i
         }
-        if runStart < n { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: value[runStart..<n])) }
+        count = base.distance(to: out)
         return valid
-    }
-
-    private mutating func appendEscape(_ byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        default:
-            let low = byte & 0xF
-            bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, 0x30 + byte >> 4, low < 10 ? 0x30 + low : 0x57 + low])
-        }
     }
 }
