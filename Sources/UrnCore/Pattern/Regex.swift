@@ -1,0 +1,115 @@
+import CPCRE2
+
+/// A PCRE2 regular expression in UTF mode, compiled once (with JIT when available) and matched
+/// against whole values under match and depth limits, so that a catastrophic expression fails
+/// one match instead of hanging the stream.
+public final class Regex: @unchecked Sendable {
+    /// The expression as written.
+    public let source: String
+    /// The number of capturing groups.
+    public let captureCount: Int
+    private let code: OpaquePointer
+    private let matchData: OpaquePointer
+    private let context: OpaquePointer
+
+    /// The backtracking budget of one match (PCRE2's match limit).
+    public static let matchLimit: UInt32 = 1_000_000
+    /// The nesting budget of one match (PCRE2's depth limit, for the interpreter).
+    public static let depthLimit: UInt32 = 10_000
+
+    /// Why a regular expression could not be compiled: PCRE2's message and the 0-based offset.
+    public struct CompileError: Error, Equatable {
+        /// PCRE2's message.
+        public let message: String
+        /// The offset in the expression where PCRE2 gave up.
+        public let offset: Int
+    }
+
+    /// Why a match could not be decided.
+    public struct MatchError: CodedError {
+        /// The expression that gave up.
+        public let source: String
+        /// PCRE2's error number.
+        public let status: Int32
+        public var code: String { "regex-limit" }
+        public var message: String {
+            status == PCRE2_ERROR_MATCHLIMIT || status == PCRE2_ERROR_DEPTHLIMIT || status == PCRE2_ERROR_HEAPLIMIT
+                ? "regex /\(source)/ gave up: match limit exceeded"
+                : "regex /\(source)/ failed: \(Regex.errorMessage(status))"
+        }
+        public var offset: Int? { nil }
+    }
+
+    /// Compiles `source` anchored at both ends of the subject.
+    public init(_ source: String, caseInsensitive: Bool = false) throws(CompileError) {
+        self.source = source
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        var options = UInt32(PCRE2_UTF | PCRE2_ANCHORED | PCRE2_ENDANCHORED)
+        if caseInsensitive { options |= UInt32(PCRE2_CASELESS) }
+        let compiled = source.utf8CString.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UInt8.self) { bytes in
+                pcre2_compile_8(bytes.baseAddress, buffer.count - 1, options, &errorCode, &errorOffset, nil)
+            }
+        }
+        guard let compiled else {
+            throw CompileError(message: Regex.errorMessage(errorCode), offset: errorOffset)
+        }
+        code = compiled
+        _ = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE))  // the interpreter serves if JIT is missing
+        matchData = pcre2_match_data_create_from_pattern_8(compiled, nil)
+        context = pcre2_match_context_create_8(nil)
+        pcre2_set_match_limit_8(context, Regex.matchLimit)
+        pcre2_set_depth_limit_8(context, Regex.depthLimit)
+        var count: UInt32 = 0
+        pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
+        captureCount = Int(count)
+    }
+
+    deinit {
+        pcre2_match_data_free_8(matchData)
+        pcre2_match_context_free_8(context)
+        pcre2_code_free_8(code)
+    }
+
+    /// Whether the whole of `subject` matches.
+    public func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(MatchError) -> Bool {
+        try run(subject) >= 0
+    }
+
+    /// Whether the whole of `subject` matches.
+    public func matches(_ subject: [UInt8]) throws(MatchError) -> Bool {
+        try subject.withUnsafeBufferPointer { (buffer) throws(MatchError) -> Bool in try matches(buffer) }
+    }
+
+    /// The ranges of the capturing groups (nil for a group that took no part) when the whole of
+    /// `subject` matches, else nil.
+    public func captures(_ subject: [UInt8]) throws(MatchError) -> [Range<Int>?]? {
+        try subject.withUnsafeBufferPointer { (buffer) throws(MatchError) -> [Range<Int>?]? in
+            guard try run(buffer) >= 0 else { return nil }
+            let vector = pcre2_get_ovector_pointer_8(matchData)!
+            let unset = urn_pcre2_unset()
+            return (1..<(captureCount + 1)).map { group in
+                let start = vector[2 * group], end = vector[2 * group + 1]
+                return start == unset ? nil : Int(start)..<Int(end)
+            }
+        }
+    }
+
+    /// Runs the match: the PCRE2 status, negative for no match; throws for limits and errors.
+    private func run(_ subject: UnsafeBufferPointer<UInt8>) throws(MatchError) -> Int32 {
+        let empty: [UInt8] = [0]
+        let status = empty.withUnsafeBufferPointer { fallback in
+            pcre2_match_8(code, subject.baseAddress ?? fallback.baseAddress, subject.count, 0, 0, matchData, context)
+        }
+        if status == PCRE2_ERROR_NOMATCH { return -1 }
+        if status < 0 { throw MatchError(source: source, status: status) }
+        return status
+    }
+
+    static func errorMessage(_ code: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let length = pcre2_get_error_message_8(code, &buffer, buffer.count)
+        return length > 0 ? String(decoding: buffer[..<Int(length)], as: UTF8.self) : "PCRE2 error \(code)"
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+@testable import UrnCore
+
+@Suite struct RegexTests {
+    @Test func matchesWholeValuesOnly() throws {
+        let regex = try Regex("[0-9]+")
+        #expect(try regex.matches(Array("123".utf8)))
+        #expect(try !regex.matches(Array("123a".utf8)))
+        #expect(try !regex.matches(Array("a123".utf8)))
+        #expect(try !regex.matches([]))
+        let alternation = try Regex("png|jpg")
+        #expect(try alternation.matches(Array("jpg".utf8)))
+        #expect(try !alternation.matches(Array("pngx".utf8)))
+    }
+
+    @Test func usesUTF8Mode() throws {
+        let regex = try Regex(".{3}")
+        #expect(try regex.matches(Array("åäö".utf8)))
+    }
+
+    @Test func reportsCompileErrorsWithOffset() {
+        #expect(throws: Regex.CompileError.self) { try Regex("a(b") }
+        do { _ = try Regex("ab)") } catch { #expect(error.offset == 2) }
+    }
+
+    @Test func capturesGroups() throws {
+        let regex = try Regex("(.+?)\\.(png|jpg)(x)?")
+        let captures = try #require(try regex.captures(Array("a.b.png".utf8)))
+        #expect(captures == [0..<3, 4..<7, nil])
+        #expect(try regex.captures(Array("a.gif".utf8)) == nil)
+    }
+
+    @Test func catastrophicBacktrackingFailsOneMatch() throws {
+        let regex = try Regex("(a+)+$")
+        let subject = Array(String(repeating: "a", count: 5000).utf8) + [UInt8(ascii: "b")]
+        #expect(throws: Regex.MatchError.self) { try regex.matches(subject) }
+        #expect(try regex.matches(Array("aaa".utf8)))
+    }
+
+    @Test func caseInsensitive() throws {
+        #expect(try Regex("abc", caseInsensitive: true).matches(Array("ABC".utf8)))
+    }
+}
