@@ -1,0 +1,85 @@
+/// A route pattern compiled from any of the syntaxes of §5.1 into one form: an optional scheme
+/// and host, and a list of segment matchers.
+public struct Pattern: Sendable {
+    /// The pattern as written.
+    public let text: String
+    /// The required scheme, lower case (`myapp` of `myapp://user/<int:id>`).
+    public var scheme: [UInt8]?
+    /// The scheme as written, for dialects that compare it exactly.
+    public var schemeAsWritten: [UInt8]?
+    /// The required host, lower case, for http(s)-like schemes in the `urn` dialect.
+    public var host: [UInt8]?
+    /// The segments, in order.
+    public var segments: [Segment]
+    /// The pattern started with `/` (WAAppRouting reads that as a `/` component).
+    public var leadingSlash: Bool
+    /// The segments were split on `/` (else on the delimiter).
+    public var slashSeparated: Bool
+
+    /// The number of literal segments (precedence rule 1).
+    public var literalCount: Int { segments.reduce(0) { $0 + ($1.isLiteral ? 1 : 0) } }
+    /// The number of catch-all segments (precedence rule 3).
+    public var catchAllCount: Int { segments.reduce(0) { $0 + ($1.isCatchAll ? 1 : 0) } }
+    /// The names of the placeholders, in order.
+    public var placeholderNames: [String] { segments.flatMap(\.placeholderNames) }
+}
+
+/// One segment of a pattern.
+public enum Segment: Sendable {
+    /// Literal text, percent-decoded.
+    case literal([UInt8])
+    /// A whole-segment placeholder.
+    case placeholder(Placeholder)
+    /// Literal text and placeholders sharing one segment, matched by one regex.
+    case composite(Composite)
+    /// `*` in the middle: one segment, not captured.
+    case wildcard
+    /// One or more segments to the end: `*`, `*name`, `<path:name>`.
+    case catchAll(name: String?)
+
+    /// Whether this is a literal segment.
+    public var isLiteral: Bool { if case .literal = self { return true } else { return false } }
+    /// Whether this is a catch-all.
+    public var isCatchAll: Bool { if case .catchAll = self { return true } else { return false } }
+
+    /// The precedence class of §5.2 rule 2: literal 0, typed or regex 1, plain 2, catch-all 3.
+    public var rank: Int {
+        switch self {
+        case .literal: return 0
+        case let .placeholder(p): return p.type.isPlain ? 2 : 1
+        case .composite: return 1
+        case .wildcard: return 2
+        case .catchAll: return 3
+        }
+    }
+
+    /// The placeholder names this segment captures.
+    public var placeholderNames: [String] {
+        switch self {
+        case let .placeholder(p): return [p.name]
+        case let .composite(c): return c.placeholders.map(\.name)
+        case let .catchAll(name): return name.map { [$0] } ?? []
+        case .literal, .wildcard: return []
+        }
+    }
+}
+
+/// A named placeholder and the type its value must have.
+public struct Placeholder: Sendable {
+    /// The name, the key of its argument.
+    public let name: String
+    /// The type or constraint.
+    public let type: ValueType
+}
+
+/// Literal text and placeholders in one segment (`{file}.{ext:png|jpg}`, `user-<int:id>`).
+public struct Composite: Sendable {
+    /// The placeholders, in order.
+    public let placeholders: [Placeholder]
+    /// The regex matching the whole segment.
+    public let regex: Regex
+    /// For each placeholder, the index of its capturing group in `regex` (0-based).
+    public let groups: [Int]
+    /// The segment as written, the key that merges equal composites in the trie.
+    public let source: String
+}

@@ -1,0 +1,281 @@
+/// Compiles pattern text of any §5.1 syntax (Compass `{name}`, URLNavigator `<type:name>`,
+/// Express and WAAppRouting `:name` and `*`, and the `{name:REGEX}` extension) into a `Pattern`.
+public struct PatternParser: Sendable {
+    /// The segment delimiter of patterns without `/`.
+    public var delimiter: [UInt8]
+    /// Custom placeholder types (`--type NAME=REGEX`, `@type NAME REGEX`).
+    public var customTypes: [String: Regex]
+    /// The dialect the pattern is read for.
+    public var dialect: Dialect
+    /// Compare literals and regexes without regard to case (`-i`).
+    public var caseInsensitive: Bool
+
+    /// Schemes whose links route on the path only; other schemes route on host and path.
+    public static let webSchemes: Set<[UInt8]> = Set(["http", "https", "ws", "wss", "ftp", "file"].map { Array($0.utf8) })
+
+    /// A parser with the given settings.
+    public init(delimiter: String = ":", customTypes: [String: Regex] = [:], dialect: Dialect = .urn, caseInsensitive: Bool = false) {
+        self.delimiter = Array(delimiter.utf8)
+        self.customTypes = customTypes
+        self.dialect = dialect
+        self.caseInsensitive = caseInsensitive
+    }
+
+    /// Compiles `text`.
+    public func parse(_ text: String) throws(PatternError) -> Pattern {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { throw PatternError("empty pattern", at: 0) }
+        var start = 0
+        var scheme: [UInt8]?
+        if let end = Self.schemeEnd(bytes) {
+            scheme = Array(bytes[..<end])
+            start = end + 3
+        }
+        let slashSeparated = scheme != nil || Self.containsTopLevel(bytes, from: start, UInt8(ascii: "/"))
+        let separator = slashSeparated ? [UInt8(ascii: "/")] : delimiter
+        var ranges = try Self.split(bytes, from: start, on: separator)
+        let leadingSlash = scheme == nil && bytes[start...].first == UInt8(ascii: "/") && slashSeparated
+        if leadingSlash { ranges.removeFirst() }
+        if slashSeparated, ranges.count > 0, ranges.last!.isEmpty, !(scheme != nil && ranges.count == 1) { ranges.removeLast() }
+        if dialect == .navigator { ranges.removeAll { $0.isEmpty } }
+
+        var host: [UInt8]?
+        let lowerScheme = scheme.map { $0.map(ByteClass.lowercased) }
+        if dialect == .urn, let lowerScheme, Self.webSchemes.contains(lowerScheme), let first = ranges.first {
+            guard !bytes[first].contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "<") }) else {
+                throw PatternError("the host of a web pattern must be literal", at: first.lowerBound)
+            }
+            host = bytes[first].map(ByteClass.lowercased)
+            ranges.removeFirst()
+        }
+        var segments: [Segment] = []
+        var seen: Set<String> = []
+        for (index, range) in ranges.enumerated() {
+            let next = try segment(bytes, range, isLast: index == ranges.count - 1, slashSeparated: slashSeparated)
+            for name in next.placeholderNames where !seen.insert(name).inserted {
+                throw PatternError("duplicate placeholder name '\(name)'", at: range.lowerBound)
+            }
+            segments.append(next)
+        }
+        return Pattern(text: text, scheme: lowerScheme, schemeAsWritten: scheme, host: host, segments: segments,
+                       leadingSlash: leadingSlash, slashSeparated: slashSeparated)
+    }
+
+    /// One piece of a segment while it is being read.
+    private enum Piece {
+        case literal([UInt8])
+        case placeholder(Placeholder, at: Int)
+    }
+
+    private func segment(_ bytes: [UInt8], _ range: Range<Int>, isLast: Bool, slashSeparated: Bool) throws(PatternError) -> Segment {
+        let text = bytes[range]
+        if text.first == UInt8(ascii: "*"), text.dropFirst().allSatisfy(Self.isNameByte) {
+            let name = text.count > 1 ? String(decoding: text.dropFirst(), as: UTF8.self) : nil
+            if isLast { return .catchAll(name: name) }
+            guard name == nil else { throw PatternError("a named catch-all must be the last segment", at: range.lowerBound) }
+            return .wildcard
+        }
+        var pieces: [Piece] = []
+        var literal: [UInt8] = []
+        func flush() {
+            if !literal.isEmpty { pieces.append(.literal(literal)); literal = [] }
+        }
+        var i = range.lowerBound
+        if slashSeparated, i < range.upperBound, bytes[i] == UInt8(ascii: ":"), i + 1 < range.upperBound, Self.isNameByte(bytes[i + 1]) {
+            var end = i + 1
+            while end < range.upperBound, Self.isNameByte(bytes[end]) { end += 1 }
+            pieces.append(.placeholder(Placeholder(name: String(decoding: bytes[(i + 1)..<end], as: UTF8.self), type: .string), at: i))
+            i = end
+        }
+        while i < range.upperBound {
+            let byte = bytes[i]
+            switch byte {
+            case UInt8(ascii: "\\"):
+                guard i + 1 < range.upperBound else { throw PatternError("'\\' at the end of a segment", at: i) }
+                literal.append(bytes[i + 1])
+                i += 2
+            case UInt8(ascii: "{"):
+                flush()
+                let close = try Self.closingBrace(bytes, from: i, end: range.upperBound)
+                pieces.append(.placeholder(try bracePlaceholder(bytes, (i + 1)..<close), at: i))
+                i = close + 1
+            case UInt8(ascii: "<"):
+                flush()
+                guard let close = bytes[i..<range.upperBound].firstIndex(of: UInt8(ascii: ">")) else {
+                    throw PatternError("unbalanced '<'", at: i)
+                }
+                let (name, typeName) = Self.angleContent(bytes, (i + 1)..<close)
+                guard !name.isEmpty else { throw PatternError("empty placeholder name", at: i) }
+                if typeName == "path" {
+                    guard i == range.lowerBound, close + 1 == range.upperBound else {
+                        throw PatternError("a path placeholder must be a whole segment", at: i)
+                    }
+                    guard isLast else { throw PatternError("a path placeholder must be the last segment", at: i) }
+                    return .catchAll(name: name)
+                }
+                pieces.append(.placeholder(Placeholder(name: name, type: try type(named: typeName, at: i)), at: i))
+                i = close + 1
+            case UInt8(ascii: "}"):
+                throw PatternError("unbalanced '}'", at: i)
+            default:
+                literal.append(byte)
+                i += 1
+            }
+        }
+        flush()
+        switch pieces.count {
+        case 0:
+            return .literal([])
+        case 1:
+            switch pieces[0] {
+            case let .literal(text): return .literal(decodedLiteral(text))
+            case let .placeholder(placeholder, _): return .placeholder(placeholder)
+            }
+        default:
+            return .composite(try composite(pieces, source: String(decoding: text, as: UTF8.self), at: range.lowerBound))
+        }
+    }
+
+    private func composite(_ pieces: [Piece], source: String, at offset: Int) throws(PatternError) -> Composite {
+        var expression = ""
+        var placeholders: [Placeholder] = []
+        var groups: [Int] = []
+        var nextGroup = 0
+        for piece in pieces {
+            switch piece {
+            case let .literal(text):
+                expression += Self.regexQuoted(decodedLiteral(text))
+            case let .placeholder(placeholder, _):
+                placeholders.append(placeholder)
+                groups.append(nextGroup)
+                expression += "(" + placeholder.type.fragment + ")"
+                nextGroup += 1 + placeholder.type.fragmentGroups
+            }
+        }
+        do {
+            let regex = try Regex(expression, caseInsensitive: caseInsensitive)
+            return Composite(placeholders: placeholders, regex: regex, groups: groups, source: source)
+        } catch {
+            throw PatternError("invalid segment: \(error.message)", at: offset)
+        }
+    }
+
+    private func bracePlaceholder(_ bytes: [UInt8], _ content: Range<Int>) throws(PatternError) -> Placeholder {
+        let colon = bytes[content].firstIndex(of: UInt8(ascii: ":"))
+        let nameEnd = colon ?? content.upperBound
+        let name = String(decoding: bytes[content.lowerBound..<nameEnd], as: UTF8.self)
+        guard !name.isEmpty else { throw PatternError("empty placeholder name", at: content.lowerBound - 1) }
+        guard let colon else { return Placeholder(name: name, type: .string) }
+        let source = String(decoding: bytes[(colon + 1)..<content.upperBound], as: UTF8.self)
+        guard !source.isEmpty else { throw PatternError("empty regex for '\(name)'", at: colon + 1) }
+        do {
+            return Placeholder(name: name, type: .regex(try Regex(source, caseInsensitive: caseInsensitive)))
+        } catch {
+            throw PatternError("invalid regex for '\(name)': \(error.message)", at: colon + 1 + error.offset)
+        }
+    }
+
+    private func type(named name: String?, at offset: Int) throws(PatternError) -> ValueType {
+        switch name {
+        case nil, "string": return .string
+        case "int": return .int
+        case "float": return .float
+        case "uuid": return .uuid
+        case let name?:
+            guard let regex = customTypes[name] else { throw PatternError("unknown type '\(name)'", at: offset + 1) }
+            return .regex(regex)
+        }
+    }
+
+    private func decodedLiteral(_ text: [UInt8]) -> [UInt8] {
+        guard dialect.decodesComponents, text.contains(UInt8(ascii: "%")) else { return text }
+        return PercentCoding.decodedUTF8(ArraySlice(text)) ?? text
+    }
+
+    /// `name` and `type` of `<type:name>` or `<name>`.
+    private static func angleContent(_ bytes: [UInt8], _ content: Range<Int>) -> (String, String?) {
+        guard let colon = bytes[content].firstIndex(of: UInt8(ascii: ":")) else {
+            return (String(decoding: bytes[content], as: UTF8.self), nil)
+        }
+        return (String(decoding: bytes[(colon + 1)..<content.upperBound], as: UTF8.self),
+                String(decoding: bytes[content.lowerBound..<colon], as: UTF8.self))
+    }
+
+    /// The offset of the `}` that closes the `{` at `open`, skipping escaped and nested braces.
+    static func closingBrace(_ bytes: [UInt8], from open: Int, end: Int) throws(PatternError) -> Int {
+        var depth = 0
+        var i = open
+        while i < end {
+            switch bytes[i] {
+            case UInt8(ascii: "\\"): i += 1
+            case UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { return i }
+            default: break
+            }
+            i += 1
+        }
+        throw PatternError("unbalanced '{'", at: open)
+    }
+
+    /// Splits `bytes[start...]` on `separator` outside braces and angle brackets.
+    static func split(_ bytes: [UInt8], from start: Int, on separator: [UInt8]) throws(PatternError) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var segmentStart = start
+        var i = start
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "\\"):
+                i += 2
+                continue
+            case UInt8(ascii: "{"):
+                i = try closingBrace(bytes, from: i, end: bytes.count) + 1
+                continue
+            case UInt8(ascii: "<"):
+                if let close = bytes[i...].firstIndex(of: UInt8(ascii: ">")) { i = close + 1; continue }
+            default:
+                break
+            }
+            if bytes[i] == separator[0], bytes[i...].starts(with: separator) {
+                ranges.append(segmentStart..<i)
+                i += separator.count
+                segmentStart = i
+            } else {
+                i += 1
+            }
+        }
+        ranges.append(segmentStart..<min(i, bytes.count))
+        return ranges
+    }
+
+    /// Whether `byte` occurs in `bytes[start...]` outside braces and angle brackets.
+    static func containsTopLevel(_ bytes: [UInt8], from start: Int, _ byte: UInt8) -> Bool {
+        guard let ranges = try? split(bytes, from: start, on: [byte]) else { return bytes[start...].contains(byte) }
+        return ranges.count > 1
+    }
+
+    /// The end of `scheme` in `scheme://…`, if the pattern starts with one.
+    static func schemeEnd(_ bytes: [UInt8]) -> Int? {
+        guard let first = bytes.first, ByteClass.test(first, .alpha) else { return nil }
+        var i = 1
+        while i < bytes.count, ByteClass.test(bytes[i], [.alpha, .digit]) || bytes[i] == UInt8(ascii: "+")
+            || bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: ".") { i += 1 }
+        guard bytes[i...].starts(with: "://".utf8) else { return nil }
+        return i
+    }
+
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        ByteClass.test(byte, [.alpha, .digit]) || byte == UInt8(ascii: "_")
+    }
+
+    /// `text` with every ASCII punctuation byte escaped for PCRE2.
+    static func regexQuoted(_ text: [UInt8]) -> String {
+        var out: [UInt8] = []
+        for byte in text {
+            if byte < 0x80, !ByteClass.test(byte, [.alpha, .digit]) { out.append(UInt8(ascii: "\\")) }
+            out.append(byte)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,116 @@
+/// What a placeholder accepts and how its value becomes a JSON argument.
+public enum ValueType: Sendable {
+    /// Any value (`{name}`, `:name`, `<name>`, `<string:name>`).
+    case string
+    /// A 64-bit integer as Swift's `Int(_:)` reads it; a JSON integer.
+    case int
+    /// A number; a JSON number (Swift's `Float(_:)` in the navigator dialect).
+    case float
+    /// A UUID, `8-4-4-4-12` hex digits.
+    case uuid
+    /// A custom type from `--type NAME=REGEX` or `@type`, or a `{name:REGEX}` constraint.
+    case regex(Regex)
+
+    /// Whether the type accepts any value (precedence class "plain").
+    public var isPlain: Bool { if case .string = self { return true } else { return false } }
+
+    /// The regex fragment that stands for this type inside a composite segment.
+    var fragment: String {
+        switch self {
+        case .string: return ".+?"
+        case .int: return "[+-]?[0-9]+"
+        case .float: return "[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+        case .uuid: return "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
+        case let .regex(regex): return "(?:" + regex.source + ")"
+        }
+    }
+
+    /// The capturing groups the fragment itself contains.
+    var fragmentGroups: Int {
+        if case let .regex(regex) = self { return regex.captureCount }
+        return 0
+    }
+
+    /// The argument `value` gives, or nil when it does not have the type. `singlePrecision`
+    /// reads floats as URLNavigator does (Swift's `Float`).
+    public func value(_ bytes: ArraySlice<UInt8>, singlePrecision: Bool = false) throws(Regex.MatchError) -> ArgValue? {
+        switch self {
+        case .string:
+            return .string(Array(bytes))
+        case .int:
+            guard bytes.count <= 20, let int = Int(String(decoding: bytes, as: UTF8.self)) else { return nil }
+            return .int(int)
+        case .float:
+            let text = String(decoding: bytes, as: UTF8.self)
+            if singlePrecision {
+                guard let float = Float(text) else { return nil }
+                return .float(float)
+            }
+            guard ValueType.isDecimalNumber(bytes), let double = Double(text), double.isFinite else { return nil }
+            return .double(double)
+        case .uuid:
+            return ValueType.isUUID(bytes) ? .string(Array(bytes)) : nil
+        case let .regex(regex):
+            return try bytes.withUnsafeBufferPointer { (buffer) throws(Regex.MatchError) -> ArgValue? in
+                try regex.matches(buffer) ? .string(Array(bytes)) : nil
+            }
+        }
+    }
+
+    /// Whether `bytes` is `[+-]digits[.digits][e[+-]digits]` (also `5.` and `.5`).
+    static func isDecimalNumber(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        func digits() -> Int {
+            let start = i
+            while i < end, bytes[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+            return i - start
+        }
+        if i < end, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+        var count = digits()
+        if i < end, bytes[i] == UInt8(ascii: ".") { i += 1; count += digits() }
+        guard count > 0 else { return false }
+        if i < end, bytes[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            if i < end, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return i == end
+    }
+
+    /// Whether `bytes` is a UUID as `UUID(uuidString:)` accepts it.
+    static func isUUID(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.count == 36 else { return false }
+        for (offset, byte) in bytes.enumerated() {
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else if !ByteClass.test(byte, .hex) {
+                return false
+            }
+        }
+        return true
+    }
+}
+
+/// The value of a route argument.
+public enum ArgValue: Sendable, Equatable {
+    /// A string (UTF-8 bytes).
+    case string([UInt8])
+    /// An integer.
+    case int(Int)
+    /// A double-precision number.
+    case double(Double)
+    /// A single-precision number (URLNavigator's `Float`).
+    case float(Float)
+
+    /// Writes the value as JSON.
+    public func write(into json: inout JSONWriter) {
+        switch self {
+        case let .string(bytes): json.string(bytes)
+        case let .int(int): json.int(int)
+        case let .double(double): json.double(double)
+        case let .float(float):
+            if float.isFinite { json.rawValue(Array(float.description.utf8)) } else { json.null() }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// A reusable list of byte strings in one flat buffer: the components of a link, rebuilt for
+/// every link without allocating once the buffers have grown.
+public struct Components: Sendable {
+    /// The bytes of all components, one after another.
+    public private(set) var bytes: [UInt8] = []
+    /// Where each component lies in `bytes`.
+    public private(set) var ranges: [Range<Int>] = []
+
+    /// An empty list.
+    public init() {
+        bytes.reserveCapacity(512)
+        ranges.reserveCapacity(32)
+    }
+
+    /// The number of components.
+    public var count: Int { ranges.count }
+
+    /// The bytes of component `index`.
+    public subscript(index: Int) -> ArraySlice<UInt8> { bytes[ranges[index]] }
+
+    /// Empties the list, keeping its storage.
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        ranges.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends a component.
+    public mutating func append(_ component: some Collection<UInt8>) {
+        let start = bytes.count
+        bytes.append(contentsOf: component)
+        ranges.append(start..<bytes.count)
+    }
+
+    /// Appends `component` percent-decoded (kept as written when decoding would not give UTF-8).
+    public mutating func appendDecoded(_ component: ArraySlice<UInt8>) {
+        guard component.contains(UInt8(ascii: "%")) else { append(component); return }
+        let start = bytes.count
+        PercentCoding.decode(component, into: &bytes)
+        if bytes[start...].withUnsafeBufferPointer({ UTF8Validation.firstInvalidOffset($0) }) != nil {
+            bytes.removeSubrange(start...)
+            bytes.append(contentsOf: component)
+        }
+        ranges.append(start..<bytes.count)
+    }
+
+    /// Removes the last component when it is empty (a trailing slash).
+    public mutating func dropTrailingEmpty() {
+        if let last = ranges.last, last.isEmpty { ranges.removeLast() }
+    }
+
+    /// Lower-cases every component in place (ASCII), for `-i`.
+    public mutating func lowercase() {
+        for i in bytes.indices { bytes[i] = ByteClass.lowercased(bytes[i]) }
+    }
+
+    /// The components as arrays, for tests and diagnostics.
+    public var arrays: [[UInt8]] { ranges.map { Array(bytes[$0]) } }
+}

@@ -1,0 +1,18 @@
+/// The matching semantics of §5.2.
+public enum Dialect: String, Sendable, CaseIterable {
+    /// The toolkit's own, with total and deterministic precedence.
+    case urn
+    /// Compass 6.
+    case compass
+    /// URLNavigator 2.5.1.
+    case navigator
+    /// WAAppRouting 0.0.5.
+    case waap
+
+    /// Whether link components (and so pattern literals) are compared percent-decoded:
+    /// Compass and URLNavigator compare the text as written.
+    public var decodesComponents: Bool { self == .urn || self == .waap }
+
+    /// Whether placeholders accept an empty value (Compass's do).
+    public var allowsEmptyValues: Bool { self == .compass }
+}

@@ -1,0 +1,49 @@
+/// A route that matched a link, with the arguments it took.
+public struct Match: Sendable {
+    /// The route.
+    public let route: Route
+    /// The arguments: placeholders in pattern order, then query parameters (`--merge-query`),
+    /// then defaults, each name once.
+    public let args: [(name: [UInt8], value: ArgValue)]
+
+    /// Writes `{"pattern","target","args","table","line"}`.
+    public func write(into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("pattern")
+        json.string(route.pattern.text)
+        json.key("target")
+        if let target = route.target { json.string(target) } else { json.null() }
+        json.key("args")
+        json.beginObject()
+        for arg in args {
+            json.key(arg.name)
+            arg.value.write(into: &json)
+        }
+        json.endObject()
+        json.key("table")
+        json.string(route.table)
+        json.key("line")
+        json.int(route.line)
+        json.endObject()
+    }
+}
+
+/// Arguments being collected, in order, each name once: the first value set for a name wins.
+struct ArgumentList {
+    private(set) var items: [(name: [UInt8], value: ArgValue)] = []
+
+    /// Adds `name` unless it is already there.
+    mutating func add(_ name: [UInt8], _ value: ArgValue) {
+        guard !items.contains(where: { $0.name == name }) else { return }
+        items.append((name, value))
+    }
+
+    /// Sets `name`, replacing an earlier value in place (for "last one wins" sources).
+    mutating func set(_ name: [UInt8], _ value: ArgValue) {
+        if let index = items.firstIndex(where: { $0.name == name }) {
+            items[index].value = value
+        } else {
+            items.append((name, value))
+        }
+    }
+}

@@ -1,0 +1,230 @@
+/// Routes links through one or more route tables (§5.2, §5.3). Each table is compiled once into
+/// segment tries; several tables act as Compass's composite router, the first that matches
+/// taking the link.
+public final class Matcher {
+    /// How matching reads links and fills arguments.
+    public struct Options: Sendable {
+        /// Keep argument values as written (`--raw`).
+        public var raw = false
+        /// Add query parameters to the arguments (`--merge-query`).
+        public var mergeQuery = false
+        /// Compare literals without regard to case (`-i`).
+        public var caseInsensitive = false
+
+        /// The default options.
+        public init(raw: Bool = false, mergeQuery: Bool = false, caseInsensitive: Bool = false) {
+            self.raw = raw
+            self.mergeQuery = mergeQuery
+            self.caseInsensitive = caseInsensitive
+        }
+    }
+
+    /// A table compiled for lookup.
+    private struct CompiledTable {
+        let table: RouteTable
+        let delimiter: [UInt8]
+        let compassScheme: [UInt8]?
+        var partitions: [(mode: ComponentMode, trie: SegmentTrie, routes: [Int])]
+        /// Compass host mode: route index by exact pattern text.
+        var byText: [String: Int]
+    }
+
+    /// The tables, in the order they were given.
+    public let tables: [RouteTable]
+    /// The options.
+    public let options: Options
+    private var compiled: [CompiledTable] = []
+    private var components = Components()
+    private var lookup = Components()
+    private var found: [Int] = []
+
+    /// Compiles `tables`.
+    public init(tables: [RouteTable], options: Options = Options()) {
+        self.tables = tables
+        self.options = options
+        compiled = tables.map { Self.compile($0, options) }
+    }
+
+    private static func compile(_ table: RouteTable, _ options: Options) -> CompiledTable {
+        let dialect = table.dialect
+        func trie() -> SegmentTrie {
+            SegmentTrie(caseInsensitive: options.caseInsensitive, allowsEmpty: dialect.allowsEmptyValues,
+                        singlePrecision: dialect == .navigator)
+        }
+        var partitions: [(mode: ComponentMode, trie: SegmentTrie, routes: [Int])] = []
+        func add(_ mode: ComponentMode, _ id: Int, _ segments: [Segment]) {
+            if let index = partitions.firstIndex(where: { $0.mode == mode }) {
+                partitions[index].trie.insert(segments, id: id)
+                partitions[index].routes.append(id)
+            } else {
+                var new = trie()
+                new.insert(segments, id: id)
+                partitions.append((mode, new, [id]))
+            }
+        }
+        var byText: [String: Int] = [:]
+        for (id, route) in table.routes.enumerated() {
+            let pattern = route.pattern
+            if byText[pattern.text] == nil { byText[pattern.text] = id }
+            switch dialect {
+            case .urn: add(.urn, id, pattern.segments)
+            case .compass: add(.compass, id, pattern.segments)
+            case .navigator: add(.navigator, id, pattern.segments)
+            case .waap:
+                let segments = pattern.leadingSlash ? [.literal([UInt8(ascii: "/")])] + pattern.segments : pattern.segments
+                add(pattern.scheme == nil ? .waapRoute : .waapFull, id, segments)
+            }
+        }
+        return CompiledTable(table: table, delimiter: Array(table.delimiter.utf8),
+                             compassScheme: table.scheme.map { Array($0.lowercased().utf8) },
+                             partitions: partitions, byText: byText)
+    }
+
+    /// The routes that match `link`: the winner, or with `all` every match in precedence order.
+    public func match(_ link: Link, all: Bool = false) throws(Regex.MatchError) -> [Match] {
+        var matches: [Match] = []
+        for table in compiled {
+            let found = try match(link, in: table, all: all)
+            matches += found
+            if !all, !found.isEmpty { break }
+        }
+        return matches
+    }
+
+    private func match(_ link: Link, in table: CompiledTable, all: Bool) throws(Regex.MatchError) -> [Match] {
+        let dialect = table.table.dialect
+        if dialect == .compass {
+            guard Self.compassApplies(link, scheme: table.compassScheme) else { return [] }
+            let name = Components.compassName(link)
+            if link.text[name].contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+                return compassHostMode(link, name: name, in: table)
+            }
+        }
+        var ranked: [(id: Int, mode: ComponentMode)] = []
+        for partition in table.partitions {
+            components.read(link, mode: partition.mode, delimiter: table.delimiter, raw: options.raw)
+            var keys = components
+            if options.caseInsensitive { keys.lowercase() }
+            found.removeAll(keepingCapacity: true)
+            try partition.trie.search(keys, into: &found)
+            for id in found where Self.constraintsHold(table.table.routes[id].pattern, link, dialect) {
+                ranked.append((id, partition.mode))
+            }
+        }
+        guard !ranked.isEmpty else { return [] }
+        let routes = table.table.routes
+        ranked.sort { a, b in Precedence.precedes(routes[a.id], a.id, routes[b.id], b.id, dialect: dialect) }
+        if !all { ranked.removeSubrange(1...) }
+        var matches: [Match] = []
+        for (id, mode) in ranked {
+            components.read(link, mode: mode, delimiter: table.delimiter, raw: options.raw)
+            matches.append(Match(route: routes[id], args: try arguments(routes[id], link, dialect: dialect, delimiter: table.delimiter)))
+        }
+        return matches
+    }
+
+    /// Whether the scheme and host a pattern requires are the link's (§5.2).
+    private static func constraintsHold(_ pattern: Pattern, _ link: Link, _ dialect: Dialect) -> Bool {
+        let text = link.text
+        switch dialect {
+        case .urn:
+            if let scheme = pattern.scheme {
+                guard let linkScheme = link.scheme, text[linkScheme].lazy.map(ByteClass.lowercased).elementsEqual(scheme) else { return false }
+            }
+            if let host = pattern.host {
+                guard let linkHost = link.host, text[linkHost].lazy.map(ByteClass.lowercased).elementsEqual(host) else { return false }
+            }
+            return true
+        case .navigator, .waap:
+            guard let scheme = pattern.schemeAsWritten else { return dialect == .waap || link.scheme == nil }
+            guard let linkScheme = link.scheme else { return false }
+            return text[linkScheme].elementsEqual(scheme)
+        case .compass:
+            return true
+        }
+    }
+
+    /// Whether a Compass table takes `link`: its `scheme://` prefix is the table's scheme, or the
+    /// table has none, or the link is a bare name.
+    private static func compassApplies(_ link: Link, scheme: [UInt8]?) -> Bool {
+        guard let scheme, link.reference.authority != nil, let linkScheme = link.scheme else { return true }
+        return link.text[linkScheme].lazy.map(ByteClass.lowercased).elementsEqual(scheme)
+    }
+
+    /// Compass's host mode: the host names the route (exactly), the query items are the args,
+    /// replaced wholesale by the fragment's `k=v` pairs when there is a fragment.
+    private func compassHostMode(_ link: Link, name: Range<Int>, in table: CompiledTable) -> [Match] {
+        let text = link.text
+        let hostEnd = text[name].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? name.upperBound
+        let host = String(decoding: text[name.lowerBound..<hostEnd], as: UTF8.self)
+        guard let id = table.byText[host] else { return [] }
+        var args = ArgumentList()
+        if let fragment = link.fragment {
+            for pair in text[fragment].split(separator: UInt8(ascii: "&")) {
+                guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
+                args.set(Array(pair[..<equals]), .string(decodedOnce(pair[(equals + 1)...])))
+            }
+        } else if let query = link.query {
+            for pair in text[query].split(separator: UInt8(ascii: "&")) {
+                guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
+                args.set(decodedOnce(pair[..<equals]), .string(decodedOnce(pair[(equals + 1)...])))
+            }
+        }
+        let route = table.table.routes[id]
+        for (key, value) in route.defaults { args.add(Array(key.utf8), .string(Array(value.utf8))) }
+        return [Match(route: route, args: args.items)]
+    }
+
+    private func decodedOnce(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        options.raw ? Array(bytes) : (PercentCoding.decodedUTF8(bytes) ?? Array(bytes))
+    }
+
+    /// The arguments of `route` against the current `components`.
+    private func arguments(_ route: Route, _ link: Link, dialect: Dialect, delimiter: [UInt8]) throws(Regex.MatchError) -> [(name: [UInt8], value: ArgValue)] {
+        var args = ArgumentList()
+        let single = dialect == .navigator
+        let decodeAfter = dialect == .compass && !options.raw
+        func value(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+            decodeAfter ? ArraySlice(PercentCoding.decodedUTF8(bytes) ?? Array(bytes)) : bytes
+        }
+        let separator = route.pattern.slashSeparated ? [UInt8(ascii: "/")] : delimiter
+        for (index, segment) in route.pattern.segments.enumerated() {
+            switch segment {
+            case .literal, .wildcard:
+                continue
+            case let .placeholder(placeholder):
+                if let typed = try placeholder.type.value(value(components[index]), singlePrecision: single) {
+                    args.add(Array(placeholder.name.utf8), typed)
+                }
+            case let .composite(composite):
+                let segmentBytes = Array(components[index])
+                guard let groups = try composite.regex.captures(segmentBytes) else { continue }
+                for (k, placeholder) in composite.placeholders.enumerated() {
+                    guard let range = groups[composite.groups[k]] else { continue }
+                    if let typed = try placeholder.type.value(value(segmentBytes[range]), singlePrecision: single) {
+                        args.add(Array(placeholder.name.utf8), typed)
+                    }
+                }
+            case let .catchAll(name):
+                guard let name else { continue }
+                var joined: [UInt8] = []
+                for i in index..<components.count {
+                    if i > index { joined += separator }
+                    joined += value(components[i])
+                }
+                args.add(Array(name.utf8), .string(joined))
+            }
+        }
+        if options.mergeQuery {
+            let decode = !options.raw && dialect.decodesComponents
+            link.forEachParameter { key, valueRange in
+                let name = decode ? (PercentCoding.decodedUTF8(link.text[key], plusAsSpace: true) ?? Array(link.text[key])) : Array(link.text[key])
+                let raw = link.text[valueRange]
+                let value = decode ? (PercentCoding.decodedUTF8(raw, plusAsSpace: true) ?? Array(raw)) : Array(raw)
+                args.add(name, .string(value))
+            }
+        }
+        for (key, value) in route.defaults { args.add(Array(key.utf8), .string(Array(value.utf8))) }
+        return args.items
+    }
+}

@@ -1,0 +1,27 @@
+/// Which of two matching routes wins (§5.2).
+enum Precedence {
+    /// Whether route `a` (index `ia` in its table) comes before route `b`.
+    static func precedes(_ a: Route, _ ia: Int, _ b: Route, _ ib: Int, dialect: Dialect) -> Bool {
+        switch dialect {
+        case .urn:
+            // (1) more literal segments
+            let la = a.pattern.literalCount, lb = b.pattern.literalCount
+            if la != lb { return la > lb }
+            // (2) at the first segment where the classes differ: literal, typed/regex, plain, catch-all
+            for (sa, sb) in zip(a.pattern.segments, b.pattern.segments) where sa.rank != sb.rank {
+                return sa.rank < sb.rank
+            }
+            // (3) fewer catch-alls
+            let ca = a.pattern.catchAllCount, cb = b.pattern.catchAllCount
+            if ca != cb { return ca < cb }
+        case .compass, .navigator:
+            // most literal (plain) components; ties go to table order
+            let la = a.pattern.literalCount, lb = b.pattern.literalCount
+            if la != lb { return la > lb }
+        case .waap:
+            break
+        }
+        // (4) earlier in the table
+        return ia < ib
+    }
+}

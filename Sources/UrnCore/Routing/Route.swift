@@ -1,0 +1,66 @@
+/// One route of a table: a compiled pattern, its target and defaults, and where it was declared.
+public struct Route: Sendable {
+    /// The compiled pattern.
+    public let pattern: Pattern
+    /// The target (screen, controller, handler), if the table names one.
+    public let target: String?
+    /// Default arguments, in the order written.
+    public let defaults: [(key: String, value: String)]
+    /// The table's name (its file, or `-e`).
+    public let table: String
+    /// The 1-based line (or `-e` ordinal) that declared it.
+    public let line: Int
+    /// Presented modally (WAAppRouting `!`).
+    public let modal: Bool
+
+    /// A route.
+    public init(pattern: Pattern, target: String?, defaults: [(key: String, value: String)] = [],
+                table: String, line: Int, modal: Bool = false) {
+        self.pattern = pattern
+        self.target = target
+        self.defaults = defaults
+        self.table = table
+        self.line = line
+        self.modal = modal
+    }
+}
+
+/// A route table: routes in declaration order with the settings they were read under.
+public struct RouteTable: Sendable {
+    /// The table's name: its file, or `-e` for command-line routes.
+    public let name: String
+    /// The dialect of its routes.
+    public var dialect: Dialect
+    /// Compass's app scheme for its links (`@scheme`).
+    public var scheme: String?
+    /// The segment delimiter (`@delimiter`).
+    public var delimiter: String
+    /// The routes, in declaration order.
+    public var routes: [Route]
+
+    /// A table.
+    public init(name: String, dialect: Dialect, scheme: String?, delimiter: String, routes: [Route]) {
+        self.name = name
+        self.dialect = dialect
+        self.scheme = scheme
+        self.delimiter = delimiter
+        self.routes = routes
+    }
+}
+
+/// Why a route table could not be read: `routes.txt:3:12: unbalanced '{'`.
+public struct TableError: Error, Equatable, Sendable {
+    /// The table's name.
+    public let table: String
+    /// The 1-based line.
+    public let line: Int
+    /// The 1-based column, if known.
+    public let column: Int?
+    /// The reason.
+    public let reason: String
+
+    /// The GNU-style text: `table:line:column: reason`.
+    public var description: String {
+        "\(table):\(line):" + (column.map { "\($0):" } ?? "") + " \(reason)"
+    }
+}

@@ -1,0 +1,250 @@
+/// Reads route tables (§5.4): one route a line, `PATTERN [TARGET] [key=value …]`, `#` comments,
+/// directives `@dialect`, `@scheme`, `@delimiter`, `@type`, and JSON Lines routes
+/// `{"pattern":…,"target":…,"defaults":{…}}`, mixed freely. In the `waap` dialect a pattern may be
+/// a registration chain, `list{ListVC}/:itemID{DetailVC}/extra{ExtraVC}!`.
+public struct RouteTableParser: Sendable {
+    /// The dialect of tables without `@dialect`.
+    public var dialect: Dialect
+    /// The scheme of tables without `@scheme`.
+    public var scheme: String?
+    /// The delimiter of tables without `@delimiter`.
+    public var delimiter: String
+    /// Custom types from `--type`; `@type` adds to them for its own table.
+    public var customTypes: [String: Regex]
+    /// `-i`.
+    public var caseInsensitive: Bool
+
+    /// A parser with command-line defaults.
+    public init(dialect: Dialect = .urn, scheme: String? = nil, delimiter: String = ":",
+                customTypes: [String: Regex] = [:], caseInsensitive: Bool = false) {
+        self.dialect = dialect
+        self.scheme = scheme
+        self.delimiter = delimiter
+        self.customTypes = customTypes
+        self.caseInsensitive = caseInsensitive
+    }
+
+    /// Reads the table `name` from `text`.
+    public func parse(_ text: String, name: String) throws(TableError) -> RouteTable {
+        var lines: [(Int, Substring)] = []
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            lines.append((number, line))
+        }
+        return try parse(lines: lines, name: name)
+    }
+
+    /// Reads command-line routes (`-e`), numbered by their order.
+    public func parse(expressions: [String]) throws(TableError) -> RouteTable {
+        try parse(lines: expressions.enumerated().map { ($0.offset + 1, Substring($0.element)) }, name: "-e")
+    }
+
+    private func parse(lines: [(Int, Substring)], name: String) throws(TableError) -> RouteTable {
+        var table = RouteTable(name: name, dialect: dialect, scheme: scheme, delimiter: delimiter, routes: [])
+        var types = customTypes
+        var declared: Set<String> = []
+        for (number, raw) in lines {
+            func fail(_ reason: String, column: Int? = nil) -> TableError {
+                TableError(table: name, line: number, column: column, reason: reason)
+            }
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            let leading = line.prefix { $0 == " " || $0 == "\t" }.utf8.count
+            let content = line.drop { $0 == " " || $0 == "\t" }
+            guard let first = content.first, first != "#" else { continue }
+            if first == "@" {
+                try directive(content, &table, &types, fail)
+                continue
+            }
+            let parsed: (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: String)])
+            if first == "{" {
+                parsed = try jsonRoute(String(content), fail)
+            } else {
+                parsed = try textRoute(content, leading: leading, fail)
+            }
+            let parser = PatternParser(delimiter: table.delimiter, customTypes: types, dialect: table.dialect,
+                                       caseInsensitive: caseInsensitive)
+            for entry in try chainEntries(parsed.pattern, target: parsed.target, dialect: table.dialect, fail) {
+                guard !(entry.fromChain && declared.contains(entry.pattern)) else { continue }
+                let pattern: Pattern
+                do {
+                    pattern = try parser.parse(entry.pattern)
+                } catch {
+                    throw fail(error.reason, column: parsed.patternColumn + entry.offset(error.offset))
+                }
+                declared.insert(entry.pattern)
+                table.routes.append(Route(pattern: pattern, target: entry.target, defaults: parsed.defaults,
+                                          table: name, line: number, modal: entry.modal))
+            }
+        }
+        return table
+    }
+
+    private func directive(_ content: Substring, _ table: inout RouteTable, _ types: inout [String: Regex],
+                           _ fail: (String, Int?) -> TableError) throws(TableError) {
+        let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let name = words[0]
+        let settingBeforeRoutes = ["@dialect", "@scheme", "@delimiter"]
+        if settingBeforeRoutes.contains(String(name)), !table.routes.isEmpty {
+            throw fail("\(name) must come before the first route", 1)
+        }
+        switch name {
+        case "@dialect":
+            guard words.count == 2, let dialect = Dialect(rawValue: String(words[1])) else {
+                throw fail("@dialect takes one of: " + Dialect.allCases.map(\.rawValue).joined(separator: ", "), 1)
+            }
+            table.dialect = dialect
+        case "@scheme":
+            guard words.count == 2, URIReference.isScheme(ArraySlice(words[1].utf8)) else {
+                throw fail("@scheme takes one scheme", 1)
+            }
+            table.scheme = String(words[1])
+        case "@delimiter":
+            guard words.count == 2 else { throw fail("@delimiter takes one non-blank string", 1) }
+            table.delimiter = String(words[1])
+        case "@type":
+            guard words.count >= 3 else { throw fail("@type takes a name and a regex", 1) }
+            let source = content[words[1].endIndex...].drop(while: { $0 == " " || $0 == "\t" })
+            do throws(Regex.CompileError) {
+                types[String(words[1])] = try Regex(String(source), caseInsensitive: caseInsensitive)
+            } catch {
+                throw fail("invalid regex for type '\(words[1])': \(error.message)", nil)
+            }
+        default:
+            throw fail("unknown directive \(name)", 1)
+        }
+    }
+
+    /// Splits a text route: the pattern (blanks inside braces belong to it), then the target and
+    /// `key=value` defaults.
+    private func textRoute(_ content: Substring, leading: Int, _ fail: (String, Int?) -> TableError) throws(TableError)
+        -> (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: String)]) {
+        let bytes = Array(content.utf8)
+        var end = 0
+        var depth = 0
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\\") { end += 2; continue }
+            if byte == UInt8(ascii: "{") { depth += 1 }
+            if byte == UInt8(ascii: "}") { depth = max(0, depth - 1) }
+            if depth == 0 && (byte == 0x20 || byte == 0x09) { break }
+            end += 1
+        }
+        end = min(end, bytes.count)
+        let pattern = String(decoding: bytes[..<end], as: UTF8.self)
+        var target: String?
+        var defaults: [(key: String, value: String)] = []
+        let rest = String(decoding: bytes[end...], as: UTF8.self)
+        for word in rest.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            if let equals = word.firstIndex(of: "=") {
+                let key = String(word[..<equals])
+                guard !key.isEmpty else { throw fail("a default needs a name before '='", nil) }
+                defaults.append((key, String(word[word.index(after: equals)...])))
+            } else if target == nil && defaults.isEmpty {
+                target = String(word)
+            } else {
+                throw fail("unexpected '\(word)' (a route is PATTERN [TARGET] [key=value ...])", nil)
+            }
+        }
+        return (pattern, leading + 1, target, defaults)
+    }
+
+    private func jsonRoute(_ content: String, _ fail: (String, Int?) -> TableError) throws(TableError)
+        -> (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: String)]) {
+        let bytes = Array(content.utf8)
+        return try bytes.withUnsafeBufferPointer { (text) throws(TableError) in
+            var scanner = JSONScanner()
+            do throws(JSONError) { try scanner.scanObject(text) } catch { throw fail(error.message, error.at + 1) }
+            var pattern: String?
+            var target: String?
+            var defaults: [(key: String, value: String)] = []
+            func string(_ member: JSONMember) -> String { String(decoding: JSONString.decoded(member.value, in: text), as: UTF8.self) }
+            for member in scanner.members {
+                let key = String(decoding: JSONString.decoded(member.key, in: text), as: UTF8.self)
+                switch (key, member.kind) {
+                case ("pattern", .string): pattern = string(member)
+                case ("pattern", _): throw fail("'pattern' must be a string", member.value.lowerBound + 1)
+                case ("target", .string): target = string(member)
+                case ("target", .null): target = nil
+                case ("target", _): throw fail("'target' must be a string or null", member.value.lowerBound + 1)
+                case ("defaults", .object):
+                    for inner in JSONScanner.members(of: member.value, in: text) {
+                        let name = String(decoding: JSONString.decoded(inner.key, in: text), as: UTF8.self)
+                        let value = inner.kind == .string ? string(inner) : String(decoding: text[inner.value], as: UTF8.self)
+                        defaults.append((name, value))
+                    }
+                case ("defaults", _): throw fail("'defaults' must be an object", member.value.lowerBound + 1)
+                default: continue
+                }
+            }
+            guard let pattern else { throw fail("a JSON route needs a 'pattern'", 1) }
+            return (pattern, 1, target, defaults)
+        }
+    }
+
+    /// One route a pattern line declares: itself, or in `waap` each prefix of a chain.
+    private struct Entry {
+        let pattern: String
+        let target: String?
+        let modal: Bool
+        let fromChain: Bool
+        /// Maps an offset in `pattern` back to the offset in the written pattern.
+        let offset: (Int) -> Int
+    }
+
+    /// Expands a WAAppRouting registration chain into its entries; other patterns give one entry.
+    private func chainEntries(_ text: String, target: String?, dialect: Dialect,
+                              _ fail: (String, Int?) -> TableError) throws(TableError) -> [Entry] {
+        let bytes = Array(text.utf8)
+        guard dialect == .waap, Self.isChain(bytes) else {
+            return [Entry(pattern: text, target: target, modal: false, fromChain: false, offset: { $0 })]
+        }
+        var entries: [Entry] = []
+        var path: [UInt8] = []
+        var map: [Int] = []  // offset in path -> offset in text
+        var i = 0
+        while i < bytes.count {
+            let start = i
+            while i < bytes.count, bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "{") { i += 1 }
+            if !path.isEmpty { path.append(UInt8(ascii: "/")); map.append(start - 1) }
+            path += bytes[start..<i]
+            map += Array(start..<i)
+            var className: String?
+            var modal = false
+            if i < bytes.count, bytes[i] == UInt8(ascii: "{") {
+                guard let close = bytes[i...].firstIndex(of: UInt8(ascii: "}")) else { throw fail("unbalanced '{'", i + 1) }
+                className = String(decoding: bytes[(i + 1)..<close], as: UTF8.self)
+                i = close + 1
+                if i < bytes.count, bytes[i] == UInt8(ascii: "!") { modal = true; i += 1 }
+            }
+            if i < bytes.count {
+                guard bytes[i] == UInt8(ascii: "/") else { throw fail("a chain segment must end after its {Class}", i + 1) }
+                i += 1
+            }
+            let offsets = map
+            let isLast = i >= bytes.count
+            entries.append(Entry(pattern: String(decoding: path, as: UTF8.self),
+                                 target: className ?? (isLast ? target : nil), modal: modal, fromChain: true,
+                                 offset: { $0 < offsets.count ? offsets[$0] : (offsets.last ?? 0) + 1 }))
+        }
+        return entries
+    }
+
+    /// Whether a waap pattern is a chain: some `/` segment ends in `{Class}` or `{Class}!`.
+    static func isChain(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        while let open = bytes[i...].firstIndex(of: UInt8(ascii: "{")) {
+            guard open > 0, bytes[open - 1] != UInt8(ascii: "/"),
+                  let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) else { return false }
+            let name = bytes[(open + 1)..<close]
+            guard let first = name.first, ByteClass.test(first, .alpha) || first == UInt8(ascii: "_"),
+                  name.allSatisfy({ ByteClass.test($0, [.alpha, .digit]) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") })
+            else { return false }
+            var after = close + 1
+            if after < bytes.count, bytes[after] == UInt8(ascii: "!") { after += 1 }
+            guard after == bytes.count || bytes[after] == UInt8(ascii: "/") else { return false }
+            i = after
+        }
+        return i > 0
+    }
+}

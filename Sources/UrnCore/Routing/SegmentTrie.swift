@@ -1,0 +1,123 @@
+/// A trie over pattern segments. Lookup walks it with a link's components: literal children by
+/// hash, then typed and regex placeholders (regex only where a branch has one), then plain
+/// placeholders, then catch-alls. It collects every route that matches; ranking is the
+/// matcher's. Its cost follows the branches a link can take, not the number of routes.
+struct SegmentTrie {
+    /// A test that a constrained placeholder or a composite segment applies to a component.
+    enum Test {
+        case type(ValueType)
+        case composite(Composite)
+
+        func accepts(_ component: ArraySlice<UInt8>, singlePrecision: Bool) throws(Regex.MatchError) -> Bool {
+            switch self {
+            case let .type(type):
+                return try type.value(component, singlePrecision: singlePrecision) != nil
+            case let .composite(composite):
+                return try component.withUnsafeBufferPointer { (buffer) throws(Regex.MatchError) -> Bool in
+                    try composite.regex.matches(buffer)
+                }
+            }
+        }
+    }
+
+    struct Node {
+        var literals: [ArraySlice<UInt8>: Int] = [:]
+        var tests: [(key: String, test: Test, child: Int)] = []
+        var plain: Int?
+        var catchAlls: [Int] = []
+        var terminals: [Int] = []
+    }
+
+    private(set) var nodes = [Node()]
+    /// Lower-case literal keys (`-i`).
+    let caseInsensitive: Bool
+    /// Placeholders accept empty components (Compass).
+    let allowsEmpty: Bool
+    /// Floats are read as URLNavigator reads them.
+    let singlePrecision: Bool
+
+    init(caseInsensitive: Bool, allowsEmpty: Bool, singlePrecision: Bool) {
+        self.caseInsensitive = caseInsensitive
+        self.allowsEmpty = allowsEmpty
+        self.singlePrecision = singlePrecision
+    }
+
+    /// Adds route `id` with `segments`.
+    mutating func insert(_ segments: [Segment], id: Int) {
+        var node = 0
+        for segment in segments {
+            switch segment {
+            case let .literal(text):
+                let key = ArraySlice(caseInsensitive ? text.map(ByteClass.lowercased) : text)
+                node = child(of: node, literal: key)
+            case let .placeholder(placeholder) where placeholder.type.isPlain:
+                node = plainChild(of: node)
+            case .wildcard:
+                node = plainChild(of: node)
+            case let .placeholder(placeholder):
+                node = testChild(of: node, key: "type:" + Self.key(placeholder.type), test: .type(placeholder.type))
+            case let .composite(composite):
+                node = testChild(of: node, key: "segment:" + composite.source, test: .composite(composite))
+            case .catchAll:
+                nodes[node].catchAlls.append(id)
+                return
+            }
+        }
+        nodes[node].terminals.append(id)
+    }
+
+    private static func key(_ type: ValueType) -> String {
+        switch type {
+        case .string: return "string"
+        case .int: return "int"
+        case .float: return "float"
+        case .uuid: return "uuid"
+        case let .regex(regex): return "regex:" + regex.source
+        }
+    }
+
+    private mutating func child(of node: Int, literal key: ArraySlice<UInt8>) -> Int {
+        if let existing = nodes[node].literals[key] { return existing }
+        nodes.append(Node())
+        nodes[node].literals[key] = nodes.count - 1
+        return nodes.count - 1
+    }
+
+    private mutating func plainChild(of node: Int) -> Int {
+        if let existing = nodes[node].plain { return existing }
+        nodes.append(Node())
+        nodes[node].plain = nodes.count - 1
+        return nodes.count - 1
+    }
+
+    private mutating func testChild(of node: Int, key: String, test: Test) -> Int {
+        if let existing = nodes[node].tests.first(where: { $0.key == key }) { return existing.child }
+        nodes.append(Node())
+        nodes[node].tests.append((key, test, nodes.count - 1))
+        return nodes.count - 1
+    }
+
+    /// Appends to `found` every route whose segments match all of `components`.
+    func search(_ components: Components, into found: inout [Int]) throws(Regex.MatchError) {
+        try search(node: 0, index: 0, components, &found)
+    }
+
+    private func search(node index: Int, index position: Int, _ components: Components, _ found: inout [Int]) throws(Regex.MatchError) {
+        let node = nodes[index]
+        guard position < components.count else {
+            found.append(contentsOf: node.terminals)
+            return
+        }
+        let component = components[position]
+        if !node.literals.isEmpty, let next = node.literals[component] {
+            try search(node: next, index: position + 1, components, &found)
+        }
+        for edge in node.tests where try edge.test.accepts(component, singlePrecision: singlePrecision) {
+            try search(node: edge.child, index: position + 1, components, &found)
+        }
+        if let plain = node.plain, allowsEmpty || !component.isEmpty {
+            try search(node: plain, index: position + 1, components, &found)
+        }
+        found.append(contentsOf: node.catchAlls)
+    }
+}
