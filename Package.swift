@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "UrnCore", targets: ["UrnCore"]),
         .executable(name: "urnparse", targets: ["urnparse"]),
+        .executable(name: "urnmatch", targets: ["urnmatch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -25,6 +26,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "urnparse", dependencies: ["UrnCLI"]),
+        .executableTarget(name: "urnmatch", dependencies: ["UrnCLI"]),
         .testTarget(name: "UrnCoreTests", dependencies: ["UrnCore"]),
     ]
 )

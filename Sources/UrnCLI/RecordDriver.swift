@@ -33,8 +33,14 @@ public struct RecordDriver {
             }
             return !(options.failFast && status == .failure)
         }
+        var selection = ExitStatus.success
         if writeFailure == nil {
-            do throws(WriteFailure) { try writer.flush() } catch { writeFailure = error }
+            do throws(WriteFailure) {
+                selection = try stage.finish(into: writer)
+                try writer.flush()
+            } catch {
+                writeFailure = error
+            }
         }
         switch writeFailure {
         case .brokenPipe?:
@@ -43,7 +49,7 @@ public struct RecordDriver {
             diagnostics.error("write error: \(errorText(code))")
             return .failure
         case nil:
-            return readAll ? status : .failure
+            return readAll ? max(status, selection) : .failure
         }
     }
 
@@ -56,9 +62,11 @@ public struct RecordDriver {
             guard let parsed = try parser.record(line, separatorIsNUL: options.nullSeparated) else { return }
             record = parsed
         } catch {
-            writer.beginUnusable(RecordParser.trimmed(line.bytes))
-            writer.error(error)
-            try writer.end()
+            if stage.writesRecords {
+                writer.beginUnusable(RecordParser.trimmed(line.bytes))
+                writer.error(error)
+                try writer.end()
+            }
             report(error, line, &status)
             return
         }
@@ -67,12 +75,15 @@ public struct RecordDriver {
             prepared = try parser.withLink(of: record) { link in try stage.prepare(link: link, record: record) }
         } catch {
             let coded = (error as? any CodedError) ?? InternalError(description: "\(error)")
-            writer.begin(record, replacing: replaced)
-            writer.error(coded)
-            try writer.end()
+            if stage.writesRecords {
+                writer.begin(record, replacing: replaced)
+                writer.error(coded)
+                try writer.end()
+            }
             report(coded, line, &status)
             return
         }
+        guard stage.selects(prepared), stage.writesRecords else { return }
         writer.begin(record, replacing: replaced)
         stage.write(prepared, into: &writer.json)
         try writer.end()

@@ -1,13 +1,26 @@
 import UrnCore
 
-/// One tool's work on a record: compute from the link, then write the tool's fields.
+/// One tool's work on a record: compute from the link, decide whether the record is selected,
+/// then write the tool's fields. Summaries (counts, statistics) come at the end.
 public protocol RecordStage {
     /// What `prepare` computes for one record.
     associatedtype Prepared
     /// The fields this stage writes; same-named input fields are dropped.
     var fieldNames: [String] { get }
+    /// Whether records (and error records) are written at all; false when only a summary is.
+    var writesRecords: Bool { get }
     /// Computes the stage's result for `link`; throws a `CodedError` for a bad link.
     mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: InputRecord) throws -> Prepared
+    /// Whether the record is selected for output.
+    mutating func selects(_ prepared: Prepared) -> Bool
     /// Writes the stage's fields for `prepared` into the open output record.
     mutating func write(_ prepared: Prepared, into json: inout JSONWriter)
+    /// Writes any summary after the last record and says whether anything was selected.
+    mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus
+}
+
+extension RecordStage {
+    public var writesRecords: Bool { true }
+    public mutating func selects(_ prepared: Prepared) -> Bool { true }
+    public mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus { .success }
 }

@@ -1,8 +1,8 @@
 /// Turns link text into a `Link` (§4): RFC 3986 with IRIs, RFC 8141 URNs, opaque names and
 /// Compass `S://name` links.
 public struct LinkParser: Sendable {
-    /// Compass's `Navigator.scheme`: `S://name` is read as the name. Lower case.
-    public var compassScheme: [UInt8]?
+    /// Compass's `Navigator.scheme`s: `S://name` is read as the name. Lower case.
+    public var compassSchemes: [[UInt8]]
     /// The segment delimiter of URN and opaque names (Compass's, `:` by default).
     public var delimiter: [UInt8]
     /// Percent-encode forbidden characters instead of rejecting the link.
@@ -10,7 +10,12 @@ public struct LinkParser: Sendable {
 
     /// A parser with the given options.
     public init(compassScheme: String? = nil, delimiter: String = ":", lenient: Bool = false) {
-        self.compassScheme = compassScheme.map { Array($0.lowercased().utf8) }
+        self.init(compassSchemes: compassScheme.map { [$0] } ?? [], delimiter: delimiter, lenient: lenient)
+    }
+
+    /// A parser that reads `S://name` as a Compass name for each of `compassSchemes`.
+    public init(compassSchemes: [String], delimiter: String = ":", lenient: Bool = false) {
+        self.compassSchemes = compassSchemes.map { Array($0.lowercased().utf8) }
         self.delimiter = Array(delimiter.utf8)
         self.lenient = lenient
     }
@@ -46,8 +51,8 @@ public struct LinkParser: Sendable {
         if let scheme, reference.authority == nil, Self.equalsLowercased(scheme, "urn".utf8) {
             return try parseURN(reference)
         }
-        if let scheme, let authority = reference.authority, let compassScheme,
-           Self.equalsLowercased(scheme, compassScheme) {
+        if let scheme, let authority = reference.authority,
+           compassSchemes.contains(where: { Self.equalsLowercased(scheme, $0) }) {
             var link = Link(kind: .opaque, reference: reference)
             link.path = authority.lowerBound..<reference.path.upperBound
             link.name = link.path

@@ -11,6 +11,17 @@ public enum ValueType: Sendable {
     /// A custom type from `--type NAME=REGEX` or `@type`, or a `{name:REGEX}` constraint.
     case regex(Regex)
 
+    /// A text that is equal for equal types (the regex source for regexes).
+    var identity: String {
+        switch self {
+        case .string: return "string"
+        case .int: return "int"
+        case .float: return "float"
+        case .uuid: return "uuid"
+        case let .regex(regex): return "regex:" + regex.source
+        }
+    }
+
     /// Whether the type accepts any value (precedence class "plain").
     public var isPlain: Bool { if case .string = self { return true } else { return false } }
 

@@ -20,7 +20,7 @@ public final class Matcher {
     }
 
     /// A table compiled for lookup.
-    private struct CompiledTable {
+    struct CompiledTable {
         let table: RouteTable
         let delimiter: [UInt8]
         let compassScheme: [UInt8]?
@@ -33,8 +33,8 @@ public final class Matcher {
     public let tables: [RouteTable]
     /// The options.
     public let options: Options
-    private var compiled: [CompiledTable] = []
-    private var components = Components()
+    var compiled: [CompiledTable] = []
+    var components = Components()
     private var lookup = Components()
     private var found: [Int] = []
 
@@ -124,7 +124,7 @@ public final class Matcher {
     }
 
     /// Whether the scheme and host a pattern requires are the link's (§5.2).
-    private static func constraintsHold(_ pattern: Pattern, _ link: Link, _ dialect: Dialect) -> Bool {
+    static func constraintsHold(_ pattern: Pattern, _ link: Link, _ dialect: Dialect) -> Bool {
         let text = link.text
         switch dialect {
         case .urn:
@@ -146,7 +146,7 @@ public final class Matcher {
 
     /// Whether a Compass table takes `link`: its `scheme://` prefix is the table's scheme, or the
     /// table has none, or the link is a bare name.
-    private static func compassApplies(_ link: Link, scheme: [UInt8]?) -> Bool {
+    static func compassApplies(_ link: Link, scheme: [UInt8]?) -> Bool {
         guard let scheme, link.reference.authority != nil, let linkScheme = link.scheme else { return true }
         return link.text[linkScheme].lazy.map(ByteClass.lowercased).elementsEqual(scheme)
     }

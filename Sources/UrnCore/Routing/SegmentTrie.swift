@@ -55,7 +55,7 @@ struct SegmentTrie {
             case .wildcard:
                 node = plainChild(of: node)
             case let .placeholder(placeholder):
-                node = testChild(of: node, key: "type:" + Self.key(placeholder.type), test: .type(placeholder.type))
+                node = testChild(of: node, key: "type:" + placeholder.type.identity, test: .type(placeholder.type))
             case let .composite(composite):
                 node = testChild(of: node, key: "segment:" + composite.source, test: .composite(composite))
             case .catchAll:
@@ -64,16 +64,6 @@ struct SegmentTrie {
             }
         }
         nodes[node].terminals.append(id)
-    }
-
-    private static func key(_ type: ValueType) -> String {
-        switch type {
-        case .string: return "string"
-        case .int: return "int"
-        case .float: return "float"
-        case .uuid: return "uuid"
-        case let .regex(regex): return "regex:" + regex.source
-        }
     }
 
     private mutating func child(of node: Int, literal key: ArraySlice<UInt8>) -> Int {

@@ -1,0 +1,31 @@
+@preconcurrency import Glibc
+
+/// Reads a whole (small) file, such as a route table; `-` is standard input.
+public enum FileContents {
+    /// The bytes of the file at `path`, or the errno text when it cannot be read.
+    public static func read(_ path: String) -> Result<[UInt8], FileError> {
+        let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(FileError(path: path, message: errorText(errno))) }
+        defer { if fd != 0 { close(fd) } }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(FileError(path: path, message: errorText(errno)))
+            }
+            if n == 0 { break }
+            bytes += chunk[..<n]
+        }
+        return .success(bytes)
+    }
+}
+
+/// A file that could not be read.
+public struct FileError: Error {
+    /// The path.
+    public let path: String
+    /// The system's reason.
+    public let message: String
+}

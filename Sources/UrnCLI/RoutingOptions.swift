@@ -1,0 +1,113 @@
+import ArgumentParser
+import UrnCore
+
+/// The options of the tools that route links (urnmatch, urnstack): tables and dialect.
+public struct RoutingOptions: ParsableArguments {
+    /// Command-line routes.
+    @Option(name: .customShort("e"), help: ArgumentHelp("A route, 'PATTERN [TARGET] [key=value ...]' (repeatable).", valueName: "route"))
+    public var expressions: [String] = []
+
+    /// Route table files.
+    @Option(name: .customShort("f"), help: ArgumentHelp("Read routes from a table file (repeatable; several act as a composite router).", valueName: "file"))
+    public var tableFiles: [String] = []
+
+    /// The dialect of tables without `@dialect`.
+    @Option(help: ArgumentHelp("Matching semantics: urn, compass, navigator or waap (a table's @dialect wins).", valueName: "dialect"))
+    public var dialect: String = "urn"
+
+    /// Compass's app scheme.
+    @Option(help: ArgumentHelp("Read 'S://name' as the Compass name 'name' (a table's @scheme wins).", valueName: "scheme"))
+    public var scheme: String?
+
+    /// The Compass delimiter.
+    @Option(help: ArgumentHelp("Split names and patterns without '/' on this string (a table's @delimiter wins).", valueName: "string"))
+    public var delimiter: String = ":"
+
+    /// Custom placeholder types.
+    @Option(name: .customLong("type"), help: ArgumentHelp("Declare a placeholder type for <NAME:x> (repeatable).", valueName: "NAME=REGEX"))
+    public var types: [String] = []
+
+    /// Case-insensitive literals.
+    @Flag(name: .customShort("i"), help: "Compare literal segments without regard to case.")
+    public var ignoreCase = false
+
+    /// Keep values as written.
+    @Flag(help: "Keep argument values as written, without percent-decoding.")
+    public var raw = false
+
+    /// Add query parameters to the arguments.
+    @Flag(help: "Add query parameters to the arguments (path arguments win over the query, the query over defaults).")
+    public var mergeQuery = false
+
+    public init() {}
+
+    public func validate() throws {
+        guard Dialect(rawValue: dialect) != nil else {
+            throw ValidationError("unknown --dialect '\(dialect)' (use urn, compass, navigator or waap)")
+        }
+        guard !delimiter.isEmpty else { throw ValidationError("--delimiter must not be empty") }
+        for type in types where !type.contains("=") {
+            throw ValidationError("--type takes NAME=REGEX, not '\(type)'")
+        }
+    }
+
+    /// Loads the tables: files in order, then the `-e` routes as one table. Problems are
+    /// reported through `diagnostics`; nil means the tool must exit with status 2.
+    public func loadTables(extraRoute: String? = nil, diagnostics: Diagnostics) -> [RouteTable]? {
+        var customTypes: [String: Regex] = [:]
+        for declaration in types {
+            let name = String(declaration.prefix { $0 != "=" })
+            let source = String(declaration.drop { $0 != "=" }.dropFirst())
+            do throws(Regex.CompileError) {
+                customTypes[name] = try Regex(source, caseInsensitive: ignoreCase)
+            } catch {
+                diagnostics.error("--type \(name): invalid regex: \(error.message)")
+                return nil
+            }
+        }
+        let parser = RouteTableParser(dialect: Dialect(rawValue: dialect)!, scheme: scheme, delimiter: delimiter,
+                                      customTypes: customTypes, caseInsensitive: ignoreCase)
+        var tables: [RouteTable] = []
+        var failed = false
+        for path in tableFiles {
+            switch FileContents.read(path) {
+            case let .failure(error):
+                diagnostics.error("\(error.path): \(error.message)")
+                failed = true
+            case let .success(bytes):
+                do throws(TableError) {
+                    tables.append(try parser.parse(String(decoding: bytes, as: UTF8.self), name: path))
+                } catch {
+                    diagnostics.error(error.description)
+                    failed = true
+                }
+            }
+        }
+        let lines = expressions + (extraRoute.map { [$0] } ?? [])
+        if !lines.isEmpty {
+            do throws(TableError) {
+                tables.append(try parser.parse(expressions: lines))
+            } catch {
+                diagnostics.error(error.description)
+                failed = true
+            }
+        }
+        guard !failed else { return nil }
+        guard tables.contains(where: { !$0.routes.isEmpty }) else {
+            diagnostics.error("no routes: give a route table with -f or a route with -e")
+            return nil
+        }
+        return tables
+    }
+
+    /// The matcher options.
+    public var matcherOptions: Matcher.Options {
+        Matcher.Options(raw: raw, mergeQuery: mergeQuery, caseInsensitive: ignoreCase)
+    }
+
+    /// A link parser that knows every table's Compass scheme.
+    public func linkParser(for tables: [RouteTable]) -> LinkParser {
+        let schemes = Set(tables.compactMap(\.scheme) + (scheme.map { [$0] } ?? []))
+        return LinkParser(compassSchemes: schemes.sorted(), delimiter: delimiter)
+    }
+}

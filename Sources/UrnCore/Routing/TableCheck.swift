@@ -1,0 +1,160 @@
+/// `urnmatch --check`: what a route table's author should know without any links — duplicates,
+/// routes that can never win, and overlaps decided only by table order.
+public enum TableCheck {
+    /// One finding about a pair of routes.
+    public struct Finding: Sendable {
+        /// What was found.
+        public enum Kind: String, Sendable {
+            case duplicate, shadowed, overlap
+        }
+        /// The kind.
+        public let kind: Kind
+        /// The route the finding is about (the later one).
+        public let route: Route
+        /// The route it conflicts with.
+        public let other: Route
+
+        /// `table:line: warning: …`, GNU style.
+        public var description: String {
+            let here = "\(route.table):\(route.line): warning: '\(route.pattern.text)'"
+            let there = other.table == route.table ? "line \(other.line)" : "\(other.table):\(other.line)"
+            let theirs = "'\(other.pattern.text)'"
+            switch kind {
+            case .duplicate: return "\(here) duplicates \(there) (\(theirs))"
+            case .shadowed: return "\(here) can never win: \(there) (\(theirs)) takes every link it matches"
+            case .overlap: return "\(here) overlaps \(there) (\(theirs)) at equal precedence: table order decides"
+            }
+        }
+    }
+
+    /// The findings of every table, in table and line order.
+    public static func findings(_ tables: [RouteTable], caseInsensitive: Bool = false) -> [Finding] {
+        tables.flatMap { findings($0, caseInsensitive: caseInsensitive) }
+    }
+
+    private static func findings(_ table: RouteTable, caseInsensitive: Bool) -> [Finding] {
+        let routes = table.routes
+        var byCount: [Int: [Int]] = [:]
+        var catchAlls: [Int] = []
+        for (id, route) in routes.enumerated() {
+            let segments = effectiveSegments(route, table.dialect)
+            if segments.last?.isCatchAll == true { catchAlls.append(id) } else { byCount[segments.count, default: []].append(id) }
+        }
+        var found: [Finding] = []
+        func consider(_ a: Int, _ b: Int) {
+            // a < b: `a` is earlier in the table.
+            let ra = routes[a], rb = routes[b]
+            let sa = effectiveSegments(ra, table.dialect), sb = effectiveSegments(rb, table.dialect)
+            guard schemesIntersect(ra.pattern, rb.pattern, table.dialect) else { return }
+            let aCoversB = covers(sa, sb, caseInsensitive) && schemeCovers(ra.pattern, rb.pattern)
+            let bCoversA = covers(sb, sa, caseInsensitive) && schemeCovers(rb.pattern, ra.pattern)
+            let aFirst = Precedence.precedes(ra, a, rb, b, dialect: table.dialect)
+            if aCoversB && bCoversA {
+                found.append(Finding(kind: .duplicate, route: rb, other: ra))
+            } else if aCoversB && aFirst {
+                found.append(Finding(kind: .shadowed, route: rb, other: ra))
+            } else if bCoversA && !aFirst {
+                found.append(Finding(kind: .shadowed, route: ra, other: rb))
+            } else if intersect(sa, sb, caseInsensitive), decidedByOrder(ra, a, rb, b, table.dialect) {
+                found.append(Finding(kind: .overlap, route: rb, other: ra))
+            }
+        }
+        for ids in byCount.values {
+            for (i, a) in ids.enumerated() {
+                for b in ids[(i + 1)...] { consider(a, b) }
+            }
+        }
+        for c in catchAlls {
+            for other in routes.indices where other != c {
+                // every pair with a catch-all once: catch-all against fixed routes, and catch-alls between them in order
+                if catchAlls.contains(other) && other < c { continue }
+                consider(min(c, other), max(c, other))
+            }
+        }
+        return found.sorted { ($0.route.line, $0.other.line) < ($1.route.line, $1.other.line) }
+    }
+
+    /// The segments as the dialect matches them (WAAppRouting reads a leading `/` as a component).
+    private static func effectiveSegments(_ route: Route, _ dialect: Dialect) -> [Segment] {
+        dialect == .waap && route.pattern.leadingSlash ? [.literal([UInt8(ascii: "/")])] + route.pattern.segments : route.pattern.segments
+    }
+
+    /// Whether the pair's precedence comes down to table order (§5.2 rule 4).
+    private static func decidedByOrder(_ a: Route, _ ia: Int, _ b: Route, _ ib: Int, _ dialect: Dialect) -> Bool {
+        Precedence.precedes(a, ia, b, ib, dialect: dialect) && Precedence.precedes(b, ia, a, ib, dialect: dialect)
+    }
+
+    private static func schemesIntersect(_ a: Pattern, _ b: Pattern, _ dialect: Dialect) -> Bool {
+        if let sa = a.scheme, let sb = b.scheme, sa != sb { return false }
+        if let ha = a.host, let hb = b.host, ha != hb { return false }
+        if dialect == .navigator { return (a.scheme == nil) == (b.scheme == nil) }
+        return true
+    }
+
+    /// Whether every scheme and host `b` accepts, `a` accepts too.
+    private static func schemeCovers(_ a: Pattern, _ b: Pattern) -> Bool {
+        (a.scheme == nil || a.scheme == b.scheme) && (a.host == nil || a.host == b.host)
+    }
+
+    /// Whether every component list `b` matches, `a` matches too.
+    static func covers(_ a: [Segment], _ b: [Segment], _ caseInsensitive: Bool) -> Bool {
+        var i = 0
+        while i < a.count {
+            if case .catchAll = a[i] { return b.count > i }
+            guard i < b.count else { return false }
+            if !segmentCovers(a[i], b[i], caseInsensitive) { return false }
+            i += 1
+        }
+        return b.count == a.count
+    }
+
+    private static func segmentCovers(_ a: Segment, _ b: Segment, _ caseInsensitive: Bool) -> Bool {
+        switch (a, b) {
+        case let (.literal(x), .literal(y)): return equal(x, y, caseInsensitive)
+        case (.literal, _): return false
+        case (.wildcard, .catchAll), (.placeholder, .catchAll), (.composite, .catchAll): return false
+        case let (.placeholder(p), _) where p.type.isPlain: return true
+        case (.wildcard, _): return true
+        case let (.placeholder(p), .literal(y)): return accepts(p.type, y)
+        case let (.placeholder(p), .placeholder(q)): return p.type.identity == q.type.identity
+        case let (.composite(c), .literal(y)): return (try? c.regex.matches(y)) == true
+        case let (.composite(c), .composite(d)): return c.source == d.source
+        default: return false
+        }
+    }
+
+    /// Whether some component matches both segments (regexes are assumed to overlap).
+    private static func segmentsIntersect(_ a: Segment, _ b: Segment, _ caseInsensitive: Bool) -> Bool {
+        switch (a, b) {
+        case let (.literal(x), .literal(y)): return equal(x, y, caseInsensitive)
+        case let (.literal(x), .placeholder(p)), let (.placeholder(p), .literal(x)): return accepts(p.type, x)
+        case let (.literal(x), .composite(c)), let (.composite(c), .literal(x)): return (try? c.regex.matches(x)) == true
+        case (.literal, _), (_, .literal): return true
+        case let (.placeholder(p), .placeholder(q)):
+            switch (p.type, q.type) {
+            case (.uuid, .int), (.int, .uuid), (.uuid, .float), (.float, .uuid): return false
+            default: return true
+            }
+        default: return true
+        }
+    }
+
+    private static func intersect(_ a: [Segment], _ b: [Segment], _ caseInsensitive: Bool) -> Bool {
+        let aOpen = a.last?.isCatchAll == true, bOpen = b.last?.isCatchAll == true
+        let fixedA = aOpen ? a.count - 1 : a.count, fixedB = bOpen ? b.count - 1 : b.count
+        if !aOpen && !bOpen && a.count != b.count { return false }
+        if !aOpen && bOpen && a.count <= fixedB { return false }
+        if aOpen && !bOpen && b.count <= fixedA { return false }
+        for i in 0..<min(fixedA, fixedB) where !segmentsIntersect(a[i], b[i], caseInsensitive) { return false }
+        return true
+    }
+
+    private static func accepts(_ type: ValueType, _ literal: [UInt8]) -> Bool {
+        guard !literal.isEmpty else { return false }
+        return (try? type.value(ArraySlice(literal))) != nil
+    }
+
+    private static func equal(_ x: [UInt8], _ y: [UInt8], _ caseInsensitive: Bool) -> Bool {
+        caseInsensitive ? x.map(ByteClass.lowercased) == y.map(ByteClass.lowercased) : x == y
+    }
+}

@@ -1,0 +1,111 @@
+@preconcurrency import Glibc
+import UrnCLI
+import UrnCore
+
+/// urnmatch's work on one record: route the link, select, add `route` (and `explain`), count.
+struct MatchStage: RecordStage {
+    enum Selection { case matched, unmatched, every, count, stats }
+
+    struct Result {
+        let matches: [Match]
+        let explanations: [Explanation]?
+    }
+
+    let matcher: Matcher
+    let parser: LinkParser
+    let selection: Selection
+    let invert: Bool
+    let allMatches: Bool
+    let explain: Bool
+    private var selected = 0
+    private var unmatched = 0
+    private var hits: [String: [Int: Int]] = [:]
+
+    init(matcher: Matcher, parser: LinkParser, selection: Selection, invert: Bool, allMatches: Bool, explain: Bool) {
+        self.matcher = matcher
+        self.parser = parser
+        self.selection = selection
+        self.invert = invert
+        self.allMatches = allMatches
+        self.explain = explain
+    }
+
+    var fieldNames: [String] { explain ? ["route", "explain"] : ["route"] }
+    var writesRecords: Bool { selection != .count && selection != .stats }
+
+    mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: InputRecord) throws -> Result {
+        let parsed = try parser.parse(link)
+        let matches = try matcher.match(parsed, all: allMatches)
+        if let winner = matches.first {
+            hits[winner.route.table, default: [:]][winner.route.line, default: 0] += 1
+        } else {
+            unmatched += 1
+        }
+        let explanations = explain && matches.isEmpty ? try matcher.explain(parsed) : nil
+        return Result(matches: matches, explanations: explanations)
+    }
+
+    mutating func selects(_ result: Result) -> Bool {
+        let isSelected: Bool
+        switch selection {
+        case .matched: isSelected = !result.matches.isEmpty
+        case .unmatched: isSelected = result.matches.isEmpty
+        case .every: isSelected = true
+        case .count, .stats: isSelected = invert ? result.matches.isEmpty : !result.matches.isEmpty
+        }
+        if isSelected && (selection != .every || !result.matches.isEmpty) { selected += 1 }
+        return isSelected
+    }
+
+    mutating func write(_ result: Result, into json: inout JSONWriter) {
+        json.key("route")
+        if allMatches {
+            json.beginArray()
+            for match in result.matches { match.write(into: &json) }
+            json.endArray()
+        } else if let winner = result.matches.first {
+            winner.write(into: &json)
+        } else {
+            json.null()
+        }
+        if let explanations = result.explanations {
+            json.key("explain")
+            json.beginArray()
+            for explanation in explanations { explanation.write(into: &json) }
+            json.endArray()
+        }
+    }
+
+    mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {
+        switch selection {
+        case .count:
+            try writer.line(String(selected))
+        case .stats:
+            for table in matcher.tables {
+                var seen: Set<Int> = []
+                for route in table.routes where seen.insert(route.line).inserted || table.dialect != .waap {
+                    writer.json.beginObject()
+                    writer.json.key("pattern")
+                    writer.json.string(route.pattern.text)
+                    writer.json.key("target")
+                    if let target = route.target { writer.json.string(target) } else { writer.json.null() }
+                    writer.json.key("table")
+                    writer.json.string(table.name)
+                    writer.json.key("line")
+                    writer.json.int(route.line)
+                    writer.json.key("hits")
+                    writer.json.int(hits[table.name]?[route.line] ?? 0)
+                    try writer.end()
+                }
+            }
+            writer.json.beginObject()
+            writer.json.key("unmatched")
+            writer.json.int(unmatched)
+            try writer.end()
+            return hits.isEmpty ? .nothingSelected : .success
+        default:
+            break
+        }
+        return selected > 0 ? .success : .nothingSelected
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import UrnCLI
+import UrnCore
+
+@main
+struct UrnMatch: UrnTool {
+    static let configuration = CommandConfiguration(
+        commandName: "urnmatch",
+        abstract: "Route links through a route table, as JSON Lines (grep for links).",
+        discussion: """
+            Prints the records whose link a route matches, with 'route' added. Routes come from \
+            -f FILE and -e ROUTE; with neither, the first operand is the route. See urnmatch(1) \
+            and urn-patterns(7).
+            """,
+        version: UrnVersion.string)
+
+    @OptionGroup var routing: RoutingOptions
+
+    @Flag(name: [.customShort("v"), .customLong("invert-match")], help: "Print the records that no route matched.")
+    var invert = false
+
+    @Flag(name: [.customShort("a"), .customLong("all")], help: "Print every record; 'route' is null when nothing matched.")
+    var all = false
+
+    @Flag(name: [.customShort("c"), .customLong("count")], help: "Print only the number of records selected.")
+    var count = false
+
+    @Flag(help: "Make 'route' the list of every matching route, in precedence order.")
+    var allMatches = false
+
+    @Flag(help: "Print, instead of records, each route's hit count (table order) and then the unmatched count.")
+    var stats = false
+
+    @Flag(help: "Add 'explain' to unmatched records: the nearest routes and why each failed.")
+    var explain = false
+
+    @Flag(help: "Check the route tables only: syntax, duplicates, shadowed routes, overlaps at equal precedence.")
+    var check = false
+
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        let modes = [invert, all, count, stats, check].filter { $0 }.count
+        if modes > 1 && !(count && invert) {
+            throw ValidationError("choose one of -v, -a, -c, --stats and --check (-c may go with -v)")
+        }
+    }
+
+    mutating func execute() throws -> ExitStatus {
+        let diagnostics = Diagnostics(tool: "urnmatch", quiet: common.quiet)
+        var routeOperand: String?
+        if routing.expressions.isEmpty && routing.tableFiles.isEmpty && !common.files.isEmpty {
+            routeOperand = common.files.removeFirst()
+        }
+        guard let tables = routing.loadTables(extraRoute: routeOperand, diagnostics: diagnostics) else { return .failure }
+        if check {
+            return TableChecker(tables: tables, caseInsensitive: routing.ignoreCase).run()
+        }
+        var stage = MatchStage(
+            matcher: Matcher(tables: tables, options: routing.matcherOptions),
+            parser: routing.linkParser(for: tables),
+            selection: count ? .count : stats ? .stats : invert ? .unmatched : all ? .every : .matched,
+            invert: invert, allMatches: allMatches, explain: explain)
+        return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
+    }
+}

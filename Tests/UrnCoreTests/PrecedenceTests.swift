@@ -1,0 +1,55 @@
+import Testing
+@testable import UrnCore
+
+/// §5.2: each precedence rule of the urn dialect decides a pair on its own.
+@Suite struct PrecedenceTests {
+    func winner(_ patterns: [String], _ link: String, dialect: Dialect = .urn) throws -> String? {
+        let parser = PatternParser(dialect: dialect)
+        let routes = try patterns.enumerated().map { Route(pattern: try parser.parse($0.element), target: nil, table: "t", line: $0.offset + 1) }
+        let table = RouteTable(name: "t", dialect: dialect, scheme: nil, delimiter: ":", routes: routes)
+        return try Matcher(tables: [table]).match(try LinkParser().parse(link)).first?.route.pattern.text
+    }
+
+    @Test func rule1MoreLiteralSegmentsWin() throws {
+        // the placeholder comes first, but the route with two literals wins
+        #expect(try winner(["/a/{x}/{y}", "/{y}/b/c"], "/a/b/c") == "/{y}/b/c")
+        #expect(try winner(["/{y}/b/c", "/a/{x}/{y}"], "/a/b/c") == "/{y}/b/c")
+    }
+
+    @Test func rule2FirstDifferingSegmentLiteralBeatsTyped() throws {
+        #expect(try winner(["/{x}/b", "/a/{y}"], "/a/b") == "/a/{y}")
+        #expect(try winner(["/a/{y}", "/{x}/b"], "/a/b") == "/a/{y}")
+    }
+
+    @Test func rule2TypedBeatsPlain() throws {
+        #expect(try winner(["/u/{name}", "/u/<int:id>"], "/u/42") == "/u/<int:id>")
+        #expect(try winner(["/u/{name}", "/u/{id:[0-9]+}"], "/u/42") == "/u/{id:[0-9]+}")
+        #expect(try winner(["/u/{name}", "/u/<int:id>"], "/u/bob") == "/u/{name}")
+    }
+
+    @Test func rule2PlainBeatsCatchAll() throws {
+        #expect(try winner(["/f/*rest", "/f/{name}"], "/f/x") == "/f/{name}")
+        #expect(try winner(["/f/*rest", "/f/{name}"], "/f/x/y") == "/f/*rest")
+    }
+
+    @Test func rule3FewerCatchAllsWin() throws {
+        // A catch-all always ends its pattern and ranks last, so rule 2 already separates these
+        // two; the outcome is the one rule 3 demands, whatever the table order.
+        #expect(try winner(["/a/*", "/a/{x}"], "/a/b") == "/a/{x}")
+        #expect(try winner(["/a/{x}", "/a/*"], "/a/b") == "/a/{x}")
+    }
+
+    @Test func rule4EarlierInTheTableWins() throws {
+        #expect(try winner(["/a/{x}", "/a/{y}"], "/a/b") == "/a/{x}")
+        #expect(try winner(["/a/{y}", "/a/{x}"], "/a/b") == "/a/{y}")
+    }
+
+    @Test func compassMostLiteralsThenTableOrder() throws {
+        #expect(try winner(["profile:{user}", "profile:admin"], "profile:admin", dialect: .compass) == "profile:admin")
+        #expect(try winner(["{a}:x", "y:{b}"], "y:x", dialect: .compass) == "{a}:x")
+    }
+
+    @Test func waapFirstRegisteredWins() throws {
+        #expect(try winner(["single/*", "single/:id"], "app://single/5", dialect: .waap) == "single/*")
+    }
+}
