@@ -65,6 +65,12 @@ import Testing
         #expect(kinds(try parse("/a%20b", dialect: .compass)) == ["lit:a%20b"])
     }
 
+    @Test func catchAllsAnywhere() throws {
+        #expect(kinds(try parse("/a/*rest/b")) == ["lit:a", "all:rest", "lit:b"])
+        #expect(kinds(try parse("/-/jira/<*namespace_id>/<project_id>")) == ["lit:-", "lit:jira", "all:namespace_id", "ph:project_id:string"])
+        #expect(kinds(try parse("/a/<path:p>/b")) == ["lit:a", "all:p", "lit:b"])
+    }
+
     @Test func trailingSlashIsIgnored() throws {
         #expect(kinds(try parse("/a/b/")) == ["lit:a", "lit:b"])
     }
@@ -81,8 +87,7 @@ import Testing
         ("/a/{}", "empty placeholder name", 3),
         ("/a/<nope:x>", "unknown type 'nope'", 4),
         ("/a/{id}/{id}", "duplicate placeholder name 'id'", 8),
-        ("/a/*rest/b", "a named catch-all must be the last segment", 3),
-        ("/a/<path:p>/b", "a path placeholder must be the last segment", 3),
+        ("/a/x<path:p>", "a path placeholder must be a whole segment", 4),
         ("", "empty pattern", 0),
         ("https://{h}.example.com/x", "the host of a web pattern must be literal", 8),
     ])

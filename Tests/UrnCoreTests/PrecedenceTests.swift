@@ -53,3 +53,16 @@ import Testing
         #expect(try winner(["single/*", "single/:id"], "app://single/5", dialect: .waap) == "single/*")
     }
 }
+
+@Suite struct CatchAllTests {
+    @Test func middleGlobsTakeOneOrMoreSegmentsGreedily() throws {
+        let parser = PatternParser()
+        let route = Route(pattern: try parser.parse("/-/jira/<*namespace_id>/<project_id>/commit/<id>.<format>"), target: nil, table: "t", line: 1)
+        let table = RouteTable(name: "t", dialect: .urn, scheme: nil, delimiter: ":", routes: [route])
+        let match = try #require(try Matcher(tables: [table]).match(try LinkParser().parse("/-/jira/a/b/c/commit/5.json")).first)
+        let args = match.args.map { "\(String(decoding: $0.name, as: UTF8.self))=\($0.value)" }
+        #expect(args == ["namespace_id=string(\(Array("a/b".utf8)))", "project_id=string(\(Array("c".utf8)))",
+                         "id=string(\(Array("5".utf8)))", "format=string(\(Array("json".utf8)))"])
+        #expect(try Matcher(tables: [table]).match(try LinkParser().parse("/-/jira/c/commit/5.json")).isEmpty)
+    }
+}

@@ -70,10 +70,14 @@ public struct PatternParser: Sendable {
     private func segment(_ bytes: [UInt8], _ range: Range<Int>, isLast: Bool, slashSeparated: Bool) throws(PatternError) -> Segment {
         let text = bytes[range]
         if text.first == UInt8(ascii: "*"), text.dropFirst().allSatisfy(Self.isNameByte) {
+            // `*` is one segment in the middle and one or more at the end; `*name` is always a catch-all
             let name = text.count > 1 ? String(decoding: text.dropFirst(), as: UTF8.self) : nil
-            if isLast { return .catchAll(name: name) }
-            guard name == nil else { throw PatternError("a named catch-all must be the last segment", at: range.lowerBound) }
-            return .wildcard
+            return name == nil && !isLast ? .wildcard : .catchAll(name: name)
+        }
+        if text.count > 3, text.starts(with: "<*".utf8), text.last == UInt8(ascii: ">"),
+           text.dropFirst(2).dropLast().allSatisfy(Self.isNameByte) {
+            // a Rails glob, `<*name>`: one or more segments, anywhere
+            return .catchAll(name: String(decoding: text.dropFirst(2).dropLast(), as: UTF8.self))
         }
         var pieces: [Piece] = []
         var literal: [UInt8] = []
@@ -110,7 +114,6 @@ public struct PatternParser: Sendable {
                     guard i == range.lowerBound, close + 1 == range.upperBound else {
                         throw PatternError("a path placeholder must be a whole segment", at: i)
                     }
-                    guard isLast else { throw PatternError("a path placeholder must be the last segment", at: i) }
                     return .catchAll(name: name)
                 }
                 pieces.append(.placeholder(Placeholder(name: name, type: try type(named: typeName, at: i)), at: i))

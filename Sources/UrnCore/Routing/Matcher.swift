@@ -107,7 +107,8 @@ public final class Matcher {
             if options.caseInsensitive { keys.lowercase() }
             found.removeAll(keepingCapacity: true)
             try partition.trie.search(keys, into: &found)
-            for id in found where Self.constraintsHold(table.table.routes[id].pattern, link, dialect) {
+            for id in found where Self.constraintsHold(table.table.routes[id].pattern, link, dialect)
+                && !ranked.contains(where: { $0.id == id }) {
                 ranked.append((id, partition.mode))
             }
         }
@@ -188,28 +189,30 @@ public final class Matcher {
             decodeAfter ? ArraySlice(PercentCoding.decodedUTF8(bytes) ?? Array(bytes)) : bytes
         }
         let separator = route.pattern.slashSeparated ? [UInt8(ascii: "/")] : delimiter
-        for (index, segment) in route.pattern.segments.enumerated() {
+        guard let ranges = try Alignment.align(route.pattern.segments, components, caseInsensitive: options.caseInsensitive,
+                                               allowsEmpty: dialect.allowsEmptyValues, singlePrecision: single) else { return [] }
+        for (segment, range) in zip(route.pattern.segments, ranges) {
             switch segment {
             case .literal, .wildcard:
                 continue
             case let .placeholder(placeholder):
-                if let typed = try placeholder.type.value(value(components[index]), singlePrecision: single) {
+                if let typed = try placeholder.type.value(value(components[range.lowerBound]), singlePrecision: single) {
                     args.add(Array(placeholder.name.utf8), typed)
                 }
             case let .composite(composite):
-                let segmentBytes = Array(components[index])
+                let segmentBytes = Array(components[range.lowerBound])
                 guard let groups = try composite.regex.captures(segmentBytes) else { continue }
                 for (k, placeholder) in composite.placeholders.enumerated() {
-                    guard let range = groups[composite.groups[k]] else { continue }
-                    if let typed = try placeholder.type.value(value(segmentBytes[range]), singlePrecision: single) {
+                    guard let group = groups[composite.groups[k]] else { continue }
+                    if let typed = try placeholder.type.value(value(segmentBytes[group]), singlePrecision: single) {
                         args.add(Array(placeholder.name.utf8), typed)
                     }
                 }
             case let .catchAll(name):
                 guard let name else { continue }
                 var joined: [UInt8] = []
-                for i in index..<components.count {
-                    if i > index { joined += separator }
+                for i in range {
+                    if i > range.lowerBound { joined += separator }
                     joined += value(components[i])
                 }
                 args.add(Array(name.utf8), .string(joined))

@@ -24,7 +24,8 @@ struct SegmentTrie {
         var literals: [ArraySlice<UInt8>: Int] = [:]
         var tests: [(key: String, test: Test, child: Int)] = []
         var plain: Int?
-        var catchAlls: [Int] = []
+        /// The child after a catch-all, which takes one or more components.
+        var catchAll: Int?
         var terminals: [Int] = []
     }
 
@@ -59,8 +60,7 @@ struct SegmentTrie {
             case let .composite(composite):
                 node = testChild(of: node, key: "segment:" + composite.source, test: .composite(composite))
             case .catchAll:
-                nodes[node].catchAlls.append(id)
-                return
+                node = catchAllChild(of: node)
             }
         }
         nodes[node].terminals.append(id)
@@ -80,6 +80,13 @@ struct SegmentTrie {
         return nodes.count - 1
     }
 
+    private mutating func catchAllChild(of node: Int) -> Int {
+        if let existing = nodes[node].catchAll { return existing }
+        nodes.append(Node())
+        nodes[node].catchAll = nodes.count - 1
+        return nodes.count - 1
+    }
+
     private mutating func testChild(of node: Int, key: String, test: Test) -> Int {
         if let existing = nodes[node].tests.first(where: { $0.key == key }) { return existing.child }
         nodes.append(Node())
@@ -87,7 +94,8 @@ struct SegmentTrie {
         return nodes.count - 1
     }
 
-    /// Appends to `found` every route whose segments match all of `components`.
+    /// Appends to `found` every route whose segments match all of `components` (a route can
+    /// appear more than once when its catch-alls split the components in several ways).
     func search(_ components: Components, into found: inout [Int]) throws(Regex.MatchError) {
         try search(node: 0, index: 0, components, &found)
     }
@@ -108,6 +116,10 @@ struct SegmentTrie {
         if let plain = node.plain, allowsEmpty || !component.isEmpty {
             try search(node: plain, index: position + 1, components, &found)
         }
-        found.append(contentsOf: node.catchAlls)
+        if let catchAll = node.catchAll {
+            for next in (position + 1)...components.count {
+                try search(node: catchAll, index: next, components, &found)
+            }
+        }
     }
 }

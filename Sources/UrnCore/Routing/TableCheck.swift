@@ -38,7 +38,7 @@ public enum TableCheck {
         var catchAlls: [Int] = []
         for (id, route) in routes.enumerated() {
             let segments = effectiveSegments(route, table.dialect)
-            if segments.last?.isCatchAll == true { catchAlls.append(id) } else { byCount[segments.count, default: []].append(id) }
+            if segments.contains(where: \.isCatchAll) { catchAlls.append(id) } else { byCount[segments.count, default: []].append(id) }
         }
         var found: [Finding] = []
         func consider(_ a: Int, _ b: Int) {
@@ -96,14 +96,16 @@ public enum TableCheck {
         (a.scheme == nil || a.scheme == b.scheme) && (a.host == nil || a.host == b.host)
     }
 
-    /// Whether every component list `b` matches, `a` matches too.
+    /// Whether every component list `b` matches, `a` matches too. A catch-all in the middle is
+    /// compared with the segment in the same place (an approximation that never over-reports).
     static func covers(_ a: [Segment], _ b: [Segment], _ caseInsensitive: Bool) -> Bool {
-        var i = 0
-        while i < a.count {
-            if case .catchAll = a[i] { return b.count > i }
-            guard i < b.count else { return false }
-            if !segmentCovers(a[i], b[i], caseInsensitive) { return false }
-            i += 1
+        for i in a.indices {
+            if case .catchAll = a[i] {
+                if i == a.count - 1 { return b.count > i }
+                guard i < b.count, b[i].isCatchAll else { return false }
+                continue
+            }
+            guard i < b.count, segmentCovers(a[i], b[i], caseInsensitive) else { return false }
         }
         return b.count == a.count
     }
@@ -139,13 +141,21 @@ public enum TableCheck {
         }
     }
 
+    /// Whether some link matches both: the fixed segments before the first catch-all and after
+    /// the last one must be able to agree, and the counts must allow it.
     private static func intersect(_ a: [Segment], _ b: [Segment], _ caseInsensitive: Bool) -> Bool {
-        let aOpen = a.last?.isCatchAll == true, bOpen = b.last?.isCatchAll == true
-        let fixedA = aOpen ? a.count - 1 : a.count, fixedB = bOpen ? b.count - 1 : b.count
+        let aOpen = a.contains(where: \.isCatchAll), bOpen = b.contains(where: \.isCatchAll)
+        let fixedA = a.count - a.filter(\.isCatchAll).count, fixedB = b.count - b.filter(\.isCatchAll).count
         if !aOpen && !bOpen && a.count != b.count { return false }
         if !aOpen && bOpen && a.count <= fixedB { return false }
         if aOpen && !bOpen && b.count <= fixedA { return false }
-        for i in 0..<min(fixedA, fixedB) where !segmentsIntersect(a[i], b[i], caseInsensitive) { return false }
+        let head = min(a.firstIndex(where: \.isCatchAll) ?? a.count, b.firstIndex(where: \.isCatchAll) ?? b.count)
+        for i in 0..<head where !segmentsIntersect(a[i], b[i], caseInsensitive) { return false }
+        let tailA = a.count - 1 - (a.lastIndex(where: \.isCatchAll) ?? -1)
+        let tailB = b.count - 1 - (b.lastIndex(where: \.isCatchAll) ?? -1)
+        for k in 0..<min(tailA, tailB) where !segmentsIntersect(a[a.count - 1 - k], b[b.count - 1 - k], caseInsensitive) {
+            return false
+        }
         return true
     }
 
