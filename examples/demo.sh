@@ -2,19 +2,31 @@
 # make demo: the toolkit over the bundled examples. $1 is the folder of the built tools.
 set -u
 bin=$(cd "${1:?usage: demo.sh BIN}" && pwd)
-cd "$(dirname "$0")/photofeed"
+cd "$(dirname "$0")"
 export PATH="$bin:$PATH"
-step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }
-[ -t 1 ] && [ -z "${NO_COLOR:-}" ] || step() { printf '\n$ %s\n' "$*"; }
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then
+  step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }
+else
+  step() { printf '\n$ %s\n' "$*"; }
+fi
+run() { step "$*"; bash -c "$*"; }
 
-echo "PhotoFeed (the Compass tutorial app): its deep links, split into parts."
-step "grep -v '^#' links.txt | urnparse --scheme photofeed -q"
-grep -v '^#' links.txt | urnparse --scheme photofeed -q
-echo "(exit status $? : some links are broken; each has an error record with its code)"
+echo "== PhotoFeed, the Compass tutorial app (photofeed/app.routes, dialect compass)"
+run "urnparse --scheme photofeed -q photofeed/links.txt"
+run "urnmatch -f photofeed/app.routes -a -q photofeed/links.txt"
+run "urnmatch -f photofeed/app.routes --field aps.urn -a -q photofeed/pushes.jsonl"
+run "urnmatch -f photofeed/app.routes --stats -q photofeed/links.txt"
 
-step "urnparse --field aps.urn -q pushes.jsonl     # links inside push payloads"
-urnparse --field aps.urn -q pushes.jsonl
+echo
+echo "== URLNavigator (navigator/app.routes, dialect navigator)"
+run "urnmatch -f navigator/app.routes -v --explain navigator/links.txt"
 
-step "grep -v '^#' links.txt | urnparse --scheme photofeed 2>&1 >/dev/null   # diagnostics only"
-grep -v '^#' links.txt | urnparse --scheme photofeed 2>&1 >/dev/null
+echo
+echo "== WAAppRouting (waap/app.routes, dialect waap)"
+run "urnmatch -f waap/app.routes -a waap/links.txt"
+
+echo
+echo "== The GitHub REST API table"
+run "urnmatch -f github/api.routes -a --explain github/links.txt"
+run "urnmatch -f github/api.routes --check && echo 'github/api.routes: no findings'"
 exit 0

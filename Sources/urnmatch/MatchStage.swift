@@ -19,7 +19,8 @@ struct MatchStage: RecordStage {
     let explain: Bool
     private var selected = 0
     private var unmatched = 0
-    private var hits: [String: [Int: Int]] = [:]
+    /// Hits by route, keyed by table, line and pattern (a chain declares several routes a line).
+    private var hits: [String: Int] = [:]
 
     init(matcher: Matcher, parser: LinkParser, selection: Selection, invert: Bool, allMatches: Bool, explain: Bool) {
         self.matcher = matcher
@@ -37,7 +38,7 @@ struct MatchStage: RecordStage {
         let parsed = try parser.parse(link)
         let matches = try matcher.match(parsed, all: allMatches)
         if let winner = matches.first {
-            hits[winner.route.table, default: [:]][winner.route.line, default: 0] += 1
+            hits[Self.key(winner.route), default: 0] += 1
         } else {
             unmatched += 1
         }
@@ -76,14 +77,17 @@ struct MatchStage: RecordStage {
         }
     }
 
+    private static func key(_ route: Route) -> String {
+        "\(route.table)\u{0}\(route.line)\u{0}\(route.pattern.text)"
+    }
+
     mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {
         switch selection {
         case .count:
             try writer.line(String(selected))
         case .stats:
             for table in matcher.tables {
-                var seen: Set<Int> = []
-                for route in table.routes where seen.insert(route.line).inserted || table.dialect != .waap {
+                for route in table.routes {
                     writer.json.beginObject()
                     writer.json.key("pattern")
                     writer.json.string(route.pattern.text)
@@ -94,7 +98,7 @@ struct MatchStage: RecordStage {
                     writer.json.key("line")
                     writer.json.int(route.line)
                     writer.json.key("hits")
-                    writer.json.int(hits[table.name]?[route.line] ?? 0)
+                    writer.json.int(hits[Self.key(route)] ?? 0)
                     try writer.end()
                 }
             }

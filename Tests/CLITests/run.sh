@@ -7,7 +7,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$(cd "${URN_BIN:?set URN_BIN to the folder of the built tools}" && pwd)
-export PATH="$bin:$PATH" LC_ALL=C.UTF-8 FIXTURES="$here/../Fixtures"
+export PATH="$bin:$PATH" LC_ALL=C.UTF-8 FIXTURES="$here/../Fixtures" ROOT="$(cd "$here/../.." && pwd)"
 unset NO_COLOR
 pass=0
 fail=0
