@@ -2,8 +2,10 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
-TOOLS := urnparse
+TOOLS := urnparse urnmatch
 MAN1 := $(addprefix man/,$(addsuffix .1,$(TOOLS)))
+MAN5 := man/urn-routes.5
+MAN7 := man/urn-patterns.7
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path)
@@ -50,12 +52,14 @@ bench: build
 	python3 bench/bench.py --bin "$(RELEASE_BIN)" --links $(BENCH_LINKS)
 
 install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1"
-	for t in $(TOOLS); do install -m 755 "$(RELEASE_BIN)/$$t" "$(DESTDIR)$(PREFIX)/bin/$$t"; done
-	for m in $(MAN1); do install -m 644 "$$m" "$(DESTDIR)$(PREFIX)/share/man/man1/"; done
+	for t in $(TOOLS); do install -Dm755 "$(RELEASE_BIN)/$$t" "$(DESTDIR)$(PREFIX)/bin/$$t"; done
+	for m in $(MAN1); do install -Dm644 "$$m" "$(DESTDIR)$(PREFIX)/share/man/man1/$$(basename $$m)"; done
+	for m in $(MAN5); do install -Dm644 "$$m" "$(DESTDIR)$(PREFIX)/share/man/man5/$$(basename $$m)"; done
+	for m in $(MAN7); do install -Dm644 "$$m" "$(DESTDIR)$(PREFIX)/share/man/man7/$$(basename $$m)"; done
 
 uninstall:
 	for t in $(TOOLS); do rm -f "$(DESTDIR)$(PREFIX)/bin/$$t" "$(DESTDIR)$(PREFIX)/share/man/man1/$$t.1"; done
+	rm -f "$(DESTDIR)$(PREFIX)/share/man/man5/urn-routes.5" "$(DESTDIR)$(PREFIX)/share/man/man7/urn-patterns.7"
 
 clean:
 	rm -rf .build bench/out

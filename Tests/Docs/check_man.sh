@@ -7,7 +7,7 @@ bin=$(cd "${URN_BIN:?set URN_BIN}" && pwd)
 pass=0
 fail=0
 for page in "$here"/man/*.[1-8]; do
-  warnings=$(groff -man -ww -z "$page" 2>&1)
+  warnings=$(groff -t -man -ww -z "$page" 2>&1)
   if [ -n "$warnings" ]; then
     echo "--- $(basename "$page"): groff warnings"; echo "$warnings"; fail=$((fail + 1))
   else
