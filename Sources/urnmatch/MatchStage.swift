@@ -89,14 +89,8 @@ struct MatchStage: RecordStage {
             for table in matcher.tables {
                 for route in table.routes {
                     writer.json.beginObject()
-                    writer.json.key("pattern")
-                    writer.json.string(route.pattern.text)
-                    writer.json.key("target")
-                    if let target = route.target { writer.json.string(target) } else { writer.json.null() }
-                    writer.json.key("table")
-                    writer.json.string(table.name)
-                    writer.json.key("line")
-                    writer.json.int(route.line)
+                    route.writePatternAndTarget(into: &writer.json)
+                    route.writeOrigin(into: &writer.json)
                     writer.json.key("hits")
                     writer.json.int(hits[Self.key(route)] ?? 0)
                     try writer.end()

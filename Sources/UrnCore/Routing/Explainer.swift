@@ -12,14 +12,8 @@ public struct Explanation: Sendable {
     /// Writes `{"pattern","target","table","line","reason"}`.
     public func write(into json: inout JSONWriter) {
         json.beginObject()
-        json.key("pattern")
-        json.string(route.pattern.text)
-        json.key("target")
-        if let target = route.target { json.string(target) } else { json.null() }
-        json.key("table")
-        json.string(route.table)
-        json.key("line")
-        json.int(route.line)
+        route.writePatternAndTarget(into: &json)
+        route.writeOrigin(into: &json)
         json.key("reason")
         json.string(reason)
         json.endObject()

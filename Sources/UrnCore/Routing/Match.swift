@@ -9,10 +9,7 @@ public struct Match: Sendable {
     /// Writes `{"pattern","target","args","table","line"}`.
     public func write(into json: inout JSONWriter) {
         json.beginObject()
-        json.key("pattern")
-        json.string(route.pattern.text)
-        json.key("target")
-        if let target = route.target { json.string(target) } else { json.null() }
+        route.writePatternAndTarget(into: &json)
         json.key("args")
         json.beginObject()
         for arg in args {
@@ -20,10 +17,7 @@ public struct Match: Sendable {
             arg.value.write(into: &json)
         }
         json.endObject()
-        json.key("table")
-        json.string(route.table)
-        json.key("line")
-        json.int(route.line)
+        route.writeOrigin(into: &json)
         json.endObject()
     }
 }

@@ -25,6 +25,24 @@ public struct Route: Sendable {
     }
 }
 
+extension Route {
+    /// Writes the members `"pattern"` and `"target"` into the open object.
+    public func writePatternAndTarget(into json: inout JSONWriter) {
+        json.key("pattern")
+        json.string(pattern.text)
+        json.key("target")
+        if let target { json.string(target) } else { json.null() }
+    }
+
+    /// Writes the members `"table"` and `"line"` into the open object.
+    public func writeOrigin(into json: inout JSONWriter) {
+        json.key("table")
+        json.string(table)
+        json.key("line")
+        json.int(line)
+    }
+}
+
 /// A route table: routes in declaration order with the settings they were read under.
 public struct RouteTable: Sendable {
     /// The table's name: its file, or `-e` for command-line routes.
