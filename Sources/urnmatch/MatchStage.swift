@@ -19,8 +19,8 @@ struct MatchStage: RecordStage {
     let explain: Bool
     private var selected = 0
     private var unmatched = 0
-    /// Hits by route, keyed by table, line and pattern (a chain declares several routes a line).
-    private var hits: [String: Int] = [:]
+    /// Hits by route.
+    private var hits: [ObjectIdentifier: Int] = [:]
 
     init(matcher: Matcher, parser: LinkParser, selection: Selection, invert: Bool, allMatches: Bool, explain: Bool) {
         self.matcher = matcher
@@ -38,7 +38,7 @@ struct MatchStage: RecordStage {
         let parsed = try parser.parse(link)
         let matches = try matcher.match(parsed, all: allMatches)
         if let winner = matches.first {
-            hits[Self.key(winner.route), default: 0] += 1
+            hits[ObjectIdentifier(winner.route), default: 0] += 1
         } else {
             unmatched += 1
         }
@@ -77,10 +77,6 @@ struct MatchStage: RecordStage {
         }
     }
 
-    private static func key(_ route: Route) -> String {
-        "\(route.table)\u{0}\(route.line)\u{0}\(route.pattern.text)"
-    }
-
     mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {
         switch selection {
         case .count:
@@ -92,7 +88,7 @@ struct MatchStage: RecordStage {
                     route.writePatternAndTarget(into: &writer.json)
                     route.writeOrigin(into: &writer.json)
                     writer.json.key("hits")
-                    writer.json.int(hits[Self.key(route)] ?? 0)
+                    writer.json.int(hits[ObjectIdentifier(route)] ?? 0)
                     try writer.end()
                 }
             }

@@ -32,3 +32,10 @@ import Testing
         #expect(ByteClass.lowercased(UInt8(ascii: "[")) == UInt8(ascii: "["))
     }
 }
+
+@Suite struct WebSchemeTests {
+    @Test func knowsTheWebSchemesInAnyCase() {
+        for scheme in ["http", "HTTPS", "ws", "wss", "ftp", "File"] { #expect(WebScheme.contains(Array(scheme.utf8))) }
+        for scheme in ["myapp", "htt", "httpss", "photofeed", "", "urn"] { #expect(!WebScheme.contains(Array(scheme.utf8))) }
+    }
+}

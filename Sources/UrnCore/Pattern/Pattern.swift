@@ -68,8 +68,17 @@ public enum Segment: Sendable {
 public struct Placeholder: Sendable {
     /// The name, the key of its argument.
     public let name: String
+    /// The name's UTF-8 bytes, kept so that matching does not make them for every link.
+    public let nameBytes: [UInt8]
     /// The type or constraint.
     public let type: ValueType
+
+    /// A placeholder.
+    public init(name: String, type: ValueType) {
+        self.name = name
+        self.nameBytes = Array(name.utf8)
+        self.type = type
+    }
 }
 
 /// Literal text and placeholders in one segment (`{file}.{ext:png|jpg}`, `user-<int:id>`).

@@ -10,9 +10,6 @@ public struct PatternParser: Sendable {
     /// Compare literals and regexes without regard to case (`-i`).
     public var caseInsensitive: Bool
 
-    /// Schemes whose links route on the path only; other schemes route on host and path.
-    public static let webSchemes: Set<[UInt8]> = Set(["http", "https", "ws", "wss", "ftp", "file"].map { Array($0.utf8) })
-
     /// A parser with the given settings.
     public init(delimiter: String = ":", customTypes: [String: Regex] = [:], dialect: Dialect = .urn, caseInsensitive: Bool = false) {
         self.delimiter = Array(delimiter.utf8)
@@ -41,7 +38,7 @@ public struct PatternParser: Sendable {
 
         var host: [UInt8]?
         let lowerScheme = scheme.map { $0.map(ByteClass.lowercased) }
-        if dialect == .urn, let lowerScheme, Self.webSchemes.contains(lowerScheme), let first = ranges.first {
+        if dialect == .urn, let lowerScheme, WebScheme.contains(lowerScheme), let first = ranges.first {
             guard !bytes[first].contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "<") }) else {
                 throw PatternError("the host of a web pattern must be literal", at: first.lowerBound)
             }

@@ -21,7 +21,7 @@ extension Components {
         switch mode {
         case .urn:
             if link.kind == .url, let scheme = link.scheme,
-               !PatternParser.webSchemes.contains(text[scheme].map(ByteClass.lowercased)), let host = link.host {
+               !WebScheme.contains(text[scheme]), let host = link.host {
                 appendValue(text[host].lazy.map(ByteClass.lowercased), raw: raw)
             }
             if link.splitsOnSlash {

@@ -101,12 +101,18 @@ public final class Matcher {
             }
         }
         var ranked: [(id: Int, mode: ComponentMode)] = []
+        var current: ComponentMode?
         for partition in table.partitions {
             components.read(link, mode: partition.mode, delimiter: table.delimiter, raw: options.raw)
-            var keys = components
-            if options.caseInsensitive { keys.lowercase() }
+            current = partition.mode
             found.removeAll(keepingCapacity: true)
-            try partition.trie.search(keys, into: &found)
+            if options.caseInsensitive {
+                lookup = components
+                lookup.lowercase()
+                try partition.trie.search(lookup, into: &found)
+            } else {
+                try partition.trie.search(components, into: &found)
+            }
             for id in found where Self.constraintsHold(table.table.routes[id].pattern, link, dialect)
                 && !ranked.contains(where: { $0.id == id }) {
                 ranked.append((id, partition.mode))
@@ -118,7 +124,10 @@ public final class Matcher {
         if !all { ranked.removeSubrange(1...) }
         var matches: [Match] = []
         for (id, mode) in ranked {
-            components.read(link, mode: mode, delimiter: table.delimiter, raw: options.raw)
+            if mode != current {
+                components.read(link, mode: mode, delimiter: table.delimiter, raw: options.raw)
+                current = mode
+            }
             matches.append(Match(route: routes[id], args: try arguments(routes[id], link, dialect: dialect, delimiter: table.delimiter)))
         }
         return matches
@@ -189,15 +198,21 @@ public final class Matcher {
             decodeAfter ? ArraySlice(PercentCoding.decodedUTF8(bytes) ?? Array(bytes)) : bytes
         }
         let separator = route.pattern.slashSeparated ? [UInt8(ascii: "/")] : delimiter
-        guard let ranges = try Alignment.align(route.pattern.segments, components, caseInsensitive: options.caseInsensitive,
-                                               allowsEmpty: dialect.allowsEmptyValues, singlePrecision: single) else { return [] }
-        for (segment, range) in zip(route.pattern.segments, ranges) {
+        // Without catch-alls segment i takes component i; with them, find the split.
+        var ranges: [Range<Int>]?
+        if route.pattern.catchAllCount > 0 {
+            ranges = try Alignment.align(route.pattern.segments, components, caseInsensitive: options.caseInsensitive,
+                                         allowsEmpty: dialect.allowsEmptyValues, singlePrecision: single)
+            if ranges == nil { return [] }
+        }
+        for (index, segment) in route.pattern.segments.enumerated() {
+            let range = ranges?[index] ?? index..<(index + 1)
             switch segment {
             case .literal, .wildcard:
                 continue
             case let .placeholder(placeholder):
                 if let typed = try placeholder.type.value(value(components[range.lowerBound]), singlePrecision: single) {
-                    args.add(Array(placeholder.name.utf8), typed)
+                    args.add(placeholder.nameBytes, typed)
                 }
             case let .composite(composite):
                 let segmentBytes = Array(components[range.lowerBound])
@@ -205,7 +220,7 @@ public final class Matcher {
                 for (k, placeholder) in composite.placeholders.enumerated() {
                     guard let group = groups[composite.groups[k]] else { continue }
                     if let typed = try placeholder.type.value(value(segmentBytes[group]), singlePrecision: single) {
-                        args.add(Array(placeholder.name.utf8), typed)
+                        args.add(placeholder.nameBytes, typed)
                     }
                 }
             case let .catchAll(name):

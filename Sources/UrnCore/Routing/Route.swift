@@ -1,5 +1,6 @@
 /// One route of a table: a compiled pattern, its target and defaults, and where it was declared.
-public struct Route: Sendable {
+/// A class, so that a match refers to its route instead of copying it.
+public final class Route: Sendable {
     /// The compiled pattern.
     public let pattern: Pattern
     /// The target (screen, controller, handler), if the table names one.

@@ -1,0 +1,20 @@
+/// The schemes whose links route on the path alone (§5.2): http, https, ws, wss, ftp, file.
+/// Other schemes (app deep links) route on the host and then the path.
+public enum WebScheme {
+    /// Whether `scheme` (any case) is a web scheme; no allocation, it runs once per link.
+    public static func contains(_ scheme: some Collection<UInt8>) -> Bool {
+        var folded: UInt64 = 0
+        var count = 0
+        for byte in scheme {
+            count += 1
+            guard count <= 5 else { return false }
+            folded = folded << 8 | UInt64(ByteClass.lowercased(byte))
+        }
+        switch folded {
+        case 0x68_74_74_70, 0x68_74_74_70_73, 0x77_73, 0x77_73_73, 0x66_74_70, 0x66_69_6C_65:
+            return true  // http https ws wss ftp file
+        default:
+            return false
+        }
+    }
+}
