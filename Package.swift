@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "UrnCore", targets: ["UrnCore"]),
         .executable(name: "urnparse", targets: ["urnparse"]),
         .executable(name: "urnmatch", targets: ["urnmatch"]),
+        .executable(name: "urnstack", targets: ["urnstack"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,6 +28,7 @@ let package = Package(
         ),
         .executableTarget(name: "urnparse", dependencies: ["UrnCLI"]),
         .executableTarget(name: "urnmatch", dependencies: ["UrnCLI"]),
+        .executableTarget(name: "urnstack", dependencies: ["UrnCLI"]),
         .testTarget(name: "UrnCoreTests", dependencies: ["UrnCore"]),
     ]
 )

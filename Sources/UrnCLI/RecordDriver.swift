@@ -84,9 +84,11 @@ public struct RecordDriver {
             return
         }
         guard stage.selects(prepared), stage.writesRecords else { return }
-        writer.begin(record, replacing: replaced)
-        stage.write(prepared, into: &writer.json)
-        try writer.end()
+        for output in 0..<stage.outputCount(prepared) {
+            writer.begin(record, replacing: replaced)
+            stage.write(prepared, output: output, into: &writer.json)
+            try writer.end()
+        }
     }
 
     private func report(_ error: any CodedError, _ line: InputLine, _ status: inout ExitStatus) {

@@ -15,6 +15,10 @@ public protocol RecordStage {
     mutating func selects(_ prepared: Prepared) -> Bool
     /// Writes the stage's fields for `prepared` into the open output record.
     mutating func write(_ prepared: Prepared, into json: inout JSONWriter)
+    /// How many output records one input record gives (one, unless a stage fans out).
+    func outputCount(_ prepared: Prepared) -> Int
+    /// Writes the stage's fields of output record `output` (0-based) of `prepared`.
+    mutating func write(_ prepared: Prepared, output: Int, into json: inout JSONWriter)
     /// Writes any summary after the last record and says whether anything was selected.
     mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus
 }
@@ -23,4 +27,8 @@ extension RecordStage {
     public var writesRecords: Bool { true }
     public mutating func selects(_ prepared: Prepared) -> Bool { true }
     public mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus { .success }
+    public func outputCount(_ prepared: Prepared) -> Int { 1 }
+    public mutating func write(_ prepared: Prepared, output: Int, into json: inout JSONWriter) {
+        write(prepared, into: &json)
+    }
 }

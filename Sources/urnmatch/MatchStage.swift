@@ -12,8 +12,7 @@ struct MatchStage: RecordStage {
     }
 
     let matcher: Matcher
-    /// Grows by the Compass schemes that upstream urnparse records were parsed with.
-    var parser: LinkParser
+    var reader: LinkReader
     let selection: Selection
     let invert: Bool
     let allMatches: Bool
@@ -23,9 +22,9 @@ struct MatchStage: RecordStage {
     /// Hits by route.
     private var hits: [ObjectIdentifier: Int] = [:]
 
-    init(matcher: Matcher, parser: LinkParser, selection: Selection, invert: Bool, allMatches: Bool, explain: Bool) {
+    init(matcher: Matcher, reader: LinkReader, selection: Selection, invert: Bool, allMatches: Bool, explain: Bool) {
         self.matcher = matcher
-        self.parser = parser
+        self.reader = reader
         self.selection = selection
         self.invert = invert
         self.allMatches = allMatches
@@ -36,8 +35,7 @@ struct MatchStage: RecordStage {
     var writesRecords: Bool { selection != .count && selection != .stats }
 
     mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: InputRecord) throws -> Result {
-        if record.isJSON { adoptCompassScheme(of: record, link: link) }
-        let parsed = try parser.parse(link)
+        let parsed = try reader.read(link, of: record)
         let matches = try matcher.match(parsed, all: allMatches)
         if let winner = matches.first {
             hits[ObjectIdentifier(winner.route), default: 0] += 1
@@ -46,25 +44,6 @@ struct MatchStage: RecordStage {
         }
         let explanations = explain && matches.isEmpty ? try matcher.explain(parsed) : nil
         return Result(matches: matches, explanations: explanations)
-    }
-
-    /// A record that urnparse read as a Compass name (`"kind":"opaque"` with `parts.scheme` for an
-    /// `S://name` link, from `urnparse --scheme S`) is read the same way here, without `--scheme`.
-    private mutating func adoptCompassScheme(of record: InputRecord, link: UnsafeBufferPointer<UInt8>) {
-        let text = record.text
-        guard let kind = record.members.last(where: { JSONString.equals($0.key, in: text, Array("kind".utf8)) }),
-              kind.kind == .string, text[kind.value].elementsEqual("\"opaque\"".utf8),
-              let parts = record.members.last(where: { JSONString.equals($0.key, in: text, Array("parts".utf8)) }),
-              parts.kind == .object,
-              let scheme = JSONScanner.members(of: parts.value, in: text)
-                .last(where: { JSONString.equals($0.key, in: text, Array("scheme".utf8)) }),
-              scheme.kind == .string
-        else { return }
-        let name = JSONString.decoded(scheme.value, in: text).map(ByteClass.lowercased)
-        guard !parser.compassSchemes.contains(name), link.count > name.count + 3,
-              link.prefix(name.count).map(ByteClass.lowercased) == name,
-              link[name.count...].starts(with: "://".utf8) else { return }
-        parser.compassSchemes.append(name)
     }
 
     mutating func selects(_ result: Result) -> Bool {

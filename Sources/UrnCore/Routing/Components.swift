@@ -43,6 +43,11 @@ public struct Components: Sendable {
         ranges.append(start..<bytes.count)
     }
 
+    /// Keeps only the first `count` components.
+    public mutating func truncate(to count: Int) {
+        if count < ranges.count { ranges.removeSubrange(count...) }
+    }
+
     /// Removes the last component when it is empty (a trailing slash).
     public mutating func dropTrailingEmpty() {
         if let last = ranges.last, last.isEmpty { ranges.removeLast() }

@@ -91,19 +91,35 @@ public final class Matcher {
         return matches
     }
 
-    private func match(_ link: Link, in table: CompiledTable, all: Bool) throws(Regex.MatchError) -> [Match] {
+    /// The route that matches the first `count` components of `link` (for stacks by prefix).
+    public func match(_ link: Link, prefix count: Int) throws(Regex.MatchError) -> Match? {
+        for table in compiled {
+            if let found = try match(link, in: table, all: false, limit: count).first { return found }
+        }
+        return nil
+    }
+
+    /// The number of components `link` has for the first table (the depth of its stack).
+    public func componentCount(_ link: Link) -> Int {
+        guard let table = compiled.first, let partition = table.partitions.first else { return 0 }
+        components.read(link, mode: partition.mode, delimiter: table.delimiter, raw: options.raw)
+        return components.count
+    }
+
+    private func match(_ link: Link, in table: CompiledTable, all: Bool, limit: Int? = nil) throws(Regex.MatchError) -> [Match] {
         let dialect = table.table.dialect
         if dialect == .compass {
             guard Self.compassApplies(link, scheme: table.compassScheme) else { return [] }
             let name = Components.compassName(link)
             if link.text[name].contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
-                return compassHostMode(link, name: name, in: table)
+                return limit == nil ? compassHostMode(link, name: name, in: table) : []
             }
         }
         var ranked: [(id: Int, mode: ComponentMode)] = []
         var current: ComponentMode?
         for partition in table.partitions {
             components.read(link, mode: partition.mode, delimiter: table.delimiter, raw: options.raw)
+            if let limit { components.truncate(to: limit) }
             current = partition.mode
             found.removeAll(keepingCapacity: true)
             if options.caseInsensitive {
@@ -126,6 +142,7 @@ public final class Matcher {
         for (id, mode) in ranked {
             if mode != current {
                 components.read(link, mode: mode, delimiter: table.delimiter, raw: options.raw)
+                if let limit { components.truncate(to: limit) }
                 current = mode
             }
             matches.append(Match(route: routes[id], args: try arguments(routes[id], link, dialect: dialect, delimiter: table.delimiter)))
@@ -190,7 +207,7 @@ public final class Matcher {
     }
 
     /// The arguments of `route` against the current `components`.
-    private func arguments(_ route: Route, _ link: Link, dialect: Dialect, delimiter: [UInt8]) throws(Regex.MatchError) -> [(name: [UInt8], value: ArgValue)] {
+    func arguments(_ route: Route, _ link: Link, dialect: Dialect, delimiter: [UInt8]) throws(Regex.MatchError) -> [(name: [UInt8], value: ArgValue)] {
         var args = ArgumentList()
         let single = dialect == .navigator
         let decodeAfter = dialect == .compass && !options.raw

@@ -1,0 +1,42 @@
+extension Matcher {
+    /// The route declared in `table` at `line` with `pattern`, as a record's `route` names it.
+    public func route(table: String, line: Int, pattern: String) -> Route? {
+        for compiledTable in compiled where compiledTable.table.name == table {
+            if let route = compiledTable.table.routes.first(where: { $0.line == line && $0.pattern.text == pattern }) {
+                return route
+            }
+        }
+        return nil
+    }
+
+    /// The route declared with exactly `pattern` in the table of `route`, if any.
+    public func route(sharingTableWith route: Route, pattern: String) -> Route? {
+        guard let table = compiled.first(where: { $0.table.name == route.table }),
+              let id = table.byText[pattern] else { return nil }
+        return table.table.routes[id]
+    }
+
+    /// The dialect of the table that declared `route`.
+    public func dialect(of route: Route) -> Dialect {
+        compiled.first { $0.table.name == route.table }?.table.dialect ?? .urn
+    }
+
+    /// `route` applied to the first `count` components of `link`: its arguments, or nil when
+    /// those components do not fit its pattern.
+    public func apply(_ route: Route, to link: Link, prefix count: Int) throws(Regex.MatchError) -> Match? {
+        guard let table = compiled.first(where: { $0.table.name == route.table }),
+              let partition = table.partitions.first(where: { $0.routes.contains { table.table.routes[$0] === route } })
+        else { return nil }
+        components.read(link, mode: partition.mode, delimiter: table.delimiter, raw: options.raw)
+        components.truncate(to: count)
+        let dialect = table.table.dialect
+        guard try Alignment.align(alignedSegments(route, dialect), components, caseInsensitive: options.caseInsensitive,
+                                  allowsEmpty: dialect.allowsEmptyValues, singlePrecision: dialect == .navigator) != nil
+        else { return nil }
+        return Match(route: route, args: try arguments(route, link, dialect: dialect, delimiter: table.delimiter))
+    }
+
+    private func alignedSegments(_ route: Route, _ dialect: Dialect) -> [Segment] {
+        dialect == .waap && route.pattern.leadingSlash ? [.literal([UInt8(ascii: "/")])] + route.pattern.segments : route.pattern.segments
+    }
+}

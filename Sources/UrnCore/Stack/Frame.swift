@@ -1,0 +1,59 @@
+/// One screen of a navigation stack (§7): the route that shows it, its own concrete link, its
+/// arguments and whether it is presented modally.
+public struct Frame: Sendable {
+    /// The arguments of a frame: computed, or the raw JSON object of an upstream `route.args`.
+    public enum Arguments: Sendable {
+        case values([(name: [UInt8], value: ArgValue)])
+        case json([UInt8])
+    }
+
+    /// The route.
+    public let route: Route
+    /// The frame's own link: the link cut after the components its pattern takes.
+    public let link: [UInt8]
+    /// Its arguments, with the table's defaults.
+    public let args: Arguments
+    /// Presented modally (a WAAppRouting `!`).
+    public var modal: Bool { route.modal }
+
+    /// A frame.
+    public init(route: Route, link: [UInt8], args: Arguments) {
+        self.route = route
+        self.link = link
+        self.args = args
+    }
+
+    /// Whether two frames show the same screen for the same link (the test for sharing).
+    public func isSame(as other: Frame) -> Bool {
+        route === other.route && link == other.link
+    }
+
+    /// Writes `{"pattern","target","link","args","modal"}`, with `depth` and `of` when given.
+    public func write(into json: inout JSONWriter, depth: Int? = nil, of height: Int? = nil) {
+        json.beginObject()
+        route.writePatternAndTarget(into: &json)
+        json.key("link")
+        json.string(link)
+        json.key("args")
+        switch args {
+        case let .values(values):
+            json.beginObject()
+            for arg in values {
+                json.key(arg.name)
+                arg.value.write(into: &json)
+            }
+            json.endObject()
+        case let .json(raw):
+            json.rawValue(raw)
+        }
+        json.key("modal")
+        json.bool(modal)
+        if let depth, let height {
+            json.key("depth")
+            json.int(depth)
+            json.key("of")
+            json.int(height)
+        }
+        json.endObject()
+    }
+}

@@ -1,0 +1,87 @@
+/// Builds the navigation stack a link opens (§7): frames from the root screen to the route that
+/// took the link. In a waap table the ancestors come from the registration chain (each prefix of
+/// the route's pattern that the table declares with a target); elsewhere each proper prefix of
+/// the link's components that some route matches is a frame, root first.
+public struct StackBuilder {
+    /// The matcher with the tables.
+    public let matcher: Matcher
+
+    /// A builder over `matcher`'s tables.
+    public init(matcher: Matcher) {
+        self.matcher = matcher
+    }
+
+    /// The stack of `link`, or `[]` when no route takes it.
+    public func stack(for link: Link) throws(Regex.MatchError) -> [Frame] {
+        guard let top = try matcher.match(link).first else { return [] }
+        return try stack(for: link, top: top.route, topArgs: .values(top.args))
+    }
+
+    /// The stack of `link` whose top route is already known (from an upstream `route`).
+    public func stack(for link: Link, top: Route, topArgs: Frame.Arguments) throws(Regex.MatchError) -> [Frame] {
+        let dialect = matcher.dialect(of: top)
+        let table = matcher.tables.first { $0.name == top.table }
+        let delimiter = Array((table?.delimiter ?? ":").utf8)
+        var frames: [Frame] = []
+        if dialect == .waap {
+            // WAAppRouting: the chain's prefixes that the table declares with a target
+            let segments = top.pattern.text.split(separator: "/", omittingEmptySubsequences: false)
+            if segments.count > 1 {
+                for length in 1..<segments.count {
+                    let prefix = segments[..<length].joined(separator: "/")
+                    guard let route = matcher.route(sharingTableWith: top, pattern: prefix), route.target != nil,
+                          let match = try matcher.apply(route, to: link, prefix: length) else { continue }
+                    frames.append(Frame(route: route, link: LinkPrefix.text(link, components: length, dialect: dialect, delimiter: delimiter),
+                                        args: .values(match.args)))
+                }
+            }
+        } else {
+            let count = matcher.componentCount(link)
+            if count > 1 {
+                for length in 1..<count {
+                    guard let match = try matcher.match(link, prefix: length), match.route !== top else { continue }
+                    let prefixDialect = matcher.dialect(of: match.route)
+                    let prefixDelimiter = Array((matcher.tables.first { $0.name == match.route.table }?.delimiter ?? ":").utf8)
+                    frames.append(Frame(route: match.route,
+                                        link: LinkPrefix.text(link, components: length, dialect: prefixDialect, delimiter: prefixDelimiter),
+                                        args: .values(match.args)))
+                }
+            }
+        }
+        frames.append(Frame(route: top, link: link.text, args: topArgs))
+        return frames
+    }
+}
+
+/// How to go from one stack to another: pop the frames that differ, push the new ones. Frames
+/// the two stacks share are kept; a modal frame starts a new presentation, so nothing after it is
+/// shared.
+public struct Transition: Sendable {
+    /// How many frames to pop from the current stack.
+    public let pop: Int
+    /// The frames to push, root-most first.
+    public let push: [Frame]
+
+    /// The transition from `current` to `next`.
+    public init(from current: [Frame], to next: [Frame]) {
+        var shared = 0
+        while shared < min(current.count, next.count), current[shared].isSame(as: next[shared]) {
+            shared += 1
+            if next[shared - 1].modal { break }
+        }
+        pop = current.count - shared
+        push = Array(next[shared...])
+    }
+
+    /// Writes `{"pop":N,"push":[frames]}`.
+    public func write(into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("pop")
+        json.int(pop)
+        json.key("push")
+        json.beginArray()
+        for frame in push { frame.write(into: &json) }
+        json.endArray()
+        json.endObject()
+    }
+}

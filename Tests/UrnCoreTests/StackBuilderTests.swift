@@ -1,0 +1,71 @@
+import Testing
+@testable import UrnCore
+
+@Suite struct StackBuilderTests {
+    func builder(_ lines: [String], dialect: Dialect = .urn, scheme: String? = nil) throws -> (StackBuilder, LinkParser) {
+        let table = try RouteTableParser(dialect: dialect, scheme: scheme).parse(lines.joined(separator: "\n"), name: "t")
+        return (StackBuilder(matcher: Matcher(tables: [table])), LinkParser(compassScheme: scheme))
+    }
+
+    func stack(_ lines: [String], _ link: String, dialect: Dialect = .urn, scheme: String? = nil) throws -> [String] {
+        let (builder, parser) = try builder(lines, dialect: dialect, scheme: scheme)
+        return try builder.stack(for: try parser.parse(link)).map { "\($0.route.target ?? "-")@\(String(decoding: $0.link, as: UTF8.self))" }
+    }
+
+    @Test func prefixRuleOverExpressRoutes() throws {
+        #expect(try stack(["list ListVC", "list/:itemID DetailVC", "list/:itemID/extra ExtraVC"], "app://list/3/extra")
+            == ["ListVC@app://list", "DetailVC@app://list/3", "ExtraVC@app://list/3/extra"])
+    }
+
+    @Test func prefixRuleOverCompassRoutes() throws {
+        #expect(try stack(["user:{id} User", "user:{id}:photos Photos"], "photofeed://user:42:photos", dialect: .compass, scheme: "photofeed")
+            == ["User@photofeed://user:42", "Photos@photofeed://user:42:photos"])
+    }
+
+    @Test func prefixRuleOverURLNavigatorRoutes() throws {
+        #expect(try stack(["myapp://user/<int:id> User", "myapp://user/<int:id>/posts Posts"], "myapp://user/7/posts", dialect: .navigator)
+            == ["User@myapp://user/7", "Posts@myapp://user/7/posts"])
+    }
+
+    @Test func prefixesThatNoRouteTakesAreSkipped() throws {
+        #expect(try stack(["/repos/:o/:r Repo", "/repos/:o/:r/issues/:n Issue"], "https://h/repos/a/b/issues/1")
+            == ["Repo@https://h/repos/a/b", "Issue@https://h/repos/a/b/issues/1"])
+    }
+
+    @Test func chainsWithModalAndClasslessSegments() throws {
+        #expect(try stack(["meetings{A}/:year/week/:week/:id{B}"], "x://meetings/2016/week/14/42", dialect: .waap)
+            == ["A@x://meetings", "B@x://meetings/2016/week/14/42"])
+        let (builder, parser) = try builder(["list{L}/:id{D}/share{S}!"], dialect: .waap)
+        let frames = try builder.stack(for: try parser.parse("app://list/3/share"))
+        #expect(frames.map(\.modal) == [false, false, true])
+    }
+
+    @Test func unmatchedLinksHaveAnEmptyStack() throws {
+        #expect(try stack(["list ListVC"], "app://other").isEmpty)
+    }
+
+    func frames(_ link: String, _ builder: StackBuilder, _ parser: LinkParser) throws -> [Frame] {
+        try builder.stack(for: try parser.parse(link))
+    }
+
+    @Test func transitions() throws {
+        let (builder, parser) = try builder(["list L", "list/:id D", "list/:id/extra E", "settings Set"])
+        func move(_ a: String, _ b: String) throws -> (Int, [String]) {
+            let t = Transition(from: try frames(a, builder, parser), to: try frames(b, builder, parser))
+            return (t.pop, t.push.map { String(decoding: $0.link, as: UTF8.self) })
+        }
+        #expect(try move("app://list/3", "app://list/3") == (0, []))
+        #expect(try move("app://list/3", "app://list/3/extra") == (0, ["app://list/3/extra"]))
+        #expect(try move("app://list/3/extra", "app://list") == (2, []))
+        #expect(try move("app://list/3", "app://list/4/extra") == (1, ["app://list/4", "app://list/4/extra"]))
+        #expect(try move("app://settings", "app://list/1") == (1, ["app://list", "app://list/1"]))
+    }
+
+    @Test func nothingAfterAModalFrameIsShared() throws {
+        let (builder, parser) = try builder(["list{L}/:id{D}!/extra{E}"], dialect: .waap)
+        let a = try frames("app://list/3/extra", builder, parser)
+        let t = Transition(from: a, to: a)
+        #expect(t.pop == 1)
+        #expect(t.push.map(\.route.target) == ["E"])
+    }
+}
