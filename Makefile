@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
-TOOLS := urnparse urnmatch
+TOOLS := urnparse urnmatch urnstack
 MAN1 := $(addprefix man/,$(addsuffix .1,$(TOOLS)))
 MAN5 := man/urn-routes.5
 MAN7 := man/urn-patterns.7
@@ -21,6 +21,12 @@ deps:
 		echo "make deps: installing libpcre2-dev and pkg-config"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libpcre2-dev pkg-config >/dev/null; \
+	fi
+	@missing=""; for c in jq groff; do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "make deps: installing$$missing (the tests use them)"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq jq groff-base >/dev/null; \
 	fi
 
 build: deps
@@ -41,7 +47,6 @@ test-conformance:
 	URN_BIN="$(DEBUG_BIN)" python3 Tests/Conformance/trurl_urnparse.py
 
 test-docs:
-	@command -v groff >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq groff-base >/dev/null; }
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Docs/check_man.sh
 
 demo: build

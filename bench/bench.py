@@ -88,6 +88,7 @@ def main():
         ("urnmatch 142", [tool("urnmatch"), "-f", github], "werkzeug", werkzeug + [github], n),
         ("urnmatch 3.7k", [tool("urnmatch"), "-f", github, "-f", gitlab], "werkzeug", werkzeug + [github, gitlab], min(n, 2_000)),
         ("urnmatch 100k", [tool("urnmatch"), "-f", big], "werkzeug", werkzeug + [big], min(n, 20_000)),
+        ("urnstack 142", [tool("urnstack"), "-f", github], None, None, n),
     ]
     results = {}
     peers = {}

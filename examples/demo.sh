@@ -24,9 +24,12 @@ run "urnmatch -f navigator/app.routes -v --explain navigator/links.txt"
 echo
 echo "== WAAppRouting (waap/app.routes, dialect waap)"
 run "urnmatch -f waap/app.routes -a waap/links.txt"
+run "urnstack -f waap/app.routes --frames waap/links.txt"
+run "urnstack -f waap/app.routes --from app://list/3 waap/links.txt"
 
 echo
 echo "== The GitHub REST API table"
 run "urnmatch -f github/api.routes -a --explain github/links.txt"
 run "urnmatch -f github/api.routes --check && echo 'github/api.routes: no findings'"
+run "urnparse -q github/links.txt | urnmatch -f github/api.routes | urnstack -f github/api.routes"
 exit 0
