@@ -57,7 +57,4 @@ public struct Components: Sendable {
     public mutating func lowercase() {
         for i in bytes.indices { bytes[i] = ByteClass.lowercased(bytes[i]) }
     }
-
-    /// The components as arrays, for tests and diagnostics.
-    public var arrays: [[UInt8]] { ranges.map { Array(bytes[$0]) } }
 }
