@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "urnparse", targets: ["urnparse"]),
         .executable(name: "urnmatch", targets: ["urnmatch"]),
         .executable(name: "urnstack", targets: ["urnstack"]),
+        .executable(name: "urnfmt", targets: ["urnfmt"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,6 +30,7 @@ let package = Package(
         .executableTarget(name: "urnparse", dependencies: ["UrnCLI"]),
         .executableTarget(name: "urnmatch", dependencies: ["UrnCLI"]),
         .executableTarget(name: "urnstack", dependencies: ["UrnCLI"]),
+        .executableTarget(name: "urnfmt", dependencies: ["UrnCLI"]),
         .testTarget(name: "UrnCoreTests", dependencies: ["UrnCore"]),
     ]
 )

@@ -22,7 +22,8 @@ public struct RecordDriver {
         var status = ExitStatus.success
         var writeFailure: WriteFailure?
 
-        let readAll = reader.forEachLine { line in
+        do throws(WriteFailure) { try stage.start(into: writer) } catch { writeFailure = error }
+        let readAll = writeFailure != nil ? true : reader.forEachLine { line in
             do {
                 try process(line, &stage, &parser, writer, replaced, &status)
             } catch let failure as WriteFailure {
@@ -72,7 +73,11 @@ public struct RecordDriver {
         }
         let prepared: Stage.Prepared
         do {
-            prepared = try parser.withLink(of: record) { link in try stage.prepare(link: link, record: record) }
+            do {
+                prepared = try parser.withLink(of: record) { link in try stage.prepare(link: link, record: record) }
+            } catch RecordError.missingField(_) where !stage.requiresLink {
+                prepared = try stage.prepare(link: UnsafeBufferPointer(start: nil, count: 0), record: record)
+            }
         } catch {
             let coded = (error as? any CodedError) ?? InternalError(description: "\(error)")
             if stage.writesRecords {
@@ -85,9 +90,14 @@ public struct RecordDriver {
         }
         guard stage.selects(prepared), stage.writesRecords else { return }
         for output in 0..<stage.outputCount(prepared) {
-            writer.begin(record, replacing: replaced)
-            stage.write(prepared, output: output, into: &writer.json)
-            try writer.end()
+            if stage.writesJSON {
+                writer.begin(record, replacing: replaced)
+                stage.write(prepared, output: output, into: &writer.json)
+                try writer.end()
+            } else {
+                stage.writeText(prepared, output: output, into: &writer.json)
+                try writer.endText()
+            }
         }
     }
 

@@ -9,6 +9,8 @@ public protocol RecordStage {
     var fieldNames: [String] { get }
     /// Whether records (and error records) are written at all; false when only a summary is.
     var writesRecords: Bool { get }
+    /// Whether a record must have a link; when not, a record without one gets an empty link.
+    var requiresLink: Bool { get }
     /// Computes the stage's result for `link`; throws a `CodedError` for a bad link.
     mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: InputRecord) throws -> Prepared
     /// Whether the record is selected for output.
@@ -19,15 +21,25 @@ public protocol RecordStage {
     func outputCount(_ prepared: Prepared) -> Int
     /// Writes the stage's fields of output record `output` (0-based) of `prepared`.
     mutating func write(_ prepared: Prepared, output: Int, into json: inout JSONWriter)
+    /// Whether output records are JSON objects (else lines of text that `writeText` makes).
+    var writesJSON: Bool { get }
+    /// Writes the text of output record `output` of `prepared` (text output only).
+    mutating func writeText(_ prepared: Prepared, output: Int, into json: inout JSONWriter)
+    /// Writes anything that comes before the first record (a table header).
+    mutating func start(into writer: RecordWriter) throws(WriteFailure)
     /// Writes any summary after the last record and says whether anything was selected.
     mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus
 }
 
 extension RecordStage {
     public var writesRecords: Bool { true }
+    public var requiresLink: Bool { true }
     public mutating func selects(_ prepared: Prepared) -> Bool { true }
     public mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus { .success }
     public func outputCount(_ prepared: Prepared) -> Int { 1 }
+    public var writesJSON: Bool { true }
+    public mutating func writeText(_ prepared: Prepared, output: Int, into json: inout JSONWriter) {}
+    public mutating func start(into writer: RecordWriter) throws(WriteFailure) {}
     public mutating func write(_ prepared: Prepared, output: Int, into json: inout JSONWriter) {
         write(prepared, into: &json)
     }

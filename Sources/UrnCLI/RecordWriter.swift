@@ -32,8 +32,10 @@ public final class RecordWriter {
     public func begin(_ record: InputRecord, replacing replaced: FieldNames) {
         json.beginObject()
         guard record.isJSON else {
-            json.key("link")
-            json.string(record.text)
+            if !replaced.containsLink {
+                json.key("link")
+                json.string(record.text)
+            }
             return
         }
         for member in record.members where !replaced.contains(member.key, in: record.text) {
@@ -71,6 +73,12 @@ public final class RecordWriter {
         if lineBuffered || json.count >= RecordWriter.flushThreshold { try flush() }
     }
 
+    /// Ends a line of text that the caller appended to `json`.
+    public func endText() throws(WriteFailure) {
+        json.append(separator)
+        if lineBuffered || json.count >= RecordWriter.flushThreshold { try flush() }
+    }
+
     /// Writes a line of text (not a record) followed by the separator.
     public func line(_ text: String) throws(WriteFailure) {
         json.append(contentsOf: text.utf8)
@@ -102,10 +110,13 @@ public final class RecordWriter {
 /// A set of field names that a tool writes, to drop same-named input fields.
 public struct FieldNames {
     private let names: [[UInt8]]
+    /// Whether `link` is one of the names (a raw line's only field).
+    public let containsLink: Bool
 
     /// The set of `names`.
     public init(_ names: [String]) {
         self.names = names.map { Array($0.utf8) }
+        containsLink = names.contains("link")
     }
 
     /// Whether the key token `text[key]` is one of the names.

@@ -83,6 +83,14 @@ public struct Placeholder: Sendable {
 
 /// Literal text and placeholders in one segment (`{file}.{ext:png|jpg}`, `user-<int:id>`).
 public struct Composite: Sendable {
+    /// A piece of the segment, in order: literal text (decoded) or a placeholder.
+    public enum Part: Sendable {
+        case literal([UInt8])
+        case placeholder(Placeholder)
+    }
+
+    /// The pieces, in order (for building links back).
+    public let parts: [Part]
     /// The placeholders, in order.
     public let placeholders: [Placeholder]
     /// The regex matching the whole segment.

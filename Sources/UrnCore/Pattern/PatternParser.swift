@@ -139,14 +139,17 @@ public struct PatternParser: Sendable {
     private func composite(_ pieces: [Piece], source: String, at offset: Int) throws(PatternError) -> Composite {
         var expression = ""
         var placeholders: [Placeholder] = []
+        var parts: [Composite.Part] = []
         var groups: [Int] = []
         var nextGroup = 0
         for piece in pieces {
             switch piece {
             case let .literal(text):
                 expression += Self.regexQuoted(decodedLiteral(text))
+                parts.append(.literal(decodedLiteral(text)))
             case let .placeholder(placeholder, _):
                 placeholders.append(placeholder)
+                parts.append(.placeholder(placeholder))
                 groups.append(nextGroup)
                 expression += "(" + placeholder.type.fragment + ")"
                 nextGroup += 1 + placeholder.type.fragmentGroups
@@ -154,7 +157,7 @@ public struct PatternParser: Sendable {
         }
         do {
             let regex = try Regex(expression, caseInsensitive: caseInsensitive)
-            return Composite(placeholders: placeholders, regex: regex, groups: groups, source: source)
+            return Composite(parts: parts, placeholders: placeholders, regex: regex, groups: groups, source: source)
         } catch {
             throw PatternError("invalid segment: \(error.message)", at: offset)
         }

@@ -1,0 +1,183 @@
+/// Reverse routing (`urnfmt --link`): builds a concrete link from a pattern of any §5.1 syntax
+/// and argument values, percent-encoding each value for its place and checking typed and regex
+/// placeholders. A query after `?` may hold `{name}` placeholders too (`/search?q={q}`).
+public struct LinkBuilder: Sendable {
+    /// Why a link could not be built; it names the placeholder.
+    public enum BuildError: CodedError, Equatable {
+        case missing(String)
+        case invalid(String, value: String, wanted: String)
+        case unbuildable(String)
+
+        public var code: String {
+            switch self {
+            case .missing: return "missing-arg"
+            case .invalid: return "invalid-arg"
+            case .unbuildable: return "unbuildable"
+            }
+        }
+
+        public var message: String {
+            switch self {
+            case let .missing(name): return "no value for placeholder '\(name)'"
+            case let .invalid(name, value, wanted): return "placeholder '\(name)' needs \(wanted), not '\(value)'"
+            case let .unbuildable(what): return "cannot build a link through \(what): it has no name to take a value from"
+            }
+        }
+
+        public var offset: Int? { nil }
+    }
+
+    /// The pattern of the path part.
+    public let pattern: Pattern
+    /// The delimiter of delimiter-split patterns.
+    public let delimiter: [UInt8]
+    private let query: [QueryPiece]?
+
+    private enum QueryPiece: Sendable {
+        case text([UInt8])
+        case value(String)
+    }
+
+    /// A builder for `text`, compiled with `parser`.
+    public init(_ text: String, parser: PatternParser) throws(PatternError) {
+        let bytes = Array(text.utf8)
+        var queryStart: Int?
+        var depth = 0
+        for (i, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "{") { depth += 1 }
+            if byte == UInt8(ascii: "}") { depth -= 1 }
+            if byte == UInt8(ascii: "?") && depth == 0 { queryStart = i; break }
+        }
+        pattern = try parser.parse(String(decoding: bytes[..<(queryStart ?? bytes.count)], as: UTF8.self))
+        delimiter = parser.delimiter
+        if let queryStart {
+            var pieces: [QueryPiece] = []
+            var i = queryStart + 1
+            var literal: [UInt8] = []
+            while i < bytes.count {
+                if bytes[i] == UInt8(ascii: "{") {
+                    let close = try PatternParser.closingBrace(bytes, from: i, end: bytes.count)
+                    if !literal.isEmpty { pieces.append(.text(literal)); literal = [] }
+                    pieces.append(.value(String(decoding: bytes[(i + 1)..<close], as: UTF8.self)))
+                    i = close + 1
+                } else {
+                    literal.append(bytes[i])
+                    i += 1
+                }
+            }
+            if !literal.isEmpty { pieces.append(.text(literal)) }
+            query = pieces
+        } else {
+            query = nil
+        }
+    }
+
+    /// The link, with `value(name)` giving each placeholder's value (nil when there is none).
+    public func build(_ value: (String) -> String?) throws(BuildError) -> [UInt8] {
+        var out: [UInt8] = []
+        let slash = UInt8(ascii: "/")
+        let separator = pattern.slashSeparated ? [slash] : delimiter
+        if let scheme = pattern.schemeAsWritten {
+            out += scheme
+            out += "://".utf8
+        }
+        if let host = pattern.host {
+            out += host
+            if !pattern.segments.isEmpty { out.append(slash) }
+        } else if pattern.leadingSlash {
+            out.append(slash)
+        }
+        for (index, segment) in pattern.segments.enumerated() {
+            if index > 0 { out += separator }
+            try append(segment, value, into: &out)
+        }
+        if let query {
+            out.append(UInt8(ascii: "?"))
+            for piece in query {
+                switch piece {
+                case let .text(text): out += text
+                case let .value(name):
+                    guard let given = value(name) else { throw .missing(name) }
+                    PercentCoding.encode(given.utf8, keeping: Self.keepsInQuery, into: &out)
+                }
+            }
+        }
+        return out
+    }
+
+    private func append(_ segment: Segment, _ value: (String) -> String?, into out: inout [UInt8]) throws(BuildError) {
+        let keep = pattern.slashSeparated ? Self.keepsInSegment : keepsInName
+        switch segment {
+        case let .literal(text):
+            PercentCoding.encode(text, keeping: keep, into: &out)
+        case let .placeholder(placeholder):
+            PercentCoding.encode(try checked(placeholder, value).utf8, keeping: keep, into: &out)
+        case let .composite(composite):
+            for part in composite.parts {
+                switch part {
+                case let .literal(text): PercentCoding.encode(text, keeping: keep, into: &out)
+                case let .placeholder(placeholder):
+                    PercentCoding.encode(try checked(placeholder, value).utf8, keeping: keep, into: &out)
+                }
+            }
+        case .wildcard:
+            throw .unbuildable("'*'")
+        case let .catchAll(name):
+            guard let name else { throw .unbuildable("a catch-all '*'") }
+            guard let given = value(name), !given.isEmpty else { throw .missing(name) }
+            // a catch-all value keeps its own '/' (or delimiter) between segments
+            let separator: [UInt8] = pattern.slashSeparated ? [UInt8(ascii: "/")] : delimiter
+            let pieces = Link.splitBytes(Array(given.utf8), on: separator)
+            for (i, piece) in pieces.enumerated() {
+                if i > 0 { out += separator }
+                PercentCoding.encode(piece, keeping: keep, into: &out)
+            }
+        }
+    }
+
+    /// The value of `placeholder`, checked against its type.
+    private func checked(_ placeholder: Placeholder, _ value: (String) -> String?) throws(BuildError) -> String {
+        guard let given = value(placeholder.name), !given.isEmpty else { throw .missing(placeholder.name) }
+        let bytes = Array(given.utf8)
+        let valid: Bool
+        do {
+            valid = try placeholder.type.value(ArraySlice(bytes)) != nil
+        } catch {
+            throw .invalid(placeholder.name, value: given, wanted: "a value its regex can decide")
+        }
+        guard valid else { throw .invalid(placeholder.name, value: given, wanted: Self.describe(placeholder.type)) }
+        return given
+    }
+
+    private static func describe(_ type: ValueType) -> String {
+        switch type {
+        case .string: return "a value"
+        case .int: return "an int"
+        case .float: return "a number"
+        case .uuid: return "a UUID"
+        case let .regex(regex): return "a value matching /\(regex.source)/"
+        }
+    }
+
+    /// pchar without '%': unreserved, sub-delims, ':' and '@'; other bytes are encoded.
+    static func keepsInSegment(_ byte: UInt8) -> Bool { ByteClass.test(byte, .pchar) }
+
+    /// In a Compass name the delimiter's bytes are encoded too.
+    private func keepsInName(_ byte: UInt8) -> Bool { ByteClass.test(byte, .pchar) && !delimiter.contains(byte) }
+
+    /// In a query value: unreserved and the sub-delims that do not separate parameters.
+    static func keepsInQuery(_ byte: UInt8) -> Bool {
+        ByteClass.test(byte, [.unreserved, .pcharExtra]) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?")
+            || (ByteClass.test(byte, .subDelim) && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "=") && byte != UInt8(ascii: "+"))
+    }
+}
+
+extension Link {
+    /// `bytes` split on the non-empty `separator`.
+    static func splitBytes(_ bytes: [UInt8], on separator: [UInt8]) -> [ArraySlice<UInt8>] {
+        var pieces: [ArraySlice<UInt8>] = []
+        split(0..<bytes.count, of: bytes, on: separator) { pieces.append(bytes[$0]) }
+        if bytes.isEmpty { pieces.append(bytes[...]) }
+        return pieces
+    }
+}

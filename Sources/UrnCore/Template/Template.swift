@@ -1,0 +1,141 @@
+/// A compiled `urnfmt` template (§8): literal text and expressions, parsed once.
+public struct Template: Sendable {
+    /// One piece of a template.
+    public enum Piece: Sendable, Equatable {
+        case text([UInt8])
+        case expression(Expression)
+    }
+
+    /// What an expression reads.
+    public enum Source: Sendable, Equatable {
+        /// A part of the parsed link: scheme, user, password, host, port, path, query, fragment.
+        case part(LinkPart)
+        /// The whole link, normalized (`{url}`).
+        case url
+        /// The first value of a query parameter (`{query:KEY}`).
+        case queryFirst([UInt8])
+        /// All values of a query parameter, space-separated (`{query-all:KEY}`).
+        case queryAll([UInt8])
+        /// A path into the record (`{route.args.userId}`).
+        case path(JSONPath)
+
+        /// Whether the source needs the parsed link.
+        public var readsLink: Bool { if case .path = self { return false } else { return true } }
+    }
+
+    /// An expression: a source and its modifiers.
+    public struct Expression: Sendable, Equatable {
+        /// What it reads.
+        public let source: Source
+        /// `url:` — the value as written (percent-encoded) instead of decoded.
+        public let encoded: Bool
+        /// `default:` — the scheme's default port when the link has none.
+        public let defaultPort: Bool
+        /// `must:` — a missing value is an error.
+        public let must: Bool
+        /// `json:` — the value as JSON text.
+        public let json: Bool
+        /// The expression as written, for messages.
+        public let text: String
+    }
+
+    /// The pieces, in order.
+    public let pieces: [Piece]
+
+    /// Whether any expression reads the parsed link.
+    public var needsLink: Bool {
+        pieces.contains { piece in
+            guard case let .expression(expression) = piece else { return false }
+            return expression.source.readsLink
+        }
+    }
+}
+
+/// The components of a link that templates, tables and editors name.
+public enum LinkPart: String, Sendable, CaseIterable {
+    case scheme, user, password, host, port, path, query, fragment
+}
+
+/// Why a template could not be compiled; `column` is 1-based.
+public struct TemplateError: Error, Equatable, Sendable {
+    /// The reason.
+    public let reason: String
+    /// The 1-based column.
+    public let column: Int
+}
+
+extension Template {
+    /// Compiles `text`: `{expression}`, and the escapes `\t \n \\ \{ \}`.
+    public init(_ text: String) throws(TemplateError) {
+        let bytes = Array(text.utf8)
+        var pieces: [Piece] = []
+        var literal: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            switch byte {
+            case UInt8(ascii: "\\"):
+                guard i + 1 < bytes.count else { throw TemplateError(reason: "'\\' at the end of the template", column: i + 1) }
+                switch bytes[i + 1] {
+                case UInt8(ascii: "t"): literal.append(0x09)
+                case UInt8(ascii: "n"): literal.append(0x0A)
+                case UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "}"): literal.append(bytes[i + 1])
+                default:
+                    throw TemplateError(reason: "unknown escape '\\\(Character(Unicode.Scalar(bytes[i + 1])))' (use \\t \\n \\\\ \\{ \\})", column: i + 1)
+                }
+                i += 2
+            case UInt8(ascii: "{"):
+                guard let close = bytes[i...].firstIndex(of: UInt8(ascii: "}")) else {
+                    throw TemplateError(reason: "unbalanced '{'", column: i + 1)
+                }
+                if !literal.isEmpty { pieces.append(.text(literal)); literal = [] }
+                pieces.append(.expression(try Self.expression(bytes[(i + 1)..<close], column: i + 2)))
+                i = close + 1
+            case UInt8(ascii: "}"):
+                throw TemplateError(reason: "unbalanced '}' (write \\} for a brace)", column: i + 1)
+            default:
+                literal.append(byte)
+                i += 1
+            }
+        }
+        if !literal.isEmpty { pieces.append(.text(literal)) }
+        self.pieces = pieces
+    }
+
+    /// Compiles one expression such as `must:url:query`, `query:KEY`, `route.args.id`.
+    public static func expression(_ bytes: ArraySlice<UInt8>, column: Int) throws(TemplateError) -> Expression {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard !text.isEmpty else { throw TemplateError(reason: "empty expression '{}'", column: column - 1) }
+        var rest = Substring(text)
+        var encoded = false, defaultPort = false, must = false, json = false
+        // Leading modifiers; a lone ':' is trurl's spelling of 'url:'.
+        while true {
+            if rest.hasPrefix(":") { encoded = true; rest = rest.dropFirst(); continue }
+            guard let colon = rest.firstIndex(of: ":") else { break }
+            switch rest[..<colon] {
+            case "url": encoded = true
+            case "default": defaultPort = true
+            case "must": must = true
+            case "json": json = true
+            default: break
+            }
+            guard ["url", "default", "must", "json"].contains(rest[..<colon]) else { break }
+            rest = rest[rest.index(after: colon)...]
+        }
+        let source: Source
+        if rest.hasPrefix("query:") {
+            source = .queryFirst(Array(rest.dropFirst(6).utf8))
+        } else if rest.hasPrefix("query-all:") {
+            source = .queryAll(Array(rest.dropFirst(10).utf8))
+        } else if rest == "url" {
+            source = .url
+        } else if let part = LinkPart(rawValue: String(rest)) {
+            source = .part(part)
+        } else if !rest.contains(":"), let path = JSONPath(String(rest)) {
+            source = .path(path)
+        } else {
+            throw TemplateError(reason: "unknown expression '{\(text)}'", column: column)
+        }
+        return Expression(source: source, encoded: encoded, defaultPort: defaultPort, must: must, json: json, text: text)
+    }
+}

@@ -1,0 +1,107 @@
+/// Renders compiled templates against records (§8). The link is parsed only when an expression
+/// needs it, and only once per record.
+public struct TemplateRenderer {
+    /// A `must:` expression found nothing.
+    public struct MissingValue: CodedError {
+        /// The expression as written.
+        public let expression: String
+        public var code: String { "missing-value" }
+        public var message: String { "no value for '{\(expression)}'" }
+        public var offset: Int? { nil }
+    }
+
+    /// The record being rendered.
+    public let record: RecordView
+    private let readLink: () throws -> Link?
+    private var link: Link??
+
+    /// A renderer for `record`; `link` parses the record's link when first needed (nil when the
+    /// record has none).
+    public init(record: RecordView, link: @escaping () throws -> Link?) {
+        self.record = record
+        self.readLink = link
+    }
+
+    /// Appends the rendering of `template` to `out`.
+    public mutating func render(_ template: Template, into out: inout [UInt8]) throws {
+        for piece in template.pieces {
+            switch piece {
+            case let .text(text): out += text
+            case let .expression(expression): try render(expression, into: &out)
+            }
+        }
+    }
+
+    /// Appends the value of one expression (empty when missing, unless `must:`).
+    public mutating func render(_ expression: Template.Expression, into out: inout [UInt8]) throws {
+        let value = try self.value(expression)
+        if value == nil && expression.must { throw MissingValue(expression: expression.text) }
+        guard expression.json else {
+            switch value {
+            case let .string(bytes)?: out += bytes
+            case let .json(bytes)?: out += bytes
+            case nil: break
+            }
+            return
+        }
+        switch value {
+        case let .json(bytes)?: out += bytes
+        case let .string(bytes)?:
+            var writer = JSONWriter(capacity: bytes.count + 8)
+            writer.string(bytes)
+            out += writer.bytes
+        case nil: out += "null".utf8
+        }
+    }
+
+    private mutating func parsedLink() throws -> Link? {
+        if let link { return link }
+        let parsed = try readLink()
+        link = .some(parsed)
+        return parsed
+    }
+
+    /// The value an expression reads, nil when missing.
+    public mutating func value(_ expression: Template.Expression) throws -> RecordView.Value? {
+        if case let .path(path) = expression.source { return record.value(at: path) }
+        guard let link = try parsedLink() else { return nil }
+        let text = link.text
+        func part(_ range: Range<Int>?, lowercase: Bool = false) -> RecordView.Value? {
+            guard let range else { return nil }
+            var bytes = expression.encoded ? Array(text[range]) : (PercentCoding.decodedUTF8(text[range]) ?? Array(text[range]))
+            if lowercase { bytes = bytes.map(ByteClass.lowercased) }
+            return .string(bytes)
+        }
+        switch expression.source {
+        case .path: return nil
+        case .url: return .string(LinkNormalizer.normalized(link))
+        case let .part(which):
+            switch which {
+            case .scheme: return part(link.scheme, lowercase: true)
+            case .user: return part(link.user)
+            case .password: return part(link.password)
+            case .host: return part(link.host, lowercase: true)
+            case .path: return part(link.path)
+            case .query: return part(link.kind == .urn ? link.urnQ : link.query)
+            case .fragment: return part(link.kind == .urn ? link.urnF : link.fragment)
+            case .port:
+                if let port = link.port { return .string(Array(String(port).utf8)) }
+                guard expression.defaultPort, let scheme = link.scheme,
+                      let port = LinkNormalizer.defaultPort(ofScheme: text[scheme].map(ByteClass.lowercased)) else { return nil }
+                return .string(Array(String(port).utf8))
+            }
+        case let .queryFirst(key), let .queryAll(key):
+            var values: [[UInt8]] = []
+            let all: Bool = { if case .queryAll = expression.source { return true } else { return false } }()
+            link.forEachParameter { name, value in
+                guard all || values.isEmpty else { return }
+                let decodedName = PercentCoding.decodedUTF8(text[name], plusAsSpace: true) ?? Array(text[name])
+                guard decodedName == key else { return }
+                values.append(expression.encoded ? Array(text[value])
+                              : (PercentCoding.decodedUTF8(text[value], plusAsSpace: true) ?? Array(text[value])))
+            }
+            guard !values.isEmpty else { return nil }
+            return .string(Array(values.joined(separator: [UInt8(ascii: " ")])))
+        }
+    }
+}

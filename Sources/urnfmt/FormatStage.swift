@@ -1,0 +1,127 @@
+import UrnCLI
+import UrnCore
+
+/// urnfmt's work on one record: render a template or a table row, or make a new link (built,
+/// edited or normalized) to print or to put back into the record.
+struct FormatStage: RecordStage {
+    enum Mode {
+        case template(Template)
+        case table(TableFormat, [(name: String, expression: Template.Expression)], header: Bool)
+        case link(LinkBuilder)
+        case edit(LinkEditor, normalize: Bool)
+    }
+
+    enum Result {
+        case text([UInt8])
+        case link([UInt8], Link)
+    }
+
+    let mode: Mode
+    let json: Bool
+    let extraArgs: [(String, String)]
+    var reader: LinkReader
+    var fields: LinkFieldWriter
+
+    var fieldNames: [String] { json ? ["link"] + LinkFieldWriter.fieldNames : [] }
+    var writesJSON: Bool { json }
+
+    var requiresLink: Bool {
+        switch mode {
+        case let .template(template): return template.needsLink
+        case let .table(_, columns, _): return columns.contains { $0.expression.source.readsLink }
+        case .link: return false
+        case .edit: return true
+        }
+    }
+
+    /// The columns of `--tsv`/`--csv`: comma-separated expressions such as `route.target,host`.
+    static func columns(_ text: String) throws(TemplateError) -> [(name: String, expression: Template.Expression)] {
+        var columns: [(name: String, expression: Template.Expression)] = []
+        var column = 1
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            columns.append((String(name), try Template.expression(ArraySlice(name.utf8), column: column)))
+            column += name.utf8.count + 1
+        }
+        return columns
+    }
+
+    mutating func start(into writer: RecordWriter) throws(WriteFailure) {
+        guard case let .table(format, columns, header) = mode, header else { return }
+        var row: [UInt8] = []
+        for (i, column) in columns.enumerated() {
+            if i > 0 { row.append(format.separator) }
+            format.append(Array(column.name.utf8), to: &row)
+        }
+        if format == .csv { row.append(0x0D) }
+        writer.json.append(contentsOf: row)
+        try writer.endText()
+    }
+
+    mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: InputRecord) throws -> Result {
+        let view = RecordView(text: record.text, members: record.members, isJSON: record.isJSON)
+        switch mode {
+        case let .template(template):
+            var renderer = renderer(view, link, record)
+            var out: [UInt8] = []
+            try renderer.render(template, into: &out)
+            return .text(out)
+        case let .table(format, columns, _):
+            var renderer = renderer(view, link, record)
+            var out: [UInt8] = []
+            for (i, column) in columns.enumerated() {
+                if i > 0 { out.append(format.separator) }
+                var value: [UInt8] = []
+                try renderer.render(column.expression, into: &value)
+                format.append(value, to: &out)
+            }
+            if format == .csv { out.append(0x0D) }
+            return .text(out)
+        case let .link(builder):
+            let built = try builder.build { name in Self.argument(name, view, extraArgs) }
+            return try result(built)
+        case let .edit(editor, normalize):
+            var text = try editor.edit(Array(link))
+            if normalize { text = LinkNormalizer.normalized(try reader.parser.parse(text)) }
+            return try result(text)
+        }
+    }
+
+    private func renderer(_ view: RecordView, _ link: UnsafeBufferPointer<UInt8>, _ record: InputRecord) -> TemplateRenderer {
+        var reader = self.reader
+        let text = Array(link)
+        return TemplateRenderer(record: view) { () throws -> Link? in
+            try text.withUnsafeBufferPointer { try reader.read($0, of: record) }
+        }
+    }
+
+    /// The new link as text, or parsed again for `--json` (where it must be a valid link).
+    private func result(_ text: [UInt8]) throws -> Result {
+        json ? .link(text, try reader.parser.parse(text)) : .text(text)
+    }
+
+    /// A value for `--link`: `route.args.NAME`, then the top-level `NAME`, then `--arg`.
+    static func argument(_ name: String, _ view: RecordView, _ extra: [(String, String)]) -> String? {
+        for path in ["route.args." + name, name] {
+            guard let path = JSONPath(path), let value = view.value(at: path) else { continue }
+            switch value {
+            case let .string(bytes): return String(decoding: bytes, as: UTF8.self)
+            case let .json(bytes): return String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        return extra.last { $0.0 == name }?.1
+    }
+
+    mutating func write(_ result: Result, into json: inout JSONWriter) {
+        guard case let .link(text, link) = result else { return }
+        json.key("link")
+        json.string(text)
+        fields.write(link, into: &json)
+    }
+
+    mutating func writeText(_ result: Result, output: Int, into json: inout JSONWriter) {
+        switch result {
+        case let .text(bytes), let .link(bytes, _):
+            json.append(contentsOf: bytes)
+        }
+    }
+}

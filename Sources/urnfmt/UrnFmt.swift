@@ -1,0 +1,119 @@
+import ArgumentParser
+import UrnCLI
+import UrnCore
+
+@main
+struct UrnFmt: UrnTool {
+    static let configuration = CommandConfiguration(
+        commandName: "urnfmt",
+        abstract: "Render records as text or tables, build links from route arguments, edit links.",
+        discussion: """
+            urnfmt TEMPLATE renders each record ('{route.args.userId}', '{host}', '{query:KEY}'); \
+            --link builds links back from arguments; --tsv and --csv write tables; --normalize, \
+            --set, --append, --qtrim, --sort-query and --redirect edit links as trurl does. \
+            See urnfmt(1).
+            """,
+        version: UrnVersion.string)
+
+    @Argument(help: ArgumentHelp("The template, e.g. '{route.target}\\t{route.args.userId}'.", valueName: "template"))
+    var template: String?
+
+    @Option(help: ArgumentHelp("Build a link from this pattern and each record's arguments (reverse routing).", valueName: "pattern"))
+    var link: String?
+
+    @Option(help: ArgumentHelp("A value for --link when the record has none (repeatable).", valueName: "key=value"))
+    var arg: [String] = []
+
+    @Flag(help: "Print each link normalized (RFC 3986 §6.2.2-6.2.3), after any edits.")
+    var normalize = false
+
+    @Option(help: ArgumentHelp("Write a TSV table of these comma-separated paths or shorthands.", valueName: "fields"))
+    var tsv: String?
+
+    @Option(help: ArgumentHelp("Write a CSV table (RFC 4180) of these comma-separated paths or shorthands.", valueName: "fields"))
+    var csv: String?
+
+    @Flag(help: "Leave out the header line of --tsv and --csv.")
+    var noHeader = false
+
+    @Option(name: .customLong("set"), help: ArgumentHelp("Set a component (COMP:=VALUE: already encoded; COMP=: clear it). Repeatable.", valueName: "comp=value"))
+    var sets: [String] = []
+
+    @Option(name: .customLong("append"), help: ArgumentHelp("Append a path segment or a query parameter. Repeatable.", valueName: "path=seg|query=k=v"))
+    var appends: [String] = []
+
+    @Option(help: ArgumentHelp("Remove query parameters named NAME (NAME* for a prefix). Repeatable.", valueName: "name"))
+    var qtrim: [String] = []
+
+    @Flag(help: "Sort the query parameters by name.")
+    var sortQuery = false
+
+    @Option(help: ArgumentHelp("Resolve this reference against the link (RFC 3986 §5.2). Repeatable.", valueName: "ref"))
+    var redirect: [String] = []
+
+    @Flag(help: "Write records: the new link replaces 'link' and its parts are refreshed, so the pipeline goes on.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Read 'S://name' as the Compass name 'name' when parsing links on the fly.", valueName: "scheme"))
+    var scheme: String?
+
+    @Option(help: ArgumentHelp("The delimiter of Compass names and patterns (default ':').", valueName: "string"))
+    var delimiter: String = ":"
+
+    @OptionGroup var common: CommonOptions
+
+    private var editor: LinkEditor {
+        get throws {
+            var editor = LinkEditor()
+            for argument in sets { try editor.set(argument) }
+            for argument in appends { try editor.append(argument) }
+            editor.trims = qtrim
+            editor.sortQuery = sortQuery
+            editor.redirects = redirect
+            return editor
+        }
+    }
+
+    func validate() throws {
+        let editing = normalize || !sets.isEmpty || !appends.isEmpty || !qtrim.isEmpty || sortQuery || !redirect.isEmpty
+        let modes = [link != nil, tsv != nil, csv != nil, editing].filter { $0 }.count
+        guard modes <= 1 else { throw ValidationError("choose one of TEMPLATE, --link, --tsv, --csv and editing (--normalize, --set, ...)") }
+        if modes == 0 && template == nil { throw ValidationError("give a TEMPLATE, --link, --tsv, --csv or an edit") }
+        if json && !(link != nil || editing) { throw ValidationError("--json goes with --link, --normalize and the edits") }
+        if noHeader && tsv == nil && csv == nil { throw ValidationError("--no-header goes with --tsv and --csv") }
+        for pair in arg where !pair.contains("=") { throw ValidationError("--arg takes key=value, not '\(pair)'") }
+        guard !delimiter.isEmpty else { throw ValidationError("--delimiter must not be empty") }
+        do { _ = try editor } catch let error as LinkEditor.EditError { throw ValidationError(error.message) }
+    }
+
+    mutating func execute() throws -> ExitStatus {
+        let diagnostics = Diagnostics(tool: "urnfmt", quiet: common.quiet)
+        let editing = normalize || !sets.isEmpty || !appends.isEmpty || !qtrim.isEmpty || sortQuery || !redirect.isEmpty
+        if let template, link != nil || tsv != nil || csv != nil || editing {
+            common.files.insert(template, at: 0)  // no template in these modes: it was the first file
+        }
+        let mode: FormatStage.Mode
+        do {
+            if let link {
+                mode = .link(try LinkBuilder(link, parser: PatternParser(delimiter: delimiter)))
+            } else if let fields = tsv ?? csv {
+                mode = .table(tsv != nil ? .tsv : .csv, try FormatStage.columns(fields), header: !noHeader)
+            } else if editing {
+                mode = .edit(try editor, normalize: normalize)
+            } else {
+                mode = .template(try Template(template!))
+            }
+        } catch let error as TemplateError {
+            diagnostics.error("template:\(error.column): \(error.reason)")
+            return .failure
+        } catch let error as PatternError {
+            diagnostics.error("--link:\(error.offset + 1): \(error.reason)")
+            return .failure
+        }
+        let args = arg.map { pair in (String(pair.prefix { $0 != "=" }), String(pair.drop { $0 != "=" }.dropFirst())) }
+        var stage = FormatStage(mode: mode, json: json, extraArgs: args,
+                                reader: LinkReader(parser: LinkParser(compassScheme: scheme, delimiter: delimiter)),
+                                fields: LinkFieldWriter(delimiter: delimiter))
+        return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
+    }
+}
