@@ -44,7 +44,7 @@ test-cli:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/CLITests/run.sh
 
 test-conformance:
-	URN_BIN="$(DEBUG_BIN)" python3 Tests/Conformance/trurl_urnparse.py
+	URN_BIN="$(DEBUG_BIN)" python3 Tests/Conformance/trurl.py
 
 test-docs:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Docs/check_man.sh

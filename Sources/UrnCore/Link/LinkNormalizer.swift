@@ -1,7 +1,12 @@
 /// Syntax- and scheme-based normalization of RFC 3986 §6.2.2–6.2.3 (`--normalize`).
 public enum LinkNormalizer {
-    /// The default ports dropped by scheme-based normalization.
-    static let defaultPorts: [String: Int] = ["http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21]
+    /// The default ports dropped by scheme-based normalization (IANA's, for the schemes links use).
+    static let defaultPorts: [String: Int] = [
+        "http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21, "ftps": 990, "sftp": 22, "scp": 22, "ssh": 22,
+        "telnet": 23, "smtp": 25, "smtps": 465, "gopher": 70, "pop3": 110, "pop3s": 995, "imap": 143,
+        "imaps": 993, "ldap": 389, "ldaps": 636, "rtsp": 554, "smb": 445, "smbs": 445, "dict": 2628,
+        "tftp": 69, "mqtt": 1883, "nntp": 119, "git": 9418, "redis": 6379, "postgres": 5432, "mysql": 3306,
+    ]
 
     /// The default port of `scheme` (lower case), if the toolkit knows one.
     public static func defaultPort(ofScheme scheme: some Collection<UInt8>) -> Int? {

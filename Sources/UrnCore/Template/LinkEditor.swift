@@ -1,7 +1,7 @@
 /// trurl-style editing of links (§8): `--set`, `--append`, `--qtrim`, `--sort-query` and
 /// `--redirect`, applied in that fixed order: redirect, set, trim, append, sort.
 public struct LinkEditor: Sendable {
-    /// One `--set COMP=VALUE` (or `COMP:=VALUE`, taken as written).
+    /// One `--set COMP=VALUE` (or `COMP:=VALUE`, taken as written; `COMP?=VALUE`, only if unset).
     public struct Assignment: Sendable, Equatable {
         /// The component.
         public let part: LinkPart
@@ -9,6 +9,8 @@ public struct LinkEditor: Sendable {
         public let value: [UInt8]?
         /// Whether the value is already encoded (`:=`).
         public let raw: Bool
+        /// Whether the value applies only when the component is unset (`?=`).
+        public let ifUnset: Bool
     }
 
     /// Why an edit could not be made or parsed.
@@ -45,12 +47,13 @@ public struct LinkEditor: Sendable {
         guard let equals = argument.firstIndex(of: "=") else { throw EditError(message: "--set takes COMP=VALUE, not '\(argument)'") }
         var name = argument[..<equals]
         let raw = name.hasSuffix(":")
-        if raw { name = name.dropLast() }
+        let ifUnset = name.hasSuffix("?")
+        if raw || ifUnset { name = name.dropLast() }
         guard let part = LinkPart(rawValue: String(name)) else {
             throw EditError(message: "unknown component '\(name)' (use " + LinkPart.allCases.map(\.rawValue).joined(separator: ", ") + ")")
         }
         let value = Array(argument[argument.index(after: equals)...].utf8)
-        assignments.append(Assignment(part: part, value: value.isEmpty ? nil : value, raw: raw))
+        assignments.append(Assignment(part: part, value: value.isEmpty ? nil : value, raw: raw, ifUnset: ifUnset))
     }
 
     /// Adds `--append path=SEG` or `--append query=K=V`.
@@ -107,6 +110,20 @@ public struct LinkEditor: Sendable {
             path = Array(reference.text[reference.path])
             query = reference[reference.query].map(Array.init)
             fragment = reference[reference.fragment].map(Array.init)
+        }
+
+        /// Whether `part` is set.
+        func has(_ part: LinkPart) -> Bool {
+            switch part {
+            case .scheme: return scheme != nil
+            case .user: return user != nil
+            case .password: return password != nil
+            case .host: return host != nil
+            case .port: return port != nil
+            case .path: return !path.isEmpty
+            case .query: return query != nil
+            case .fragment: return fragment != nil
+            }
         }
 
         var text: [UInt8] {
@@ -167,6 +184,7 @@ public struct LinkEditor: Sendable {
     }
 
     private func apply(_ assignment: Assignment, to parts: inout Parts) throws(EditError) {
+        if assignment.ifUnset && parts.has(assignment.part) { return }
         func encoded(_ keep: (UInt8) -> Bool) -> [UInt8]? {
             guard let value = assignment.value else { return nil }
             if assignment.raw { return value }
@@ -212,10 +230,12 @@ public struct LinkEditor: Sendable {
         return Array(pairs.map(\.raw).joined(separator: [UInt8(ascii: "&")]))
     }
 
+    /// Whether a `--qtrim` removes `key`: `NAME`, `NAME*` (a prefix), `\*` (a literal star).
     private func trimmed(_ key: [UInt8]) -> Bool {
         let name = String(decoding: key, as: UTF8.self)
         return trims.contains { trim in
-            trim.hasSuffix("*") ? name.hasPrefix(String(trim.dropLast())) : name == trim
+            if trim.hasSuffix("\\*") { return name == String(trim.dropLast(2)) + "*" }
+            return trim.hasSuffix("*") ? name.hasPrefix(String(trim.dropLast())) : name == trim
         }
     }
 }
