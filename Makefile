@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
-TOOLS := urnparse urnmatch urnstack
+TOOLS := urnparse urnmatch urnstack urnfmt
 MAN1 := $(addprefix man/,$(addsuffix .1,$(TOOLS)))
 MAN5 := man/urn-routes.5
 MAN7 := man/urn-patterns.7

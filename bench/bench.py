@@ -90,8 +90,27 @@ def main():
         ("urnmatch 100k", [tool("urnmatch"), "-f", big], "werkzeug", werkzeug + [big], min(n, 20_000)),
         ("urnstack 142", [tool("urnstack"), "-f", github], None, None, n),
     ]
+    # urnfmt reads records with routes: urnmatch's output over the same links, made once.
+    matched = os.path.join(OUT, f"matched-{n}.jsonl")
+    if not os.path.exists(matched):
+        with open(path) as source, open(matched, "w") as target:
+            subprocess.run([tool("urnmatch"), "-a", "-q", "-f", github], stdin=source, stdout=target)
+    record_cases = [
+        ("cat (records)", ["cat"]),
+        ("urnfmt template", [tool("urnfmt"), "{route.target}\\t{route.args.owner}\\t{host}\\t{query:page}"]),
+        ("urnfmt --link", [tool("urnfmt"), "-q", "--link", "/repos/:owner/:repo", "--arg", "owner=x", "--arg", "repo=y"]),
+    ]
+    pipeline = " | ".join([f"{tool('urnparse')} -q", f"{tool('urnmatch')} -q -f {github}",
+                           f"{tool('urnstack')} -q -f {github}", f"{tool('urnfmt')} -q '{{route.target}}\\t{{stack.0.link}}'"])
+    cases.append(("pipeline (4)", ["sh", "-c", pipeline], None, None, n))
     results = {}
     peers = {}
+    for name, argv in record_cases:
+        results[name] = measure(argv, matched, args.runs)
+    jq = shutil.which("jq")
+    if jq:
+        jq_template = '"\\(.route.target // "")\\t\\(.route.args.owner // "")"'
+        peers["urnfmt template"] = (measure([jq, "-r", jq_template], matched, args.peer_runs), n)
     for name, argv, peer, peer_argv, peer_links in cases:
         results[name] = measure(argv, path, args.runs)
         if peer_argv:
@@ -112,9 +131,16 @@ def main():
         else:
             vs_peer = ""
         print(f"{name:<15} {median:>8.3f} [{low:.3f}–{high:.3f}] {n / median:>12,.0f} {vs_cat:>8} {vs_peer:>16} {rss / 1024:>8.1f} MiB")
+    record_cat = results["cat (records)"][0]
+    for name, _ in record_cases:
+        median, low, high, rss = results[name]
+        vs_peer = f"{peers[name][0][0] / median:.1f}× jq" if name in peers else ""
+        print(f"{name:<15} {median:>8.3f} [{low:.3f}–{high:.3f}] {n / median:>12,.0f} {median / record_cat:>7.1f}× {vs_peer:>16} {rss / 1024:>8.1f} MiB")
     for name, ((median, low, high, rss), peer_links) in peers.items():
         print(f"  peer of {name:<14} {median:>8.3f} s for {peer_links:>9,} links {peer_links / median:>12,.0f} links/s  {rss / 1024:.1f} MiB")
-    print("\n'vs cat': how many times longer than cat on the same file (lower is better);")
+    print("\nurnfmt reads urnmatch -a's records over the same links (its 'vs cat' is against cat of that file);")
+    print("the pipeline is urnparse | urnmatch | urnstack | urnfmt over the links.")
+    print("'vs cat': how many times longer than cat on the same file (lower is better);")
     print("'vs peer': links/s over the peer's links/s on the same routes and file (higher is better);")
     print("werkzeug gets the first 2,000 (3.7k routes) or 20,000 (100k routes) links: it is too slow for all.")
     if not trurl:

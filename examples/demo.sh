@@ -16,6 +16,7 @@ run "urnparse --scheme photofeed -q photofeed/links.txt"
 run "urnmatch -f photofeed/app.routes -a -q photofeed/links.txt"
 run "urnmatch -f photofeed/app.routes --field aps.urn -a -q photofeed/pushes.jsonl"
 run "urnmatch -f photofeed/app.routes --stats -q photofeed/links.txt"
+run "urnparse -q --scheme photofeed photofeed/links.txt | urnmatch -q -f photofeed/app.routes -a | urnstack -q -f photofeed/app.routes | urnfmt -q --tsv 'link,route.target,route.args.userId,route.args.postId,route.args.mediaId'"
 
 echo
 echo "== URLNavigator (navigator/app.routes, dialect navigator)"

@@ -73,6 +73,12 @@ public final class RecordWriter {
         if lineBuffered || json.count >= RecordWriter.flushThreshold { try flush() }
     }
 
+    /// Writes a record's text unchanged (an upstream error record).
+    public func passThrough(_ text: UnsafeBufferPointer<UInt8>) throws(WriteFailure) {
+        json.append(text)
+        try endText()
+    }
+
     /// Ends a line of text that the caller appended to `json`.
     public func endText() throws(WriteFailure) {
         json.append(separator)

@@ -162,8 +162,11 @@ public struct LinkBuilder: Sendable {
     /// pchar without '%': unreserved, sub-delims, ':' and '@'; other bytes are encoded.
     static func keepsInSegment(_ byte: UInt8) -> Bool { ByteClass.test(byte, .pchar) }
 
-    /// In a Compass name the delimiter's bytes are encoded too.
-    private func keepsInName(_ byte: UInt8) -> Bool { ByteClass.test(byte, .pchar) && !delimiter.contains(byte) }
+    /// In a Compass name, as Compass's encoder does: path characters stay (`/` too), the
+    /// delimiter's bytes are encoded.
+    private func keepsInName(_ byte: UInt8) -> Bool {
+        (ByteClass.test(byte, .pchar) || byte == UInt8(ascii: "/")) && !delimiter.contains(byte)
+    }
 
     /// In a query value: unreserved and the sub-delims that do not separate parameters.
     static func keepsInQuery(_ byte: UInt8) -> Bool {

@@ -1,0 +1,138 @@
+import Testing
+@testable import UrnCore
+
+@Suite struct TemplateTests {
+    func render(_ template: String, _ record: String? = nil, link: String) throws -> String {
+        let compiled = try Template(template)
+        let text = Array((record ?? link).utf8)
+        return try text.withUnsafeBufferPointer { buffer in
+            var members: [JSONMember] = []
+            if record != nil {
+                var scanner = JSONScanner()
+                try scanner.scanObject(buffer)
+                members = scanner.members
+            }
+            var renderer = TemplateRenderer(record: RecordView(text: buffer, members: members, isJSON: record != nil)) {
+                try LinkParser().parse(link)
+            }
+            var out: [UInt8] = []
+            try renderer.render(compiled, into: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    @Test func compilesTextExpressionsAndEscapes() throws {
+        let template = try Template("a\\t{host}\\n\\{x\\}\\\\{must:url:query}")
+        #expect(template.pieces.count == 4)
+        guard case let .expression(expression) = template.pieces[3] else { Issue.record("not an expression"); return }
+        #expect(expression.source == .part(.query))
+        #expect(expression.encoded && expression.must && !expression.json && !expression.defaultPort)
+        #expect(template.needsLink)
+        #expect(try !Template("{route.args.id}").needsLink)
+    }
+
+    @Test(arguments: [
+        ("{host", "unbalanced '{'", 1), ("x}", "unbalanced '}' (write \\} for a brace)", 2), ("{}", "empty expression '{}'", 1),
+        ("a\\q", "unknown escape '\\q' (use \\t \\n \\\\ \\{ \\})", 2), ("{a:b}", "unknown expression '{a:b}'", 2), ("x\\", "'\\' at the end of the template", 2),
+    ])
+    func reportsErrorsWithColumns(text: String, reason: String, column: Int) {
+        #expect(throws: TemplateError(reason: reason, column: column)) { try Template(text) }
+    }
+
+    @Test func rendersPartsQueriesAndModifiers() throws {
+        let link = "https://ex.com/a?x=1&x=2&y=%20z"
+        #expect(try render("{query:x}|{query-all:x}|{url:query}|{query:y}", link: link) == "1|1 2|x=1&x=2&y=%20z| z")
+        #expect(try render("{port}|{default:port}|{json:host}|{json:user}", link: "https://Ex.com/") == "|443|\"ex.com\"|null")
+        #expect(try render("{path}|{:path}|{url}", link: "HTTP://h/a%20b/../c") == "/a b/../c|/a%20b/../c|http://h/c")
+    }
+
+    @Test func rendersRecordPaths() throws {
+        let record = #"{"link":"user:1","route":{"target":"U","args":{"id":7,"n":null}},"stack":[{"target":"A"},{"target":"B"}]}"#
+        #expect(try render("{route.target} {route.args.id} {stack.1.target} [{route.args.n}] {json:route.args}", record, link: "user:1")
+            == #"U 7 B [] {"id":7,"n":null}"#)
+        #expect(try render("{link}", link: "user:2") == "user:2")
+    }
+
+    @Test func mustFailsOnMissingValues() {
+        #expect(throws: TemplateRenderer.MissingValue.self) { try render("{must:fragment}", link: "https://h/") }
+    }
+
+    @Test func tableEscaping() {
+        var tsv: [UInt8] = []
+        TableFormat.tsv.append(Array("a\tb\nc\\d".utf8), to: &tsv)
+        #expect(String(decoding: tsv, as: UTF8.self) == "a\\tb\\nc\\\\d")
+        var csv: [UInt8] = []
+        TableFormat.csv.append(Array("say \"hi\", ok".utf8), to: &csv)
+        #expect(String(decoding: csv, as: UTF8.self) == "\"say \"\"hi\"\", ok\"")
+        var plain: [UInt8] = []
+        TableFormat.csv.append(Array("plain".utf8), to: &plain)
+        #expect(String(decoding: plain, as: UTF8.self) == "plain")
+    }
+}
+
+@Suite struct LinkBuilderTests {
+    func build(_ pattern: String, _ values: [String: String], delimiter: String = ":") throws -> String {
+        let builder = try LinkBuilder(pattern, parser: PatternParser(delimiter: delimiter))
+        return String(decoding: try builder.build { values[$0] }, as: UTF8.self)
+    }
+
+    @Test func encodesEachValueForItsPlace() throws {
+        #expect(try build("post:{postId}", ["postId": "a b"]) == "post:a%20b")
+        #expect(try build("post:{postId}", ["postId": "a:b/c"]) == "post:a%3Ab/c")
+        #expect(try build("/user/{id}", ["id": "a/b?c#d%"]) == "/user/a%2Fb%3Fc%23d%25")
+        #expect(try build("/user/{id}", ["id": "x:y@z"]) == "/user/x:y@z")
+        #expect(try build("/search?q={q}&page=1", ["q": "a&b=c d+e"]) == "/search?q=a%26b%3Dc%20d%2Be&page=1")
+        #expect(try build("myapp://user/<int:id>", ["id": "42"]) == "myapp://user/42")
+        #expect(try build("https://Example.com/files/{name}.{ext:png|jpg}", ["name": "my cat", "ext": "png"]) == "https://example.com/files/my%20cat.png")
+        #expect(try build("/p/*rest", ["rest": "a b/c"]) == "/p/a%20b/c")
+    }
+
+    @Test func checksTypedAndRegexPlaceholders() {
+        #expect(throws: LinkBuilder.BuildError.invalid("id", value: "abc", wanted: "an int")) { try build("/user/<int:id>", ["id": "abc"]) }
+        #expect(throws: LinkBuilder.BuildError.invalid("ext", value: "gif", wanted: "a value matching /png|jpg/")) {
+            try build("/f/{name}.{ext:png|jpg}", ["name": "a", "ext": "gif"])
+        }
+        #expect(throws: LinkBuilder.BuildError.missing("id")) { try build("/user/{id}", [:]) }
+        #expect(throws: LinkBuilder.BuildError.unbuildable("'*'")) { try build("/a/*/b", [:]) }
+    }
+
+    @Test func roundTripsThroughTheMatcher() throws {
+        let pattern = "/repos/:owner/:repo/issues/<int:number>"
+        let link = try build(pattern, ["owner": "a b", "repo": "r/x", "number": "7"])
+        let route = Route(pattern: try PatternParser().parse(pattern), target: nil, table: "t", line: 1)
+        let table = RouteTable(name: "t", dialect: .urn, scheme: nil, delimiter: ":", routes: [route])
+        let match = try #require(try Matcher(tables: [table]).match(try LinkParser().parse(link)).first)
+        #expect(match.args.map { String(decoding: $0.name, as: UTF8.self) } == ["owner", "repo", "number"])
+        #expect(match.args[1].value == .string(Array("r/x".utf8)))
+        #expect(match.args[2].value == .int(7))
+    }
+}
+
+@Suite struct LinkEditorTests {
+    func edit(_ link: String, _ configure: (inout LinkEditor) throws -> Void) throws -> String {
+        var editor = LinkEditor()
+        try configure(&editor)
+        return String(decoding: try editor.edit(Array(link.utf8)), as: UTF8.self)
+    }
+
+    @Test func setsAndClearsComponents() throws {
+        #expect(try edit("https://h/a") { try $0.set("host=example.com"); try $0.set("port=8080"); try $0.set("fragment=a b") }
+            == "https://example.com:8080/a#a%20b")
+        #expect(try edit("https://u:p@h:1/a?q#f") { try $0.set("user="); try $0.set("port="); try $0.set("query="); try $0.set("fragment=") }
+            == "https://h/a")
+        #expect(try edit("https://h/") { try $0.set("query:=a=%20") } == "https://h/?a=%20")
+        #expect(try edit("https://h:1/") { try $0.set("port?=2") } == "https://h:1/")
+        #expect(throws: LinkEditor.EditError.self) { try edit("https://h/") { try $0.set("port=x") } }
+        #expect(throws: LinkEditor.EditError.self) { try edit("https://h/") { try $0.set("nope=x") } }
+    }
+
+    @Test func appendsTrimsAndSorts() throws {
+        #expect(try edit("https://h/a?b=1&utm_x=2&a=3") { try $0.append("path=c d"); try $0.append("query=z=1"); $0.trims = ["utm_*"]; $0.sortQuery = true }
+            == "https://h/a/c%20d?a=3&b=1&z=1")
+        #expect(try edit("https://h/?utm=1") { $0.trims = ["utm"] } == "https://h/")
+    }
+
+    @Test func redirectsAsRFC3986Resolves() throws {
+        #expect(try edit("http://a/b/c/d;p?q") { $0.redirects = ["../g"] } == "http://a/b/g")
+    }
+}
