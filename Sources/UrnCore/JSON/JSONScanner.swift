@@ -221,9 +221,19 @@ public struct JSONScanner {
         /// Scans a string token, checking escapes, surrogate pairs and UTF-8.
         mutating func scanString() throws(JSONError) {
             position += 1  // opening quote
+            let base = text.baseAddress!
+            let count = text.count
             while true {
-                guard position < text.count else { throw JSONError(.unexpectedEnd, at: position) }
-                let byte = text[position]
+                // Skip the plain ASCII run in one tight loop; most strings are nothing else.
+                var i = position
+                while i < count {
+                    let byte = base[i]
+                    if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+                    i += 1
+                }
+                position = i
+                guard position < count else { throw JSONError(.unexpectedEnd, at: position) }
+                let byte = base[position]
                 if byte == UInt8(ascii: "\"") { position += 1; return }
                 if byte == UInt8(ascii: "\\") {
                     try scanEscape()
