@@ -11,7 +11,7 @@ RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path)
 BENCH_LINKS ?= 1000000
 
-.PHONY: all deps build test test-unit test-cli test-conformance test-docs demo bench install uninstall clean
+.PHONY: all deps test-deps build test test-unit test-cli test-conformance test-docs test-shells completions demo bench install uninstall clean
 
 all: build
 
@@ -32,10 +32,19 @@ deps:
 build: deps
 	$(SWIFT) build -c release
 
-## test: unit tests, golden CLI tests and conformance, on debug builds
-test: deps
+## test-deps: the shells and GNU parallel that the completion and scale-out tests use
+test-deps:
+	@missing=""; for c in zsh fish parallel; do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "make test-deps: installing$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+## test: unit tests, golden CLI tests, conformance, docs, completions, install, on debug builds
+test: deps test-deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-docs
+	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-docs test-shells
 
 test-unit:
 	$(SWIFT) test --skip-build
@@ -49,6 +58,16 @@ test-conformance:
 test-docs:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Docs/check_man.sh
 
+test-shells:
+	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/completions.sh
+	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/install.sh
+	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/parallel.sh
+
+## completions: regenerate completions/ from the binaries (swift-argument-parser)
+completions:
+	$(SWIFT) build
+	URN_BIN="$(DEBUG_BIN)" bash completions/generate.sh completions
+
 demo: build
 	@bash examples/demo.sh "$(RELEASE_BIN)"
 
@@ -56,14 +75,20 @@ bench: build
 	@[ -x /usr/bin/time ] || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq time >/dev/null; }
 	python3 bench/bench.py --bin "$(RELEASE_BIN)" --links $(BENCH_LINKS)
 
-install: build
-	for t in $(TOOLS); do install -Dm755 "$(RELEASE_BIN)/$$t" "$(DESTDIR)$(PREFIX)/bin/$$t"; done
+## install: BIN=folder installs already built binaries (the install test uses the debug ones)
+install: $(if $(BIN),,build)
+	for t in $(TOOLS); do install -Dm755 "$(or $(BIN),$(RELEASE_BIN))/$$t" "$(DESTDIR)$(PREFIX)/bin/$$t"; done
+	for t in $(TOOLS); do install -Dm644 "completions/$$t.bash" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$t"; done
+	for t in $(TOOLS); do install -Dm644 "completions/_$$t" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$t"; done
+	for t in $(TOOLS); do install -Dm644 "completions/$$t.fish" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$t.fish"; done
 	for m in $(MAN1); do install -Dm644 "$$m" "$(DESTDIR)$(PREFIX)/share/man/man1/$$(basename $$m)"; done
 	for m in $(MAN5); do install -Dm644 "$$m" "$(DESTDIR)$(PREFIX)/share/man/man5/$$(basename $$m)"; done
 	for m in $(MAN7); do install -Dm644 "$$m" "$(DESTDIR)$(PREFIX)/share/man/man7/$$(basename $$m)"; done
 
 uninstall:
-	for t in $(TOOLS); do rm -f "$(DESTDIR)$(PREFIX)/bin/$$t" "$(DESTDIR)$(PREFIX)/share/man/man1/$$t.1"; done
+	for t in $(TOOLS); do rm -f "$(DESTDIR)$(PREFIX)/bin/$$t" "$(DESTDIR)$(PREFIX)/share/man/man1/$$t.1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$t" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$t" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$t.fish"; done
 	rm -f "$(DESTDIR)$(PREFIX)/share/man/man5/urn-routes.5" "$(DESTDIR)$(PREFIX)/share/man/man7/urn-patterns.7"
 
 clean:

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# make install into a temporary DESTDIR: the file list, the installed binaries run, man opens the
+# installed pages, and make uninstall removes every file.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bin=$(cd "${URN_BIN:?set URN_BIN}" && pwd)
+dest=$(mktemp -d)
+prefix=/usr/local
+pass=0
+fail=0
+check() {
+  if eval "$2" >/dev/null 2>&1; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "--- failed: $1"; fi
+}
+make -s -C "$root" install DESTDIR="$dest" PREFIX="$prefix" BIN="$bin" >/dev/null
+expected=$(
+  for t in urnfmt urnmatch urnparse urnstack; do
+    echo "bin/$t"; echo "share/man/man1/$t.1"; echo "share/bash-completion/completions/$t"
+    echo "share/zsh/site-functions/_$t"; echo "share/fish/vendor_completions.d/$t.fish"
+  done
+  echo share/man/man5/urn-routes.5; echo share/man/man7/urn-patterns.7
+)
+actual=$(cd "$dest$prefix" && find . -type f | sed 's|^\./||')
+check "installed files are exactly the expected list" "[ \"\$(sort <<<'$expected')\" = \"\$(sort <<<'$actual')\" ]"
+for t in urnparse urnmatch urnstack urnfmt; do
+  check "installed $t runs" "'$dest$prefix/bin/$t' --version | grep -q ."
+  check "man opens the installed $t page" "MANPATH='$dest$prefix/share/man' man -P cat $t | grep -q NAME"
+done
+check "man opens urn-patterns(7)" "MANPATH='$dest$prefix/share/man' man -P cat 7 urn-patterns | grep -q PRECEDENCE"
+check "man opens urn-routes(5)" "MANPATH='$dest$prefix/share/man' man -P cat 5 urn-routes | grep -q 'ROUTE TABLES'"
+check "man -l opens an installed page" "man -l -P cat '$dest$prefix/share/man/man1/urnmatch.1' | grep -q urnmatch"
+make -s -C "$root" uninstall DESTDIR="$dest" PREFIX="$prefix" >/dev/null
+check "uninstall removes every file" "[ -z \"\$(find '$dest' -type f)\" ]"
+rm -rf "$dest"
+echo "install: $pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,101 @@
+function __urnstack_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __urnstack_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __urnstack_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __urnstack_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __urnstack_parse_tokens -S
+    set -l unparsed_tokens (__urnstack_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'urnstack'
+        __urnstack_parse_subcommand -r 1 'e=+' 'f=+' 'dialect=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'frames' 'from=' 'from-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'fail-fast' 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'help'
+            __urnstack_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __urnstack_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __urnstack_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __urnstack_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __urnstack_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__urnstack_tokens -p)
+    if test -z "$(__urnstack_tokens -t)"
+        set -l index (count (__urnstack_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'urnstack' -f
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack"' -s 'e' -d 'A route, \'PATTERN [TARGET] [key=value ...]\' (repeatable).' -rfka ''
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack"' -s 'f' -d 'Read routes from a table file (repeatable; several act as a composite router).' -rfka ''
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" dialect' -l 'dialect' -d 'Matching semantics: urn, compass, navigator or waap (a table\'s @dialect wins).' -rfka ''
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" scheme' -l 'scheme' -d 'Read \'S://name\' as the Compass name \'name\' (a table\'s @scheme wins).' -rfka ''
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" delimiter' -l 'delimiter' -d 'Split names and patterns without \'/\' on this string (a table\'s @delimiter wins).' -rfka ''
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack"' -l 'type' -d 'Declare a placeholder type for <NAME:x> (repeatable).' -rfka ''
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" i' -s 'i' -d 'Compare literal segments without regard to case.'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" raw' -l 'raw' -d 'Keep argument values as written, without percent-decoding.'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" merge-query' -l 'merge-query' -d 'Add query parameters to the arguments (path arguments win over the query, the query over defaults).'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" frames' -l 'frames' -d 'Write one record per frame, with \'frame\' (and its \'depth\' and \'of\'), instead of one per link.'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" from' -l 'from' -d 'Add \'transition\': how to go from the stack of this link to each record\'s stack.' -rfka ''
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" from-field' -l 'from-field' -d 'Like --from, with the current link read from this field of each record (a dotted path).' -rfka ''
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" field' -l 'field' -d 'Read the link from this field of JSON records: a name or a dotted path (aps.urn).' -rfka ''
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" 0 null' -s '0' -l 'null' -d 'Read and write NUL-separated records instead of lines.'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" max-line' -l 'max-line' -d 'Longest accepted line in bytes (suffixes K, M, G); longer lines become error records.' -rfka ''
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" q quiet' -l 'quiet' -s 'q' -d 'Do not print a diagnostic for each bad line (error records are still written).'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" line-buffered' -l 'line-buffered' -d 'Flush output after every record (for tail -f).'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" fail-fast' -l 'fail-fast' -d 'Stop at the first line that cannot be processed.'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" version' -l 'version' -d 'Show the version.'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_positional "urnstack" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack help" version' -l 'version' -d 'Show the version.'
