@@ -57,6 +57,7 @@ test-conformance:
 
 test-docs:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Docs/check_man.sh
+	URN_BIN="$(DEBUG_BIN)" python3 Tests/Docs/readme.py
 
 test-shells:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/completions.sh
