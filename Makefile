@@ -10,8 +10,10 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path)
 BENCH_LINKS ?= 1000000
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template
 
-.PHONY: all deps test-deps build test test-unit test-cli test-conformance test-docs test-shells completions demo bench install uninstall clean
+.PHONY: fuzz all deps test-deps build test test-unit test-cli test-conformance test-docs test-shells completions demo bench install uninstall clean
 
 all: build
 
@@ -69,6 +71,19 @@ completions:
 	$(SWIFT) build
 	URN_BIN="$(DEBUG_BIN)" bash completions/generate.sh completions
 
+## fuzz: each libFuzzer target for FUZZ_SECONDS, seeded from Tests/Fuzz/corpus (left unchanged)
+fuzz: deps
+	cd Tests/Fuzz && $(SWIFT) build -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
+	@set -e; for pair in $(FUZZ_TARGETS); do \
+		target=$${pair%%:*}; corpus=$${pair##*:}; \
+		mkdir -p .build-fuzz/corpus/$$corpus .build-fuzz/artifacts; \
+		echo "make fuzz: Fuzz$$target for $(FUZZ_SECONDS) s"; \
+		Tests/Fuzz/.build/debug/Fuzz$$target -max_total_time=$(FUZZ_SECONDS) -max_len=1024 \
+			-artifact_prefix=.build-fuzz/artifacts/$$target- -print_final_stats=1 \
+			.build-fuzz/corpus/$$corpus Tests/Fuzz/corpus/$$corpus 2>&1 | grep -E "^(Done|stat::number_of_executed_units|==|SUMMARY)|Fatal|crash" || true; \
+		if ls .build-fuzz/artifacts/$$target-* >/dev/null 2>&1; then echo "make fuzz: Fuzz$$target found a crash in .build-fuzz/artifacts"; exit 1; fi; \
+	done
+
 demo: build
 	@bash examples/demo.sh "$(RELEASE_BIN)"
 
@@ -93,4 +108,4 @@ uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/share/man/man5/urn-routes.5" "$(DESTDIR)$(PREFIX)/share/man/man7/urn-patterns.7"
 
 clean:
-	rm -rf .build bench/out
+	rm -rf .build .build-fuzz Tests/Fuzz/.build bench/out

@@ -37,10 +37,9 @@ enum IPLiteral {
         var end = range.upperBound
         if let percent = text[range].firstIndex(of: UInt8(ascii: "%")) {
             end = percent
-            let zone = (percent + 3)..<range.upperBound
-            guard percent + 2 < range.upperBound, text[percent + 1] == UInt8(ascii: "2"),
-                  text[percent + 2] == UInt8(ascii: "5"), !zone.isEmpty,
-                  text[zone].allSatisfy({ ByteClass.test($0, .unreserved) || $0 == UInt8(ascii: "%") })
+            guard percent + 3 < range.upperBound, text[percent + 1] == UInt8(ascii: "2"),
+                  text[percent + 2] == UInt8(ascii: "5"),
+                  text[(percent + 3)..<range.upperBound].allSatisfy({ ByteClass.test($0, .unreserved) || $0 == UInt8(ascii: "%") })
             else { throw LinkError.invalidHost("invalid IPv6 zone identifier", at: percent) }
         }
         let address = text[range.lowerBound..<end]

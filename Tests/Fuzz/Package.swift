@@ -1,0 +1,18 @@
+// swift-tools-version:6.0
+// Fuzz targets for libFuzzer: `make fuzz` builds them with -sanitize=fuzzer and runs each one.
+// A package of its own, so that the toolkit's normal build never needs libFuzzer.
+import PackageDescription
+
+let core = Target.Dependency.product(name: "UrnCore", package: "urn")
+
+let package = Package(
+    name: "urn-fuzz",
+    dependencies: [.package(name: "urn", path: "../..")],
+    targets: [
+        .target(name: "FuzzDriver", dependencies: [core]),
+        .executableTarget(name: "FuzzLinkParser", dependencies: ["FuzzDriver", core]),
+        .executableTarget(name: "FuzzJSONReader", dependencies: ["FuzzDriver", core]),
+        .executableTarget(name: "FuzzMatcher", dependencies: ["FuzzDriver", core]),
+        .executableTarget(name: "FuzzTemplate", dependencies: ["FuzzDriver", core]),
+    ]
+)

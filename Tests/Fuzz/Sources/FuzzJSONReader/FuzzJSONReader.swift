@@ -1,0 +1,33 @@
+import FuzzDriver
+import UrnCore
+
+/// Any bytes as a JSON record: scanned, every member and nested path followed, strings decoded,
+/// and the record written back with a field appended; the output must be valid JSON.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let text = UnsafeBufferPointer(start: data, count: size)
+    var scanner = JSONScanner()
+    guard (try? scanner.scanObject(text)) != nil else { return 0 }
+    var json = JSONWriter(capacity: size + 64)
+    json.beginObject()
+    for member in scanner.members {
+        json.rawMember(key: UnsafeBufferPointer(rebasing: text[member.key]), value: UnsafeBufferPointer(rebasing: text[member.value]))
+        _ = JSONString.decoded(member.key, in: text)
+        if member.kind == .string { _ = JSONString.decoded(member.value, in: text) }
+        let view = RecordView(text: text, members: scanner.members, isJSON: true)
+        let name = String(decoding: JSONString.decoded(member.key, in: text), as: UTF8.self)
+        for path in [name, name + ".0", name + ".a.b", name + ".1.x"] {
+            if let path = JSONPath(path) { _ = view.value(at: path) }
+        }
+    }
+    json.key("added")
+    json.string(Array(text.prefix(64)))
+    json.endObject()
+    json.withBytes { requireValidJSON($0) }
+    return 0
+}
+
+@_cdecl("FuzzJSONReader_main")
+func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzz)
+}

@@ -1,0 +1,26 @@
+import FuzzDriver
+import UrnCore
+
+/// Any bytes as a template: compiled, then rendered against a fixed record and link.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    guard let template = try? Template(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)) else {
+        return 0
+    }
+    let record = Array(#"{"link":"https://u:p@h:1/a%20b?x=1&x=2#f","route":{"target":"T","args":{"id":7}},"stack":[{"t":null}]}"#.utf8)
+    record.withUnsafeBufferPointer { text in
+        var scanner = JSONScanner()
+        try! scanner.scanObject(text)
+        var renderer = TemplateRenderer(record: RecordView(text: text, members: scanner.members, isJSON: true)) {
+            try LinkParser().parse("https://u:p@h:1/a%20b?x=1&x=2#f")
+        }
+        var out: [UInt8] = []
+        _ = try? renderer.render(template, into: &out)
+    }
+    return 0
+}
+
+@_cdecl("FuzzTemplate_main")
+func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzz)
+}
