@@ -47,3 +47,13 @@ import Testing
         #expect(try normalized("PhotoFeed://user:%73elf", parser: LinkParser(compassScheme: "photofeed")) == "photofeed://user:self")
     }
 }
+
+@Suite struct LinkNormalizerRegressionTests {
+    /// Found by the round-trip property: the host was lower-cased before %41 was decoded.
+    @Test func decodesTheHostBeforeLowerCasingIt() throws {
+        let link = try LinkParser().parse("http://ex%41mple.org/%c3%a9")
+        #expect(String(decoding: LinkNormalizer.normalized(link), as: UTF8.self) == "http://example.org/%C3%A9")
+        let host = try LinkParser().parse("http://%C3%A9X.org/")
+        #expect(String(decoding: LinkNormalizer.normalized(host), as: UTF8.self) == "http://%C3%A9x.org/")
+    }
+}

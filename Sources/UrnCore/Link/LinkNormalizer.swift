@@ -50,7 +50,10 @@ public enum LinkNormalizer {
                     out.append(UInt8(ascii: "@"))
                 }
                 if let host = link.host {
-                    normalizePercent(ArraySlice(text[host].map(ByteClass.lowercased)), into: &out)
+                    // decode first, then lower-case: `ex%41mple` is `example`, not `exAmple`
+                    let start = out.count
+                    normalizePercent(text[host], into: &out)
+                    lowercaseOutsideEscapes(&out, from: start)
                 }
                 if let port = link.port, port != defaultPort(ofScheme: scheme) {
                     out.append(UInt8(ascii: ":"))
@@ -70,6 +73,16 @@ public enum LinkNormalizer {
         if let query = link.query { out.append(UInt8(ascii: "?")); normalizePercent(text[query], into: &out) }
         if let fragment = link.fragment { out.append(UInt8(ascii: "#")); normalizePercent(text[fragment], into: &out) }
         return out
+    }
+
+    /// Lower-cases the ASCII letters of `out[start...]`, leaving the hex digits of `%XX` alone.
+    static func lowercaseOutsideEscapes(_ out: inout [UInt8], from start: Int) {
+        var i = start
+        while i < out.count {
+            if out[i] == UInt8(ascii: "%") { i += 3; continue }
+            out[i] = ByteClass.lowercased(out[i])
+            i += 1
+        }
     }
 
     /// Appends `bytes` with `%xx` in upper case, decoding those of unreserved characters.
