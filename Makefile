@@ -13,7 +13,7 @@ BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template
 
-.PHONY: fuzz all deps test-deps build test test-unit test-cli test-conformance test-docs test-shells completions demo bench install uninstall clean
+.PHONY: test-sanitize fuzz all deps test-deps build test test-unit test-cli test-conformance test-docs test-shells completions demo bench install uninstall clean
 
 all: build
 
@@ -71,6 +71,18 @@ completions:
 	$(SWIFT) build
 	URN_BIN="$(DEBUG_BIN)" bash completions/generate.sh completions
 
+## test-sanitize: unit and CLI tests under AddressSanitizer (and UndefinedBehaviorSanitizer where
+## swiftc supports it; on Linux it does not, and Swift's own checks trap on overflow and bounds)
+test-sanitize: deps test-deps
+	$(SWIFT) build --build-tests --sanitize address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0 URN_BIN="$$($(SWIFT) build --scratch-path .build-asan --show-bin-path)" bash Tests/CLITests/run.sh
+	@if echo 'print(1)' | $(SWIFT)c -sanitize=undefined - -o /dev/null >/dev/null 2>&1; then \
+		$(SWIFT) build --build-tests --sanitize undefined --scratch-path .build-ubsan && \
+		$(SWIFT) test --skip-build --sanitize undefined --scratch-path .build-ubsan && \
+		URN_BIN="$$($(SWIFT) build --scratch-path .build-ubsan --show-bin-path)" bash Tests/CLITests/run.sh; \
+	else echo "make test-sanitize: this swiftc does not support -sanitize=undefined; skipped"; fi
+
 ## fuzz: each libFuzzer target for FUZZ_SECONDS, seeded from Tests/Fuzz/corpus (left unchanged)
 fuzz: deps
 	cd Tests/Fuzz && $(SWIFT) build -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
@@ -108,4 +120,4 @@ uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/share/man/man5/urn-routes.5" "$(DESTDIR)$(PREFIX)/share/man/man7/urn-patterns.7"
 
 clean:
-	rm -rf .build .build-fuzz Tests/Fuzz/.build bench/out
+	rm -rf .build .build-fuzz .build-asan .build-ubsan Tests/Fuzz/.build bench/out
