@@ -71,7 +71,11 @@ def main():
     parser.add_argument("--links", type=int, default=1_000_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--peer-runs", type=int, default=1, help="runs of the (slow) peers")
+    parser.add_argument("--memory-only", action="store_true", help="only the 1M against 10M peak RSS check")
     args = parser.parse_args()
+    if args.memory_only:
+        memory(args)
+        return
     path = links_file(args.links)
     n = args.links
     tool = lambda name: os.path.join(args.bin, name)
@@ -145,6 +149,26 @@ def main():
     print("werkzeug gets the first 2,000 (3.7k routes) or 20,000 (100k routes) links: it is too slow for all.")
     if not trurl:
         print("trurl is not installed (Debian 12 has no package), so urnparse has no peer.")
+    memory(args)
+
+
+def memory(args):
+    """Peak RSS on 1M and on 10M links (the 1M file ten times): the tools stream, so they must match."""
+    path = links_file(args.links)
+    big = os.path.join(OUT, f"links-{args.links}x10.txt")
+    if not os.path.exists(big):
+        with open(big, "wb") as out:
+            for _ in range(10):
+                with open(path, "rb") as source:
+                    shutil.copyfileobj(source, out)
+    github = os.path.join(HERE, "github_api.routes")
+    tool = lambda name: os.path.join(args.bin, name)
+    print(f"\npeak RSS, {args.links:,} links against {10 * args.links:,} (one run each)")
+    for name, argv in [("urnparse", [tool("urnparse")]), ("urnmatch", [tool("urnmatch"), "-f", github]),
+                       ("urnstack", [tool("urnstack"), "-f", github]), ("urnfmt", [tool("urnfmt"), "{host}{path}"])]:
+        small = run_once(argv, path)[1]
+        large = run_once(argv, big)[1]
+        print(f"{name:<10} {small / 1024:>8.1f} MiB {large / 1024:>8.1f} MiB  ({(large - small) / small * 100:+.1f}%)")
 
 
 if __name__ == "__main__":
