@@ -39,3 +39,24 @@ import Testing
         for scheme in ["myapp", "htt", "httpss", "photofeed", "", "urn"] { #expect(!WebScheme.contains(Array(scheme.utf8))) }
     }
 }
+
+@Suite struct PlainRunTests {
+    /// The eight-byte test agrees with the byte-by-byte definition for every byte in every lane.
+    @Test func swarAgreesWithBytes() {
+        for special in 0...255 {
+            for lane in 0..<8 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+                bytes[lane] = UInt8(special)
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                let expected = special < 0x20 || special >= 0x80 || special == 0x22 || special == 0x5C
+                #expect(PlainRun.hasSpecialByte(word) == expected, "byte \(special) in lane \(lane)")
+            }
+        }
+    }
+
+    @Test func findsTheEndOfARun() {
+        let text = Array("abcdefghijklmnop\"rest".utf8)
+        text.withUnsafeBufferPointer { #expect(PlainRun.end($0.baseAddress!, from: 0, to: $0.count) == 16) }
+        text.withUnsafeBufferPointer { #expect(PlainRun.end($0.baseAddress!, from: 17, to: $0.count) == 21) }
+    }
+}

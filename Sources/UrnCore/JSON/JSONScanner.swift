@@ -225,13 +225,7 @@ public struct JSONScanner {
             let count = text.count
             while true {
                 // Skip the plain ASCII run in one tight loop; most strings are nothing else.
-                var i = position
-                while i < count {
-                    let byte = base[i]
-                    if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
-                    i += 1
-                }
-                position = i
+                position = PlainRun.end(base, from: position, to: count)
                 guard position < count else { throw JSONError(.unexpectedEnd, at: position) }
                 let byte = base[position]
                 if byte == UInt8(ascii: "\"") { position += 1; return }

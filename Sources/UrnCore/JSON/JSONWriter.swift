@@ -218,12 +218,7 @@ public struct JSONWriter: ~Copyable {
         let n = value.count
         while i < n {
             // Copy the longest run of bytes that need no escaping in one go.
-            var j = i
-            while j < n {
-                let b = source[j]
-                if b < 0x20 || b >= 0x80 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
-                j += 1
-            }
+            let j = PlainRun.end(source, from: i, to: n)
             if j > i {
                 out.update(from: source + i, count: j - i)
                 out += j - i

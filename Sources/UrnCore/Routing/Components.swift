@@ -33,13 +33,27 @@ public struct Components: Sendable {
 
     /// Appends `component` percent-decoded (kept as written when decoding would not give UTF-8).
     public mutating func appendDecoded(_ component: ArraySlice<UInt8>) {
-        guard component.contains(UInt8(ascii: "%")) else { append(component); return }
         let start = bytes.count
-        PercentCoding.decode(component, into: &bytes)
-        if bytes[start...].withUnsafeBufferPointer({ UTF8Validation.firstInvalidOffset($0) }) != nil {
-            bytes.removeSubrange(start...)
-            bytes.append(contentsOf: component)
+        let hasEscape = component.withUnsafeBufferPointer { buffer in
+            bytes.append(contentsOf: buffer)
+            return buffer.contains(UInt8(ascii: "%"))
         }
+        if hasEscape {
+            bytes.removeSubrange(start...)
+            PercentCoding.decode(component, into: &bytes)
+            if bytes[start...].withUnsafeBufferPointer({ UTF8Validation.firstInvalidOffset($0) }) != nil {
+                bytes.removeSubrange(start...)
+                bytes.append(contentsOf: component)
+            }
+        }
+        ranges.append(start..<bytes.count)
+    }
+
+    /// Appends `component` as written.
+    @inline(__always)
+    mutating func appendRaw(_ component: ArraySlice<UInt8>) {
+        let start = bytes.count
+        component.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
         ranges.append(start..<bytes.count)
     }
 

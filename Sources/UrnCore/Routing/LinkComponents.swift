@@ -22,7 +22,7 @@ extension Components {
         case .urn:
             if link.kind == .url, let scheme = link.scheme,
                !WebScheme.contains(text[scheme]), let host = link.host {
-                appendValue(text[host].lazy.map(ByteClass.lowercased), raw: raw)
+                appendValue(ArraySlice(text[host].map(ByteClass.lowercased)), raw: raw)
             }
             if link.splitsOnSlash {
                 link.forEachSegment(delimiter: delimiter) { appendValue(text[$0], raw: raw) }
@@ -56,8 +56,9 @@ extension Components {
         }
     }
 
-    private mutating func appendValue(_ bytes: some Collection<UInt8>, raw: Bool) {
-        if raw { append(bytes) } else { appendDecoded(ArraySlice(bytes)) }
+    @inline(__always)
+    private mutating func appendValue(_ bytes: ArraySlice<UInt8>, raw: Bool) {
+        if raw { appendRaw(bytes) } else { appendDecoded(bytes) }
     }
 
     /// The Compass name of a link: the text after `scheme://` up to the end (query and fragment

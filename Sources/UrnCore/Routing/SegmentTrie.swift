@@ -21,7 +21,7 @@ struct SegmentTrie {
     }
 
     struct Node {
-        var literals: [ArraySlice<UInt8>: Int] = [:]
+        var literals = LiteralMap()
         var tests: [(key: String, test: Test, child: Int)] = []
         var plain: Int?
         /// The child after a catch-all, which takes one or more components.
@@ -49,8 +49,7 @@ struct SegmentTrie {
         for segment in segments {
             switch segment {
             case let .literal(text):
-                let key = ArraySlice(caseInsensitive ? text.map(ByteClass.lowercased) : text)
-                node = child(of: node, literal: key)
+                node = child(of: node, literal: caseInsensitive ? text.map(ByteClass.lowercased) : text)
             case let .placeholder(placeholder) where placeholder.type.isPlain:
                 node = plainChild(of: node)
             case .wildcard:
@@ -66,10 +65,10 @@ struct SegmentTrie {
         nodes[node].terminals.append(id)
     }
 
-    private mutating func child(of node: Int, literal key: ArraySlice<UInt8>) -> Int {
-        if let existing = nodes[node].literals[key] { return existing }
+    private mutating func child(of node: Int, literal key: [UInt8]) -> Int {
+        if let existing = nodes[node].literals.value(for: key[...]) { return existing }
         nodes.append(Node())
-        nodes[node].literals[key] = nodes.count - 1
+        nodes[node].literals.insert(key, nodes.count - 1)
         return nodes.count - 1
     }
 
@@ -97,28 +96,35 @@ struct SegmentTrie {
     /// Appends to `found` every route whose segments match all of `components` (a route can
     /// appear more than once when its catch-alls split the components in several ways).
     func search(_ components: Components, into found: inout [Int]) throws(Regex.MatchError) {
-        try search(node: 0, index: 0, components, &found)
+        try nodes.withUnsafeBufferPointer { (nodes) throws(Regex.MatchError) in
+            try search(nodes, node: 0, index: 0, components, &found)
+        }
     }
 
-    private func search(node index: Int, index position: Int, _ components: Components, _ found: inout [Int]) throws(Regex.MatchError) {
-        let node = nodes[index]
+    /// Walks from `node`; the nodes are reached through a buffer pointer so that no node is
+    /// copied (a copy retains every array in it).
+    private func search(
+        _ nodes: UnsafeBufferPointer<Node>, node index: Int, index position: Int, _ components: Components, _ found: inout [Int]
+    ) throws(Regex.MatchError) {
         guard position < components.count else {
-            found.append(contentsOf: node.terminals)
+            found.append(contentsOf: nodes[index].terminals)
             return
         }
         let component = components[position]
-        if !node.literals.isEmpty, let next = node.literals[component] {
-            try search(node: next, index: position + 1, components, &found)
+        if !nodes[index].literals.isEmpty, let next = nodes[index].literals.value(for: component) {
+            try search(nodes, node: next, index: position + 1, components, &found)
         }
-        for edge in node.tests where try edge.test.accepts(component, singlePrecision: singlePrecision) {
-            try search(node: edge.child, index: position + 1, components, &found)
+        if !nodes[index].tests.isEmpty {
+            for edge in nodes[index].tests where try edge.test.accepts(component, singlePrecision: singlePrecision) {
+                try search(nodes, node: edge.child, index: position + 1, components, &found)
+            }
         }
-        if let plain = node.plain, allowsEmpty || !component.isEmpty {
-            try search(node: plain, index: position + 1, components, &found)
+        if let plain = nodes[index].plain, allowsEmpty || !component.isEmpty {
+            try search(nodes, node: plain, index: position + 1, components, &found)
         }
-        if let catchAll = node.catchAll {
+        if let catchAll = nodes[index].catchAll {
             for next in (position + 1)...components.count {
-                try search(node: catchAll, index: next, components, &found)
+                try search(nodes, node: catchAll, index: next, components, &found)
             }
         }
     }
