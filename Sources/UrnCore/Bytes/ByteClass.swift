@@ -20,10 +20,23 @@ public struct ByteClass: OptionSet, Sendable {
     /// Characters RFC 3986 never allows unencoded: controls, space, `" < > \ ^ ` { | }`, DEL.
     public static let forbidden = ByteClass(rawValue: 0xb800_0001_5000_0000_5000_0005_ffff_ffff)
 
+    /// `/`.
+    public static let slash = ByteClass(rawValue: 1 << 0x2F)
+    /// `?`.
+    public static let question = ByteClass(rawValue: 1 << 0x3F)
+    /// `:`.
+    public static let colon = ByteClass(rawValue: 1 << 0x3A)
+
     /// unreserved = ALPHA / DIGIT / mark.
     public static let unreserved: ByteClass = [.alpha, .digit, .mark]
     /// pchar without pct-encoded.
     public static let pchar: ByteClass = [.alpha, .digit, .mark, .subDelim, .pcharExtra]
+    /// A path: pchar and `/`.
+    public static let pathSegments: ByteClass = [.pchar, .slash]
+    /// A query or fragment: pchar, `/` and `?`.
+    public static let queryOrFragment: ByteClass = [.pchar, .slash, .question]
+    /// The userinfo: unreserved, sub-delims and `:`.
+    public static let userinfo: ByteClass = [.unreserved, .subDelim, .colon]
 
     /// Whether `byte` belongs to any of `classes`.
     @inlinable

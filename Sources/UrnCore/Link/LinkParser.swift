@@ -56,19 +56,19 @@ public struct LinkParser: Sendable {
             var link = Link(kind: .opaque, reference: reference)
             link.path = authority.lowerBound..<reference.path.upperBound
             link.name = link.path
-            try checkCharacters(text, link.path, allowed: .pchar, also: "/")
+            try checkCharacters(text, link.path, allowed: .pathSegments)
             try checkQueryAndFragment(&link)
             return link
         }
         if let authority = reference.authority {
             var link = Link(kind: reference.scheme == nil ? .relative : .url, reference: reference)
             try parseAuthority(authority, into: &link)
-            try checkCharacters(text, link.path, allowed: .pchar, also: "/")
+            try checkCharacters(text, link.path, allowed: .pathSegments)
             try checkQueryAndFragment(&link)
             return link
         }
         var link = Link(kind: scheme == nil ? .relative : .opaque, reference: reference)
-        try checkCharacters(text, link.path, allowed: .pchar, also: "/")
+        try checkCharacters(text, link.path, allowed: .pathSegments)
         try checkQueryAndFragment(&link)
         if scheme != nil { link.name = 0..<link.path.upperBound }
         return link
@@ -87,8 +87,8 @@ public struct LinkParser: Sendable {
     }
 
     private func checkQueryAndFragment(_ link: inout Link) throws(LinkError) {
-        if let query = link.query { try checkCharacters(link.text, query, allowed: .pchar, also: "/?") }
-        if let fragment = link.fragment { try checkCharacters(link.text, fragment, allowed: .pchar, also: "/?") }
+        if let query = link.query { try checkCharacters(link.text, query, allowed: .queryOrFragment) }
+        if let fragment = link.fragment { try checkCharacters(link.text, fragment, allowed: .queryOrFragment) }
     }
 
     private func parseAuthority(_ authority: Range<Int>, into link: inout Link) throws(LinkError) {
@@ -96,7 +96,7 @@ public struct LinkParser: Sendable {
         var hostStart = authority.lowerBound
         if let at = text[authority].lastIndex(of: UInt8(ascii: "@")) {
             let userinfo = authority.lowerBound..<at
-            try checkCharacters(text, userinfo, allowed: [.unreserved, .subDelim], also: ":")
+            try checkCharacters(text, userinfo, allowed: .userinfo)
             if let colon = text[userinfo].firstIndex(of: UInt8(ascii: ":")) {
                 link.user = userinfo.lowerBound..<colon
                 link.password = (colon + 1)..<userinfo.upperBound
@@ -179,7 +179,7 @@ public struct LinkParser: Sendable {
         i = nssStart
         while i < n, text[i] != UInt8(ascii: "?"), text[i] != UInt8(ascii: "#") { i += 1 }
         guard i > nssStart else { throw LinkError.invalidURN("empty namespace-specific string", at: nssStart) }
-        try checkCharacters(text, nssStart..<i, allowed: .pchar, also: "/")
+        try checkCharacters(text, nssStart..<i, allowed: .pathSegments)
         link.nss = nssStart..<i
         link.name = 0..<i
         link.path = nid.lowerBound..<i
@@ -189,7 +189,7 @@ public struct LinkParser: Sendable {
             while i < n, text[i] != UInt8(ascii: "#"),
                   !(text[i] == UInt8(ascii: "?") && i + 1 < n && text[i + 1] == UInt8(ascii: "=")) { i += 1 }
             guard i > start else { throw LinkError.invalidURN("empty r-component", at: start) }
-            try checkCharacters(text, start..<i, allowed: .pchar, also: "/?")
+            try checkCharacters(text, start..<i, allowed: .queryOrFragment)
             link.urnR = start..<i
         }
         if i + 1 < n, text[i] == UInt8(ascii: "?"), text[i + 1] == UInt8(ascii: "=") {
@@ -197,42 +197,39 @@ public struct LinkParser: Sendable {
             i = start
             while i < n, text[i] != UInt8(ascii: "#") { i += 1 }
             guard i > start else { throw LinkError.invalidURN("empty q-component", at: start) }
-            try checkCharacters(text, start..<i, allowed: .pchar, also: "/?")
+            try checkCharacters(text, start..<i, allowed: .queryOrFragment)
             link.urnQ = start..<i
         }
         if i < n, text[i] == UInt8(ascii: "?") {
             throw LinkError.invalidURN("'?' must start '?+' or '?='", at: i)
         }
         if i < n, text[i] == UInt8(ascii: "#") {
-            try checkCharacters(text, (i + 1)..<n, allowed: .pchar, also: "/?")
+            try checkCharacters(text, (i + 1)..<n, allowed: .queryOrFragment)
             link.urnF = (i + 1)..<n
         }
         return link
     }
 
-    /// Checks that every byte of `text[range]` is allowed: one of `allowed`, one of `also`,
-    /// a valid `%XX`, or non-ASCII (IRIs).
-    private func checkCharacters(
-        _ text: [UInt8], _ range: Range<Int>, allowed: ByteClass, also: StaticString = ""
-    ) throws(LinkError) {
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let b = text[i]
-            if b >= 0x80 || ByteClass.test(b, allowed) { i += 1; continue }
-            if b == UInt8(ascii: "%") {
-                guard i + 2 < range.upperBound,
-                      ByteClass.hexValue(text[i + 1]) != nil, ByteClass.hexValue(text[i + 2]) != nil
-                else { throw LinkError.invalidPercent(at: i) }
-                i += 3
-                continue
+    /// Checks that every byte of `text[range]` is allowed: one of `allowed`, a valid `%XX`, or
+    /// non-ASCII (IRIs).
+    private func checkCharacters(_ text: [UInt8], _ range: Range<Int>, allowed: ByteClass) throws(LinkError) {
+        let failure: LinkError? = text.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            var i = range.lowerBound
+            while i < range.upperBound {
+                let b = base[i]
+                if b >= 0x80 || ByteClass.test(b, allowed) { i += 1; continue }
+                if b == UInt8(ascii: "%") {
+                    guard i + 2 < range.upperBound, ByteClass.test(base[i + 1], .hex), ByteClass.test(base[i + 2], .hex)
+                    else { return LinkError.invalidPercent(at: i) }
+                    i += 3
+                    continue
+                }
+                return LinkError.invalidCharacter(b, at: i)
             }
-            if Self.contains(also, b) { i += 1; continue }
-            throw LinkError.invalidCharacter(b, at: i)
+            return nil
         }
-    }
-
-    private static func contains(_ set: StaticString, _ byte: UInt8) -> Bool {
-        UnsafeBufferPointer(start: set.utf8Start, count: set.utf8CodeUnitCount).contains(byte)
+        if let failure { throw failure }
     }
 
     /// Whether `bytes` equals `lowercase` ignoring ASCII case.
