@@ -74,6 +74,7 @@ def main():
     parser.add_argument("--memory-only", action="store_true", help="only the 1M against 10M peak RSS check")
     args = parser.parse_args()
     if args.memory_only:
+        startup(args)
         memory(args)
         return
     path = links_file(args.links)
@@ -149,7 +150,21 @@ def main():
     print("werkzeug gets the first 2,000 (3.7k routes) or 20,000 (100k routes) links: it is too slow for all.")
     if not trurl:
         print("trurl is not installed (Debian 12 has no package), so urnparse has no peer.")
+    startup(args)
     memory(args)
+
+
+def startup(args):
+    """Median wall time of each tool on empty input, 20 runs (target < 15 ms)."""
+    github = os.path.join(HERE, "github_api.routes")
+    print("\nstart-up on empty input (median of 20 runs)")
+    for name, extra in [("urnparse", []), ("urnmatch", ["-f", github]), ("urnstack", ["-f", github]), ("urnfmt", ["{host}"])]:
+        times = []
+        for _ in range(20):
+            start = time.perf_counter()
+            subprocess.run([os.path.join(args.bin, name), *extra], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+            times.append(time.perf_counter() - start)
+        print(f"{name:<10} {statistics.median(times) * 1000:>6.1f} ms")
 
 
 def memory(args):
