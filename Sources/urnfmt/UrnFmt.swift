@@ -62,6 +62,11 @@ struct UrnFmt: UrnTool {
 
     @OptionGroup var common: CommonOptions
 
+    /// Whether the link is edited (or only normalized) rather than rendered or built.
+    private var isEditing: Bool {
+        normalize || !sets.isEmpty || !appends.isEmpty || !qtrim.isEmpty || sortQuery || !redirect.isEmpty
+    }
+
     private var editor: LinkEditor {
         get throws {
             var editor = LinkEditor()
@@ -75,7 +80,7 @@ struct UrnFmt: UrnTool {
     }
 
     func validate() throws {
-        let editing = normalize || !sets.isEmpty || !appends.isEmpty || !qtrim.isEmpty || sortQuery || !redirect.isEmpty
+        let editing = isEditing
         let modes = [link != nil, tsv != nil, csv != nil, editing].filter { $0 }.count
         guard modes <= 1 else { throw ValidationError("choose one of TEMPLATE, --link, --tsv, --csv and editing (--normalize, --set, ...)") }
         if modes == 0 && template == nil { throw ValidationError("give a TEMPLATE, --link, --tsv, --csv or an edit") }
@@ -88,7 +93,7 @@ struct UrnFmt: UrnTool {
 
     mutating func execute() throws -> ExitStatus {
         let diagnostics = Diagnostics(tool: "urnfmt", quiet: common.quiet)
-        let editing = normalize || !sets.isEmpty || !appends.isEmpty || !qtrim.isEmpty || sortQuery || !redirect.isEmpty
+        let editing = isEditing
         if let template, link != nil || tsv != nil || csv != nil || editing {
             common.files.insert(template, at: 0)  // no template in these modes: it was the first file
         }
