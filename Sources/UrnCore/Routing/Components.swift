@@ -12,8 +12,12 @@ public struct Components: Sendable {
         ranges.reserveCapacity(32)
     }
 
+    /// How many components are in view: a prefix match looks at the first few without losing
+    /// the others.
+    private var visible = 0
+
     /// The number of components.
-    public var count: Int { ranges.count }
+    public var count: Int { visible }
 
     /// The bytes of component `index`.
     public subscript(index: Int) -> ArraySlice<UInt8> { bytes[ranges[index]] }
@@ -22,6 +26,7 @@ public struct Components: Sendable {
     public mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
         ranges.removeAll(keepingCapacity: true)
+        visible = 0
     }
 
     /// Appends a component.
@@ -29,6 +34,7 @@ public struct Components: Sendable {
         let start = bytes.count
         bytes.append(contentsOf: component)
         ranges.append(start..<bytes.count)
+        visible = ranges.count
     }
 
     /// Appends `component` percent-decoded (kept as written when decoding would not give UTF-8).
@@ -47,6 +53,7 @@ public struct Components: Sendable {
             }
         }
         ranges.append(start..<bytes.count)
+        visible = ranges.count
     }
 
     /// Appends `component` as written.
@@ -55,16 +62,23 @@ public struct Components: Sendable {
         let start = bytes.count
         component.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
         ranges.append(start..<bytes.count)
+        visible = ranges.count
     }
 
-    /// Keeps only the first `count` components.
+    /// Shows all the components again (undoes `truncate`).
+    mutating func showAll() {
+        visible = ranges.count
+    }
+
+    /// Shows only the first `count` components.
     public mutating func truncate(to count: Int) {
-        if count < ranges.count { ranges.removeSubrange(count...) }
+        visible = min(count, ranges.count)
     }
 
     /// Removes the last component when it is empty (a trailing slash).
     public mutating func dropTrailingEmpty() {
         if let last = ranges.last, last.isEmpty { ranges.removeLast() }
+        visible = ranges.count
     }
 
     /// Lower-cases every component in place (ASCII), for `-i`.

@@ -40,7 +40,7 @@ extension Matcher {
                 }
             }
             for partition in table.partitions {
-                components.read(link, mode: partition.mode, delimiter: table.delimiter, raw: options.raw)
+                readComponents(link, mode: partition.mode, delimiter: table.delimiter)
                 for id in partition.routes {
                     let route = table.table.routes[id]
                     all.append((try explanation(route, link, dialect: dialect, allowsEmpty: dialect.allowsEmptyValues), all.count))

@@ -27,7 +27,7 @@ extension Matcher {
         guard let table = compiled.first(where: { $0.table.name == route.table }),
               let partition = table.partitions.first(where: { $0.routes.contains { table.table.routes[$0] === route } })
         else { return nil }
-        components.read(link, mode: partition.mode, delimiter: table.delimiter, raw: options.raw)
+        readComponents(link, mode: partition.mode, delimiter: table.delimiter)
         components.truncate(to: count)
         let dialect = table.table.dialect
         guard try Alignment.align(alignedSegments(route, dialect), components, caseInsensitive: options.caseInsensitive,

@@ -35,6 +35,10 @@ public final class Matcher {
     public let options: Options
     var compiled: [CompiledTable] = []
     var components = Components()
+    /// What `components` holds: the link, mode and delimiter it was read for, and its full ranges
+    /// (a prefix match truncates them). urnstack matches every prefix of one link, so reading it
+    /// once saves a read per prefix.
+    private var lastRead: (text: [UInt8], mode: ComponentMode, delimiter: [UInt8])?
     private var lookup = Components()
     private var found: [Int] = []
 
@@ -80,6 +84,16 @@ public final class Matcher {
                              partitions: partitions, byText: byText)
     }
 
+    /// Fills `components` with `link` read for `mode`, reusing the last read when it was the same.
+    func readComponents(_ link: Link, mode: ComponentMode, delimiter: [UInt8]) {
+        if let last = lastRead, last.mode == mode, last.delimiter == delimiter, last.text == link.text {
+            components.showAll()
+            return
+        }
+        components.read(link, mode: mode, delimiter: delimiter, raw: options.raw)
+        lastRead = (link.text, mode, delimiter)
+    }
+
     /// The routes that match `link`: the winner, or with `all` every match in precedence order.
     public func match(_ link: Link, all: Bool = false) throws(Regex.MatchError) -> [Match] {
         var matches: [Match] = []
@@ -102,7 +116,7 @@ public final class Matcher {
     /// The number of components `link` has for the first table (the depth of its stack).
     public func componentCount(_ link: Link) -> Int {
         guard let table = compiled.first, let partition = table.partitions.first else { return 0 }
-        components.read(link, mode: partition.mode, delimiter: table.delimiter, raw: options.raw)
+        readComponents(link, mode: partition.mode, delimiter: table.delimiter)
         return components.count
     }
 
@@ -118,7 +132,7 @@ public final class Matcher {
         var ranked: [(id: Int, mode: ComponentMode)] = []
         var current: ComponentMode?
         for partition in table.partitions {
-            components.read(link, mode: partition.mode, delimiter: table.delimiter, raw: options.raw)
+            readComponents(link, mode: partition.mode, delimiter: table.delimiter)
             if let limit { components.truncate(to: limit) }
             current = partition.mode
             found.removeAll(keepingCapacity: true)
@@ -141,7 +155,7 @@ public final class Matcher {
         var matches: [Match] = []
         for (id, mode) in ranked {
             if mode != current {
-                components.read(link, mode: mode, delimiter: table.delimiter, raw: options.raw)
+                readComponents(link, mode: mode, delimiter: table.delimiter)
                 if let limit { components.truncate(to: limit) }
                 current = mode
             }
