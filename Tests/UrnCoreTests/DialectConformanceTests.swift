@@ -67,6 +67,7 @@ import Testing
             case let .int(int): gotArgs[name] = int
             case let .double(double): gotArgs[name] = double
             case let .float(float): gotArgs[name] = Double(float.description)!
+            case let .json(text): gotArgs[name] = String(decoding: text, as: UTF8.self)
             }
         }
         guard NSDictionary(dictionary: gotArgs).isEqual(to: expectedArgs) else {

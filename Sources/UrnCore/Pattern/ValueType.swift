@@ -113,6 +113,8 @@ public enum ArgValue: Sendable, Equatable {
     case double(Double)
     /// A single-precision number (URLNavigator's `Float`).
     case float(Float)
+    /// Valid JSON text written as it is (a number, boolean or object default of a JSON table).
+    case json([UInt8])
 
     /// Writes the value as JSON.
     public func write(into json: inout JSONWriter) {
@@ -122,6 +124,7 @@ public enum ArgValue: Sendable, Equatable {
         case let .double(double): json.double(double)
         case let .float(float):
             if float.isFinite { json.rawValue(Array(float.description.utf8)) } else { json.null() }
+        case let .json(text): json.rawValue(text)
         }
     }
 }

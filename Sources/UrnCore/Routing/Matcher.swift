@@ -212,7 +212,7 @@ public final class Matcher {
             }
         }
         let route = table.table.routes[id]
-        for (key, value) in route.defaults { args.add(Array(key.utf8), .string(Array(value.utf8))) }
+        for (key, value) in route.defaults { args.add(Array(key.utf8), value) }
         return [Match(route: route, args: args.items)]
     }
 
@@ -273,7 +273,7 @@ public final class Matcher {
                 args.add(name, .string(value))
             }
         }
-        for (key, value) in route.defaults { args.add(Array(key.utf8), .string(Array(value.utf8))) }
+        for (key, value) in route.defaults { args.add(Array(key.utf8), value) }
         return args.items
     }
 }

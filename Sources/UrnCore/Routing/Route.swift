@@ -6,7 +6,7 @@ public final class Route: Sendable {
     /// The target (screen, controller, handler), if the table names one.
     public let target: String?
     /// Default arguments, in the order written.
-    public let defaults: [(key: String, value: String)]
+    public let defaults: [(key: String, value: ArgValue)]
     /// The table's name (its file, or `-e`).
     public let table: String
     /// The 1-based line (or `-e` ordinal) that declared it.
@@ -15,7 +15,7 @@ public final class Route: Sendable {
     public let modal: Bool
 
     /// A route.
-    public init(pattern: Pattern, target: String?, defaults: [(key: String, value: String)] = [],
+    public init(pattern: Pattern, target: String?, defaults: [(key: String, value: ArgValue)] = [],
                 table: String, line: Int, modal: Bool = false) {
         self.pattern = pattern
         self.target = target

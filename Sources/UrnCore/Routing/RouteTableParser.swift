@@ -56,7 +56,7 @@ public struct RouteTableParser: Sendable {
                 try directive(content, &table, &types, fail)
                 continue
             }
-            let parsed: (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: String)])
+            let parsed: (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: ArgValue)])
             if first == "{" {
                 parsed = try jsonRoute(String(content), fail)
             } else {
@@ -118,7 +118,7 @@ public struct RouteTableParser: Sendable {
     /// Splits a text route: the pattern (blanks inside braces belong to it), then the target and
     /// `key=value` defaults.
     private func textRoute(_ content: Substring, leading: Int, _ fail: (String, Int?) -> TableError) throws(TableError)
-        -> (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: String)]) {
+        -> (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: ArgValue)]) {
         let bytes = Array(content.utf8)
         var end = 0
         var depth = 0
@@ -133,13 +133,13 @@ public struct RouteTableParser: Sendable {
         end = min(end, bytes.count)
         let pattern = String(decoding: bytes[..<end], as: UTF8.self)
         var target: String?
-        var defaults: [(key: String, value: String)] = []
+        var defaults: [(key: String, value: ArgValue)] = []
         let rest = String(decoding: bytes[end...], as: UTF8.self)
         for word in rest.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
             if let equals = word.firstIndex(of: "=") {
                 let key = String(word[..<equals])
                 guard !key.isEmpty else { throw fail("a default needs a name before '='", nil) }
-                defaults.append((key, String(word[word.index(after: equals)...])))
+                defaults.append((key, .string(Array(word[word.index(after: equals)...].utf8))))
             } else if target == nil && defaults.isEmpty {
                 target = String(word)
             } else {
@@ -150,14 +150,14 @@ public struct RouteTableParser: Sendable {
     }
 
     private func jsonRoute(_ content: String, _ fail: (String, Int?) -> TableError) throws(TableError)
-        -> (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: String)]) {
+        -> (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: ArgValue)]) {
         let bytes = Array(content.utf8)
         return try bytes.withUnsafeBufferPointer { (text) throws(TableError) in
             var scanner = JSONScanner()
             do throws(JSONError) { try scanner.scanObject(text) } catch { throw fail(error.message, error.at + 1) }
             var pattern: String?
             var target: String?
-            var defaults: [(key: String, value: String)] = []
+            var defaults: [(key: String, value: ArgValue)] = []
             func string(_ member: JSONMember) -> String { String(decoding: JSONString.decoded(member.value, in: text), as: UTF8.self) }
             for member in scanner.members {
                 let key = String(decoding: JSONString.decoded(member.key, in: text), as: UTF8.self)
@@ -170,7 +170,8 @@ public struct RouteTableParser: Sendable {
                 case ("defaults", .object):
                     for inner in JSONScanner.members(of: member.value, in: text) {
                         let name = String(decoding: JSONString.decoded(inner.key, in: text), as: UTF8.self)
-                        let value = inner.kind == .string ? string(inner) : String(decoding: text[inner.value], as: UTF8.self)
+                        // a JSON default keeps its JSON type: {"page":1} gives the argument 1, not "1"
+                        let value: ArgValue = inner.kind == .string ? .string(Array(string(inner).utf8)) : .json(Array(text[inner.value]))
                         defaults.append((name, value))
                     }
                 case ("defaults", _): throw fail("'defaults' must be an object", member.value.lowerBound + 1)
