@@ -23,9 +23,7 @@ public struct JSONPath: Sendable, Equatable {
         for step in steps[first...] {
             switch current {
             case .object:
-                guard let member = JSONScanner.members(of: range, in: text)
-                    .last(where: { JSONString.equals($0.key, in: text, step) })
-                else { return nil }
+                guard let member = JSONScanner.member(named: step, of: range, in: text) else { return nil }
                 range = member.value
                 current = member.kind
             case .array:
