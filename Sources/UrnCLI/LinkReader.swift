@@ -22,8 +22,7 @@ public struct LinkReader {
         let text = record.text
         guard let kind = record.member("kind"), kind.kind == .string, text[kind.value].elementsEqual("\"opaque\"".utf8),
               let parts = record.member("parts"), parts.kind == .object,
-              let scheme = JSONScanner.members(of: parts.value, in: text)
-                .last(where: { JSONString.equals($0.key, in: text, Array("scheme".utf8)) }),
+              let scheme = JSONScanner.member(named: Array("scheme".utf8), of: parts.value, in: text),
               scheme.kind == .string
         else { return }
         let name = JSONString.decoded(scheme.value, in: text).map(ByteClass.lowercased)

@@ -52,9 +52,8 @@ struct StackStage: RecordStage {
         if route.kind == .null { return [] }
         guard route.kind == .object else { return try builder.stack(for: link) }
         let text = record.text
-        let members = JSONScanner.members(of: route.value, in: text)
         func member(_ name: String) -> JSONMember? {
-            members.last { JSONString.equals($0.key, in: text, Array(name.utf8)) }
+            JSONScanner.member(named: Array(name.utf8), of: route.value, in: text)
         }
         guard let pattern = member("pattern"), pattern.kind == .string,
               let table = member("table"), table.kind == .string,

@@ -3,8 +3,8 @@
 public struct Components: Sendable {
     /// The bytes of all components, one after another.
     public private(set) var bytes: [UInt8] = []
-    /// Where each component lies in `bytes`.
-    public private(set) var ranges: [Range<Int>] = []
+    /// Where each component lies in `bytes` (all of them; `count` says how many are in view).
+    private var ranges: [Range<Int>] = []
 
     /// An empty list.
     public init() {

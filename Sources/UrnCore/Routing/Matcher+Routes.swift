@@ -21,6 +21,11 @@ extension Matcher {
         compiled.first { $0.table.name == route.table }?.table.dialect ?? .urn
     }
 
+    /// The delimiter of the table that declared `route`.
+    public func delimiter(of route: Route) -> [UInt8] {
+        compiled.first { $0.table.name == route.table }?.delimiter ?? [UInt8(ascii: ":")]
+    }
+
     /// `route` applied to the first `count` components of `link`: its arguments, or nil when
     /// those components do not fit its pattern.
     public func apply(_ route: Route, to link: Link, prefix count: Int) throws(Regex.MatchError) -> Match? {

@@ -20,8 +20,7 @@ public struct StackBuilder {
     /// The stack of `link` whose top route is already known (from an upstream `route`).
     public func stack(for link: Link, top: Route, topArgs: Frame.Arguments) throws(Regex.MatchError) -> [Frame] {
         let dialect = matcher.dialect(of: top)
-        let table = matcher.tables.first { $0.name == top.table }
-        let delimiter = Array((table?.delimiter ?? ":").utf8)
+        let delimiter = matcher.delimiter(of: top)
         var frames: [Frame] = []
         if dialect == .waap {
             // WAAppRouting: the chain's prefixes that the table declares with a target
@@ -40,10 +39,9 @@ public struct StackBuilder {
             if count > 1 {
                 for length in 1..<count {
                     guard let match = try matcher.match(link, prefix: length), match.route !== top else { continue }
-                    let prefixDialect = matcher.dialect(of: match.route)
-                    let prefixDelimiter = Array((matcher.tables.first { $0.name == match.route.table }?.delimiter ?? ":").utf8)
                     frames.append(Frame(route: match.route,
-                                        link: LinkPrefix.text(link, components: length, dialect: prefixDialect, delimiter: prefixDelimiter),
+                                        link: LinkPrefix.text(link, components: length, dialect: matcher.dialect(of: match.route),
+                                                              delimiter: matcher.delimiter(of: match.route)),
                                         args: .values(match.args)))
                 }
             }
