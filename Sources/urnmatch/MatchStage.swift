@@ -7,7 +7,10 @@ struct MatchStage: RecordStage {
     enum Selection { case matched, unmatched, every, count, stats }
 
     struct Result {
-        let matches: [Match]
+        /// The winning route, if any.
+        let winner: Match?
+        /// With `--all-matches`, every match in precedence order (the winner first).
+        let all: [Match]
         let explanations: [Explanation]?
     }
 
@@ -36,25 +39,27 @@ struct MatchStage: RecordStage {
 
     mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: InputRecord) throws -> Result {
         let parsed = try reader.read(link, of: record)
-        let matches = try matcher.match(parsed, all: allMatches)
-        if let winner = matches.first {
+        let all = allMatches ? try matcher.match(parsed, all: true) : []
+        let winner = allMatches ? all.first : try matcher.firstMatch(parsed)
+        if let winner {
             hits[ObjectIdentifier(winner.route), default: 0] += 1
         } else {
             unmatched += 1
         }
-        let explanations = explain && matches.isEmpty ? try matcher.explain(parsed) : nil
-        return Result(matches: matches, explanations: explanations)
+        let explanations = explain && winner == nil ? try matcher.explain(parsed) : nil
+        return Result(winner: winner, all: all, explanations: explanations)
     }
 
     mutating func selects(_ result: Result) -> Bool {
         let isSelected: Bool
+        let matched = result.winner != nil
         switch selection {
-        case .matched: isSelected = !result.matches.isEmpty
-        case .unmatched: isSelected = result.matches.isEmpty
+        case .matched: isSelected = matched
+        case .unmatched: isSelected = !matched
         case .every: isSelected = true
-        case .count, .stats: isSelected = invert ? result.matches.isEmpty : !result.matches.isEmpty
+        case .count, .stats: isSelected = invert ? !matched : matched
         }
-        if isSelected && (selection != .every || !result.matches.isEmpty) { selected += 1 }
+        if isSelected && (selection != .every || matched) { selected += 1 }
         return isSelected
     }
 
@@ -62,9 +67,9 @@ struct MatchStage: RecordStage {
         json.key("route")
         if allMatches {
             json.beginArray()
-            for match in result.matches { match.write(into: &json) }
+            for match in result.all { match.write(into: &json) }
             json.endArray()
-        } else if let winner = result.matches.first {
+        } else if let winner = result.winner {
             winner.write(into: &json)
         } else {
             json.null()

@@ -137,6 +137,12 @@ public struct JSONWriter: ~Copyable {
         append(value)
     }
 
+    /// Writes members already encoded as JSON (`"a":1,"b":2`) into the open object.
+    public mutating func rawMembers(_ members: [UInt8]) {
+        separate()
+        members.withUnsafeBufferPointer { append($0) }
+    }
+
     /// Writes a raw JSON value, which must already be valid JSON.
     public mutating func rawValue(_ value: some Collection<UInt8>) {
         separate()

@@ -26,13 +26,13 @@ extension Matcher {
     public func explain(_ link: Link, limit: Int = 3) throws(Regex.MatchError) -> [Explanation] {
         var all: [(Explanation, Int)] = []
         for table in compiled {
-            let dialect = table.table.dialect
+            let dialect = table.dialect
             if dialect == .compass {
                 guard Self.compassApplies(link, scheme: table.compassScheme) else { continue }
                 let name = Components.compassName(link)
                 if link.text[name].contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
                     let host = String(decoding: link.text[name].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }, as: UTF8.self)
-                    for route in table.table.routes.prefix(limit) {
+                    for route in table.routes.prefix(limit) {
                         all.append((Explanation(route: route, reason: "Compass host mode (the link has '?' or '#'): the route must be named '\(host)'",
                                                 matchedSegments: 0, countDistance: 0), all.count))
                     }
@@ -42,7 +42,7 @@ extension Matcher {
             for partition in table.partitions {
                 readComponents(link, mode: partition.mode, delimiter: table.delimiter)
                 for id in partition.routes {
-                    let route = table.table.routes[id]
+                    let route = table.routes[id]
                     all.append((try explanation(route, link, dialect: dialect, allowsEmpty: dialect.allowsEmptyValues), all.count))
                 }
             }

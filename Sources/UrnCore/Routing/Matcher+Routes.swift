@@ -13,7 +13,7 @@ extension Matcher {
     public func route(sharingTableWith route: Route, pattern: String) -> Route? {
         guard let table = compiled.first(where: { $0.table.name == route.table }),
               let id = table.byText[pattern] else { return nil }
-        return table.table.routes[id]
+        return table.routes[id]
     }
 
     /// The dialect of the table that declared `route`.
@@ -30,11 +30,11 @@ extension Matcher {
     /// those components do not fit its pattern.
     public func apply(_ route: Route, to link: Link, prefix count: Int) throws(Regex.MatchError) -> Match? {
         guard let table = compiled.first(where: { $0.table.name == route.table }),
-              let partition = table.partitions.first(where: { $0.routes.contains { table.table.routes[$0] === route } })
+              let partition = table.partitions.first(where: { $0.routes.contains { table.routes[$0] === route } })
         else { return nil }
         readComponents(link, mode: partition.mode, delimiter: table.delimiter)
         components.truncate(to: count)
-        let dialect = table.table.dialect
+        let dialect = table.dialect
         guard try Alignment.align(alignedSegments(route, dialect), components, caseInsensitive: options.caseInsensitive,
                                   allowsEmpty: dialect.allowsEmptyValues, singlePrecision: dialect == .navigator) != nil
         else { return nil }

@@ -19,16 +19,6 @@ public final class Matcher {
         }
     }
 
-    /// A table compiled for lookup.
-    struct CompiledTable {
-        let table: RouteTable
-        let delimiter: [UInt8]
-        let compassScheme: [UInt8]?
-        var partitions: [(mode: ComponentMode, trie: SegmentTrie, routes: [Int])]
-        /// Compass host mode: route index by exact pattern text.
-        var byText: [String: Int]
-    }
-
     /// The tables, in the order they were given.
     public let tables: [RouteTable]
     /// The options.
@@ -40,48 +30,15 @@ public final class Matcher {
     /// once saves a read per prefix.
     private var lastRead: (text: [UInt8], mode: ComponentMode, delimiter: [UInt8])?
     private var lookup = Components()
+    /// Route ids a trie search found, and the candidates collected from them (reused per link).
     private var found: [Int] = []
+    private var ranked: [(id: Int, mode: ComponentMode)] = []
 
     /// Compiles `tables`.
     public init(tables: [RouteTable], options: Options = Options()) {
         self.tables = tables
         self.options = options
-        compiled = tables.map { Self.compile($0, options) }
-    }
-
-    private static func compile(_ table: RouteTable, _ options: Options) -> CompiledTable {
-        let dialect = table.dialect
-        func trie() -> SegmentTrie {
-            SegmentTrie(caseInsensitive: options.caseInsensitive, allowsEmpty: dialect.allowsEmptyValues,
-                        singlePrecision: dialect == .navigator)
-        }
-        var partitions: [(mode: ComponentMode, trie: SegmentTrie, routes: [Int])] = []
-        func add(_ mode: ComponentMode, _ id: Int, _ segments: [Segment]) {
-            if let index = partitions.firstIndex(where: { $0.mode == mode }) {
-                partitions[index].trie.insert(segments, id: id)
-                partitions[index].routes.append(id)
-            } else {
-                var new = trie()
-                new.insert(segments, id: id)
-                partitions.append((mode, new, [id]))
-            }
-        }
-        var byText: [String: Int] = [:]
-        for (id, route) in table.routes.enumerated() {
-            let pattern = route.pattern
-            if byText[pattern.text] == nil { byText[pattern.text] = id }
-            switch dialect {
-            case .urn: add(.urn, id, pattern.segments)
-            case .compass: add(.compass, id, pattern.segments)
-            case .navigator: add(.navigator, id, pattern.segments)
-            case .waap:
-                let segments = pattern.leadingSlash ? [.literal([UInt8(ascii: "/")])] + pattern.segments : pattern.segments
-                add(pattern.scheme == nil ? .waapRoute : .waapFull, id, segments)
-            }
-        }
-        return CompiledTable(table: table, delimiter: Array(table.delimiter.utf8),
-                             compassScheme: table.scheme.map { Array($0.lowercased().utf8) },
-                             partitions: partitions, byText: byText)
+        compiled = tables.map { CompiledTable($0, options) }
     }
 
     /// Fills `components` with `link` read for `mode`, reusing the last read when it was the same.
@@ -96,19 +53,38 @@ public final class Matcher {
 
     /// The routes that match `link`: the winner, or with `all` every match in precedence order.
     public func match(_ link: Link, all: Bool = false) throws(Regex.MatchError) -> [Match] {
+        guard all else { return try firstMatch(link).map { [$0] } ?? [] }
         var matches: [Match] = []
         for table in compiled {
-            let found = try match(link, in: table, all: all)
-            matches += found
-            if !all, !found.isEmpty { break }
+            switch reading(link, in: table) {
+            case .none:
+                continue
+            case let .hostMode(name):
+                if let match = compassHostMode(link, name: name, in: table) { matches.append(match) }
+                continue
+            case .components:
+                try collect(link, in: table, limit: nil)
+            }
+            let routes = table.routes
+            let dialect = table.dialect
+            ranked.sort { a, b in Precedence.precedes(routes[a.id], a.id, routes[b.id], b.id, dialect: dialect) }
+            for candidate in ranked { matches.append(try match(candidate, link, in: table, limit: nil)) }
         }
         return matches
+    }
+
+    /// The route that wins for `link`, if any: the first table with a match decides.
+    public func firstMatch(_ link: Link) throws(Regex.MatchError) -> Match? {
+        for table in compiled {
+            if let found = try winner(link, in: table, limit: nil) { return found }
+        }
+        return nil
     }
 
     /// The route that matches the first `count` components of `link` (for stacks by prefix).
     public func match(_ link: Link, prefix count: Int) throws(Regex.MatchError) -> Match? {
         for table in compiled {
-            if let found = try match(link, in: table, all: false, limit: count).first { return found }
+            if let found = try winner(link, in: table, limit: count) { return found }
         }
         return nil
     }
@@ -120,48 +96,70 @@ public final class Matcher {
         return components.count
     }
 
-    private func match(_ link: Link, in table: CompiledTable, all: Bool, limit: Int? = nil) throws(Regex.MatchError) -> [Match] {
-        let dialect = table.table.dialect
-        if dialect == .compass {
-            guard Self.compassApplies(link, scheme: table.compassScheme) else { return [] }
-            let name = Components.compassName(link)
-            if link.text[name].contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
-                return limit == nil ? compassHostMode(link, name: name, in: table) : []
-            }
+    /// How a table reads a link: not at all (a Compass table for another scheme), by Compass's
+    /// host mode, or as components.
+    private enum Reading {
+        case none
+        case hostMode(name: Range<Int>)
+        case components
+    }
+
+    private func reading(_ link: Link, in table: CompiledTable) -> Reading {
+        guard table.dialect == .compass else { return .components }
+        guard Self.compassApplies(link, scheme: table.compassScheme) else { return .none }
+        let name = Components.compassName(link)
+        if link.text[name].contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            return .hostMode(name: name)
         }
-        var ranked: [(id: Int, mode: ComponentMode)] = []
-        var current: ComponentMode?
-        for partition in table.partitions {
-            readComponents(link, mode: partition.mode, delimiter: table.delimiter)
+        return .components
+    }
+
+    /// The winning route of `table` for `link` (its first `limit` components), with its arguments.
+    private func winner(_ link: Link, in table: CompiledTable, limit: Int?) throws(Regex.MatchError) -> Match? {
+        switch reading(link, in: table) {
+        case .none: return nil
+        case let .hostMode(name): return limit == nil ? compassHostMode(link, name: name, in: table) : nil
+        case .components: try collect(link, in: table, limit: limit)
+        }
+        guard var best = ranked.first else { return nil }
+        let routes = table.routes
+        for candidate in ranked.dropFirst()
+        where Precedence.precedes(routes[candidate.id], candidate.id, routes[best.id], best.id, dialect: table.dialect) {
+            best = candidate
+        }
+        return try match(best, link, in: table, limit: limit)
+    }
+
+    /// Fills `ranked` with the routes of `table` that match `link` (its first `limit`
+    /// components), each once, in the order the tries found them.
+    private func collect(_ link: Link, in table: CompiledTable, limit: Int?) throws(Regex.MatchError) {
+        ranked.removeAll(keepingCapacity: true)
+        for index in table.partitions.indices {
+            let mode = table.partitions[index].mode
+            readComponents(link, mode: mode, delimiter: table.delimiter)
             if let limit { components.truncate(to: limit) }
-            current = partition.mode
             found.removeAll(keepingCapacity: true)
             if options.caseInsensitive {
                 lookup = components
                 lookup.lowercase()
-                try partition.trie.search(lookup, into: &found)
+                try table.partitions[index].trie.search(lookup, into: &found)
             } else {
-                try partition.trie.search(components, into: &found)
+                try table.partitions[index].trie.search(components, into: &found)
             }
-            for id in found where Self.constraintsHold(table.table.routes[id].pattern, link, dialect)
+            for id in found where Self.constraintsHold(table.routes[id].pattern, link, table.dialect)
                 && !ranked.contains(where: { $0.id == id }) {
-                ranked.append((id, partition.mode))
+                ranked.append((id, mode))
             }
         }
-        guard !ranked.isEmpty else { return [] }
-        let routes = table.table.routes
-        ranked.sort { a, b in Precedence.precedes(routes[a.id], a.id, routes[b.id], b.id, dialect: dialect) }
-        if !all { ranked.removeSubrange(1...) }
-        var matches: [Match] = []
-        for (id, mode) in ranked {
-            if mode != current {
-                readComponents(link, mode: mode, delimiter: table.delimiter)
-                if let limit { components.truncate(to: limit) }
-                current = mode
-            }
-            matches.append(Match(route: routes[id], args: try arguments(routes[id], link, dialect: dialect, delimiter: table.delimiter)))
-        }
-        return matches
+    }
+
+    /// The match of a collected route, its arguments read from the components of its mode.
+    private func match(_ candidate: (id: Int, mode: ComponentMode), _ link: Link, in table: CompiledTable,
+                       limit: Int?) throws(Regex.MatchError) -> Match {
+        readComponents(link, mode: candidate.mode, delimiter: table.delimiter)
+        if let limit { components.truncate(to: limit) }
+        let route = table.routes[candidate.id]
+        return Match(route: route, args: try arguments(route, link, dialect: table.dialect, delimiter: table.delimiter))
     }
 
     /// Whether the scheme and host a pattern requires are the link's (§5.2).
@@ -194,11 +192,11 @@ public final class Matcher {
 
     /// Compass's host mode: the host names the route (exactly), the query items are the args,
     /// replaced wholesale by the fragment's `k=v` pairs when there is a fragment.
-    private func compassHostMode(_ link: Link, name: Range<Int>, in table: CompiledTable) -> [Match] {
+    private func compassHostMode(_ link: Link, name: Range<Int>, in table: CompiledTable) -> Match? {
         let text = link.text
         let hostEnd = text[name].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? name.upperBound
         let host = String(decoding: text[name.lowerBound..<hostEnd], as: UTF8.self)
-        guard let id = table.byText[host] else { return [] }
+        guard let id = table.byText[host] else { return nil }
         var args = ArgumentList()
         if let fragment = link.fragment {
             for pair in text[fragment].split(separator: UInt8(ascii: "&")) {
@@ -211,9 +209,9 @@ public final class Matcher {
                 args.set(decodedOnce(pair[..<equals]), .string(decodedOnce(pair[(equals + 1)...])))
             }
         }
-        let route = table.table.routes[id]
+        let route = table.routes[id]
         for (key, value) in route.defaults { args.add(Array(key.utf8), value) }
-        return [Match(route: route, args: args.items)]
+        return Match(route: route, args: args.items)
     }
 
     private func decodedOnce(_ bytes: ArraySlice<UInt8>) -> [UInt8] {

@@ -13,6 +13,10 @@ public final class Route: Sendable {
     public let line: Int
     /// Presented modally (WAAppRouting `!`).
     public let modal: Bool
+    /// `"pattern":…,"target":…`, encoded once: every match writes them.
+    private let encodedPatternAndTarget: [UInt8]
+    /// `"table":…,"line":…`, encoded once.
+    private let encodedOrigin: [UInt8]
 
     /// A route.
     public init(pattern: Pattern, target: String?, defaults: [(key: String, value: ArgValue)] = [],
@@ -23,24 +27,40 @@ public final class Route: Sendable {
         self.table = table
         self.line = line
         self.modal = modal
+        encodedPatternAndTarget = Route.members { json in
+            json.key("pattern")
+            json.string(pattern.text)
+            json.key("target")
+            if let target { json.string(target) } else { json.null() }
+        }
+        encodedOrigin = Route.members { json in
+            json.key("table")
+            json.string(table)
+            json.key("line")
+            json.int(line)
+        }
+    }
+
+    /// The members that `body` writes, without the braces of their object.
+    private static func members(_ body: (inout JSONWriter) -> Void) -> [UInt8] {
+        var json = JSONWriter(capacity: 256)
+        json.beginObject()
+        body(&json)
+        json.endObject()
+        let object = json.bytes
+        return Array(object[1..<(object.count - 1)])
     }
 }
 
 extension Route {
     /// Writes the members `"pattern"` and `"target"` into the open object.
     public func writePatternAndTarget(into json: inout JSONWriter) {
-        json.key("pattern")
-        json.string(pattern.text)
-        json.key("target")
-        if let target { json.string(target) } else { json.null() }
+        json.rawMembers(encodedPatternAndTarget)
     }
 
     /// Writes the members `"table"` and `"line"` into the open object.
     public func writeOrigin(into json: inout JSONWriter) {
-        json.key("table")
-        json.string(table)
-        json.key("line")
-        json.int(line)
+        json.rawMembers(encodedOrigin)
     }
 }
 

@@ -13,7 +13,7 @@ public struct StackBuilder {
 
     /// The stack of `link`, or `[]` when no route takes it.
     public func stack(for link: Link) throws(Regex.MatchError) -> [Frame] {
-        guard let top = try matcher.match(link).first else { return [] }
+        guard let top = try matcher.firstMatch(link) else { return [] }
         return try stack(for: link, top: top.route, topArgs: .values(top.args))
     }
 
