@@ -4,22 +4,36 @@ public struct Pattern: Sendable {
     /// The pattern as written.
     public let text: String
     /// The required scheme, lower case (`myapp` of `myapp://user/<int:id>`).
-    public var scheme: [UInt8]?
+    public let scheme: [UInt8]?
     /// The scheme as written, for dialects that compare it exactly.
-    public var schemeAsWritten: [UInt8]?
+    public let schemeAsWritten: [UInt8]?
     /// The required host, lower case, for http(s)-like schemes in the `urn` dialect.
-    public var host: [UInt8]?
+    public let host: [UInt8]?
     /// The segments, in order.
-    public var segments: [Segment]
+    public let segments: [Segment]
     /// The pattern started with `/` (WAAppRouting reads that as a `/` component).
-    public var leadingSlash: Bool
+    public let leadingSlash: Bool
     /// The segments were split on `/` (else on the delimiter).
-    public var slashSeparated: Bool
-
+    public let slashSeparated: Bool
     /// The number of literal segments (precedence rule 1).
-    public var literalCount: Int { segments.reduce(0) { $0 + ($1.isLiteral ? 1 : 0) } }
+    public let literalCount: Int
     /// The number of catch-all segments (precedence rule 3).
-    public var catchAllCount: Int { segments.reduce(0) { $0 + ($1.isCatchAll ? 1 : 0) } }
+    public let catchAllCount: Int
+
+    /// A pattern from its parts.
+    public init(text: String, scheme: [UInt8]?, schemeAsWritten: [UInt8]?, host: [UInt8]?, segments: [Segment],
+                leadingSlash: Bool, slashSeparated: Bool) {
+        self.text = text
+        self.scheme = scheme
+        self.schemeAsWritten = schemeAsWritten
+        self.host = host
+        self.segments = segments
+        self.leadingSlash = leadingSlash
+        self.slashSeparated = slashSeparated
+        literalCount = segments.reduce(0) { $0 + ($1.isLiteral ? 1 : 0) }
+        catchAllCount = segments.reduce(0) { $0 + ($1.isCatchAll ? 1 : 0) }
+    }
+
     /// The names of the placeholders, in order.
     public var placeholderNames: [String] { segments.flatMap(\.placeholderNames) }
 }

@@ -62,7 +62,7 @@ extension Matcher {
         func result(_ reason: String, _ matched: Int) -> Explanation {
             Explanation(route: route, reason: reason, matchedSegments: matched, countDistance: distance)
         }
-        if !Self.constraintsHold(route.pattern, link, dialect) {
+        if !Self.constraintsHold(route, link, dialect) {
             let wanted = route.pattern.schemeAsWritten.map { String(decoding: $0, as: UTF8.self) } ?? "none"
             let host = route.pattern.host.map { " and host '\(String(decoding: $0, as: UTF8.self))'" } ?? ""
             return result("the route wants scheme '\(wanted)'\(host)", 0)

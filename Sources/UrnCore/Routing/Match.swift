@@ -26,6 +26,11 @@ public struct Match: Sendable {
 struct ArgumentList {
     private(set) var items: [(name: [UInt8], value: ArgValue)] = []
 
+    /// An empty list with room for `capacity` arguments.
+    init(capacity: Int = 0) {
+        items.reserveCapacity(capacity)
+    }
+
     /// Adds `name` unless it is already there.
     mutating func add(_ name: [UInt8], _ value: ArgValue) {
         guard !items.contains(where: { $0.name == name }) else { return }

@@ -146,7 +146,7 @@ public final class Matcher {
             } else {
                 try table.partitions[index].trie.search(components, into: &found)
             }
-            for id in found where Self.constraintsHold(table.routes[id].pattern, link, table.dialect)
+            for id in found where Self.constraintsHold(table.routes[id], link, table.dialect)
                 && !ranked.contains(where: { $0.id == id }) {
                 ranked.append((id, mode))
             }
@@ -163,19 +163,19 @@ public final class Matcher {
     }
 
     /// Whether the scheme and host a pattern requires are the link's (§5.2).
-    static func constraintsHold(_ pattern: Pattern, _ link: Link, _ dialect: Dialect) -> Bool {
+    static func constraintsHold(_ route: Route, _ link: Link, _ dialect: Dialect) -> Bool {
         let text = link.text
         switch dialect {
         case .urn:
-            if let scheme = pattern.scheme {
+            if let scheme = route.pattern.scheme {
                 guard let linkScheme = link.scheme, text[linkScheme].lazy.map(ByteClass.lowercased).elementsEqual(scheme) else { return false }
             }
-            if let host = pattern.host {
+            if let host = route.pattern.host {
                 guard let linkHost = link.host, text[linkHost].lazy.map(ByteClass.lowercased).elementsEqual(host) else { return false }
             }
             return true
         case .navigator, .waap:
-            guard let scheme = pattern.schemeAsWritten else { return dialect == .waap || link.scheme == nil }
+            guard let scheme = route.pattern.schemeAsWritten else { return dialect == .waap || link.scheme == nil }
             guard let linkScheme = link.scheme else { return false }
             return text[linkScheme].elementsEqual(scheme)
         case .compass:
@@ -220,13 +220,12 @@ public final class Matcher {
 
     /// The arguments of `route` against the current `components`.
     func arguments(_ route: Route, _ link: Link, dialect: Dialect, delimiter: [UInt8]) throws(Regex.MatchError) -> [(name: [UInt8], value: ArgValue)] {
-        var args = ArgumentList()
+        var args = ArgumentList(capacity: route.pattern.segments.count + route.defaults.count)
         let single = dialect == .navigator
         let decodeAfter = dialect == .compass && !options.raw
         func value(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
             decodeAfter ? ArraySlice(PercentCoding.decodedUTF8(bytes) ?? Array(bytes)) : bytes
         }
-        let separator = route.pattern.slashSeparated ? [UInt8(ascii: "/")] : delimiter
         // Without catch-alls segment i takes component i; with them, find the split.
         var ranges: [Range<Int>]?
         if route.pattern.catchAllCount > 0 {
@@ -254,6 +253,7 @@ public final class Matcher {
                 }
             case let .catchAll(name):
                 guard let name else { continue }
+                let separator = route.pattern.slashSeparated ? [UInt8(ascii: "/")] : delimiter
                 var joined: [UInt8] = []
                 for i in range {
                     if i > range.lowerBound { joined += separator }
