@@ -12,8 +12,9 @@ public enum WriteFailure: Error {
 /// Writes records as JSON Lines into a block buffer flushed with `write(2)`: input fields kept
 /// byte for byte, the tool's own fields appended.
 public final class RecordWriter {
-    /// The output buffer; tools append their fields to it between `begin` and `end`.
-    public var json = JSONWriter(capacity: RecordWriter.flushThreshold * 2)
+    /// The output buffer; tools append their fields to it between `begin` and `end`. Written by
+    /// one stage at a time, so the runtime exclusivity checks are turned off for it.
+    @exclusivity(unchecked) public var json = JSONWriter(capacity: RecordWriter.flushThreshold * 2)
     /// The bytes that end a record.
     private let separator: UInt8
     private let lineBuffered: Bool

@@ -34,7 +34,12 @@ public enum UTF8Validation {
     public static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let n = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
         while i < n {
+            // Skip ASCII eight bytes at a time: links and records are mostly ASCII.
+            while i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            guard i < n else { break }
             if bytes[i] < 0x80 { i += 1; continue }
             guard let len = sequenceLength(bytes, at: i) else { return i }
             i += len

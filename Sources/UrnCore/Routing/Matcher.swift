@@ -23,16 +23,23 @@ public final class Matcher {
     public let tables: [RouteTable]
     /// The options.
     public let options: Options
-    var compiled: [CompiledTable] = []
-    var components = Components()
+    let compiled: [CompiledTable]
+
+    // Scratch state, reused for every link. Only this matcher's own methods touch it, one call
+    // at a time (a Matcher is not Sendable), so the runtime exclusivity checks, about 1,000
+    // instructions a link, are turned off for it.
+
+    /// The components of the link being matched.
+    @exclusivity(unchecked) var components = Components()
     /// What `components` holds: the link, mode and delimiter it was read for, and its full ranges
     /// (a prefix match truncates them). urnstack matches every prefix of one link, so reading it
     /// once saves a read per prefix.
-    private var lastRead: (text: [UInt8], mode: ComponentMode, delimiter: [UInt8])?
-    private var lookup = Components()
-    /// Route ids a trie search found, and the candidates collected from them (reused per link).
-    private var found: [Int] = []
-    private var ranked: [(id: Int, mode: ComponentMode)] = []
+    @exclusivity(unchecked) private var lastRead: (text: [UInt8], mode: ComponentMode, delimiter: [UInt8])?
+    /// Lower-cased components (`-i`).
+    @exclusivity(unchecked) private var lookup = Components()
+    /// Route ids a trie search found, and the candidates collected from them.
+    @exclusivity(unchecked) private var found: [Int] = []
+    @exclusivity(unchecked) private var ranked: [(id: Int, mode: ComponentMode)] = []
 
     /// Compiles `tables`.
     public init(tables: [RouteTable], options: Options = Options()) {
@@ -43,7 +50,7 @@ public final class Matcher {
 
     /// Fills `components` with `link` read for `mode`, reusing the last read when it was the same.
     func readComponents(_ link: Link, mode: ComponentMode, delimiter: [UInt8]) {
-        if let last = lastRead, last.mode == mode, last.delimiter == delimiter, last.text == link.text {
+        if lastRead?.mode == mode, lastRead?.delimiter == delimiter, lastRead?.text == link.text {
             components.showAll()
             return
         }
