@@ -21,6 +21,8 @@ struct FormatStage: RecordStage {
     let extraArgs: [(String, String)]
     var reader: LinkReader
     var fields: LinkFieldWriter
+    /// The record paths `--link` reads each placeholder from.
+    var pathsByName: [String: [JSONPath]] = [:]
 
     var fieldNames: [String] { json ? ["link"] + LinkFieldWriter.fieldNames : [] }
     var writesJSON: Bool { json }
@@ -77,7 +79,7 @@ struct FormatStage: RecordStage {
             if format == .csv { out.append(0x0D) }
             return .text(out)
         case let .link(builder):
-            let built = try builder.build { name in Self.argument(name, view, extraArgs) }
+            let built = try builder.build { name in argument(name, view) }
             return try result(built)
         case let .edit(editor, normalize):
             var text = try editor.edit(Array(link))
@@ -100,15 +102,23 @@ struct FormatStage: RecordStage {
     }
 
     /// A value for `--link`: `route.args.NAME`, then the top-level `NAME`, then `--arg`.
-    static func argument(_ name: String, _ view: RecordView, _ extra: [(String, String)]) -> String? {
-        for path in ["route.args." + name, name] {
-            guard let path = JSONPath(path), let value = view.value(at: path) else { continue }
-            switch value {
-            case let .string(bytes): return String(decoding: bytes, as: UTF8.self)
-            case let .json(bytes): return String(decoding: bytes, as: UTF8.self)
+    private mutating func argument(_ name: String, _ view: RecordView) -> String? {
+        for path in argumentPaths(name) {
+            switch view.value(at: path) {
+            case let .string(bytes)?: return String(decoding: bytes, as: UTF8.self)
+            case let .json(bytes)?: return String(decoding: bytes, as: UTF8.self)
+            case nil: continue
             }
         }
-        return extra.last { $0.0 == name }?.1
+        return extraArgs.last { $0.0 == name }?.1
+    }
+
+    /// The record paths of placeholder `name`, made on first use and kept.
+    private mutating func argumentPaths(_ name: String) -> [JSONPath] {
+        if let paths = pathsByName[name] { return paths }
+        let paths = ["route.args." + name, name].compactMap { JSONPath($0) }
+        pathsByName[name] = paths
+        return paths
     }
 
     mutating func write(_ result: Result, into json: inout JSONWriter) {

@@ -7,8 +7,8 @@ enum PlainRun {
         var i = start
         let raw = UnsafeRawPointer(base)
         while i + 8 <= end {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            if hasSpecialByte(word) { break }
+            let special = specialBytes(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            if special != 0 { return i + SWAR.firstFlagged(special) }
             i += 8
         }
         while i < end {
@@ -19,16 +19,31 @@ enum PlainRun {
         return i
     }
 
-    /// Whether any byte of `word` is below 0x20, at or above 0x80, `"` or `\` (SWAR tests).
+    /// Bit 7 set in the lowest byte of `word` that is below 0x20, at or above 0x80, `"` or `\`
+    /// (and maybe in bytes above it).
     @inline(__always)
-    static func hasSpecialByte(_ word: UInt64) -> Bool {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let control = (word &- 0x2020_2020_2020_2020) & ~word & high
-        let quote = (word ^ 0x2222_2222_2222_2222)
-        let backslash = (word ^ 0x5C5C_5C5C_5C5C_5C5C)
-        let hasQuote = (quote &- ones) & ~quote & high
-        let hasBackslash = (backslash &- ones) & ~backslash & high
-        return (word & high) | control | hasQuote | hasBackslash != 0
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        let control = (word &- 0x2020_2020_2020_2020) & ~word
+        return (word | control | SWAR.equal(word, UInt8(ascii: "\"")) | SWAR.equal(word, UInt8(ascii: "\\"))) & SWAR.high
+    }
+}
+
+/// Byte tests on eight bytes at once (SIMD within a register), little-endian.
+enum SWAR {
+    /// Bit 7 of every byte.
+    static let high: UInt64 = 0x8080_8080_8080_8080
+
+    /// Bit 7 set in the lowest byte of `word` equal to `byte` (and maybe in bytes above it,
+    /// never below): mask the result with `high`.
+    @inline(__always)
+    static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return (x &- 0x0101_0101_0101_0101) & ~x
+    }
+
+    /// The index of the lowest flagged byte of a non-zero mask.
+    @inline(__always)
+    static func firstFlagged(_ mask: UInt64) -> Int {
+        mask.trailingZeroBitCount >> 3
     }
 }

@@ -13,7 +13,8 @@ public struct JSONPath: Sendable, Equatable {
     /// The first step, the top-level field name.
     public var head: [UInt8] { steps[0] }
 
-    /// Follows the path's remaining steps (after `from`) down from the value `start` of `kind`.
+    /// Follows the path's remaining steps (after `from`) down from the value `start` of `kind`
+    /// in `text`, which must be valid JSON (it is not checked again).
     public func resolve(
         from start: Range<Int>, kind: JSONKind, step first: Int,
         in text: UnsafeBufferPointer<UInt8>
@@ -23,14 +24,13 @@ public struct JSONPath: Sendable, Equatable {
         for step in steps[first...] {
             switch current {
             case .object:
-                guard let member = JSONScanner.member(named: step, of: range, in: text) else { return nil }
+                guard let member = JSONSkipper.member(named: step, of: range, in: text) else { return nil }
                 range = member.value
                 current = member.kind
             case .array:
-                guard let index = Int(String(decoding: step, as: UTF8.self)), index >= 0 else { return nil }
-                let elements = JSONScanner.elements(of: range, in: text)
-                guard index < elements.count else { return nil }
-                (range, current) = elements[index]
+                guard let index = Int(String(decoding: step, as: UTF8.self)), index >= 0,
+                      let element = JSONSkipper.element(index, of: range, in: text) else { return nil }
+                (range, current) = element
             default:
                 return nil
             }

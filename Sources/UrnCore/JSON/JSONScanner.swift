@@ -51,23 +51,10 @@ public struct JSONScanner {
         return found
     }
 
-    /// The last member named `name` of the object whose text is `text[range]` (valid JSON), found
-    /// without collecting the members.
+    /// The last member named `name` of the object whose text is `text[range]`, which must already
+    /// be valid JSON (it is skipped over, not checked again).
     public static func member(named name: [UInt8], of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> JSONMember? {
-        var cursor = Cursor(text: text, position: range.lowerBound)
-        var found: JSONMember?
-        try? cursor.scanObject(depth: 1) { key, value, kind in
-            if JSONString.equals(key, in: text, name) { found = JSONMember(key: key, value: value, kind: kind) }
-        }
-        return found
-    }
-
-    /// The element ranges of the array whose text is `text[range]`, which must be valid JSON.
-    public static func elements(of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [(Range<Int>, JSONKind)] {
-        var cursor = Cursor(text: text, position: range.lowerBound)
-        var found: [(Range<Int>, JSONKind)] = []
-        try? cursor.scanArray(depth: 1) { found.append(($0, $1)) }
-        return found
+        JSONSkipper.member(named: name, of: range, in: text)
     }
 
     /// Validates that `text` is exactly one JSON value of any kind.
