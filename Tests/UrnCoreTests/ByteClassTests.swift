@@ -49,7 +49,30 @@ import Testing
                 bytes[lane] = UInt8(special)
                 let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
                 let expected = special < 0x20 || special >= 0x80 || special == 0x22 || special == 0x5C
-                #expect(PlainRun.hasSpecialByte(word) == expected, "byte \(special) in lane \(lane)")
+                let mask = PlainRun.specialBytes(word)
+                #expect((mask != 0) == expected, "byte \(special) in lane \(lane)")
+                if expected { #expect(SWAR.firstFlagged(mask) == lane, "byte \(special) in lane \(lane)") }
+            }
+        }
+    }
+
+    /// With two special bytes, the first flagged lane is the lower one (borrows only flag lanes
+    /// above a real hit).
+    @Test func firstFlaggedIsTheLowestSpecialByte() {
+        let specials: [UInt8] = [0x00, 0x1F, 0x22, 0x5C, 0x80, 0xFF]
+        for low in 0..<8 {
+            for high in (low + 1)..<8 {
+                for a in specials {
+                    for b in specials {
+                        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+                        bytes[low] = a
+                        bytes[high] = b
+                        let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                        #expect(SWAR.firstFlagged(PlainRun.specialBytes(word)) == low)
+                        let equal = SWAR.equal(word, a) & SWAR.high
+                        #expect(SWAR.firstFlagged(equal) == low)
+                    }
+                }
             }
         }
     }

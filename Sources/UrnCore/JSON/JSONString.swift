@@ -5,12 +5,11 @@ public enum JSONString {
         var i = token.lowerBound + 1
         let end = token.upperBound - 1
         while i < end {
-            let byte = text[i]
-            guard byte == UInt8(ascii: "\\") else {
-                out.append(byte)
-                i += 1
-                continue
-            }
+            // Copy the run up to the next backslash in one go.
+            let escapeAt = nextBackslash(text, from: i, to: end)
+            if escapeAt > i { out.append(contentsOf: UnsafeBufferPointer(rebasing: text[i..<escapeAt])) }
+            i = escapeAt
+            guard i < end else { return }
             let escape = text[i + 1]
             i += 2
             switch escape {
@@ -31,6 +30,20 @@ public enum JSONString {
             default: out.append(escape)  // " \ /
             }
         }
+    }
+
+    /// The index of the first `\\` in `text[start..<end]`, or `end`.
+    @inline(__always)
+    static func nextBackslash(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        let raw = UnsafeRawPointer(text.baseAddress!)
+        var i = start
+        while i + 8 <= end {
+            let mask = SWAR.equal(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), UInt8(ascii: "\\")) & SWAR.high
+            if mask != 0 { return i + SWAR.firstFlagged(mask) }
+            i += 8
+        }
+        while i < end, text[i] != UInt8(ascii: "\\") { i += 1 }
+        return i
     }
 
     /// The decoded content of the string token `text[token]`.

@@ -40,6 +40,8 @@ public final class Matcher {
     /// Route ids a trie search found, and the candidates collected from them.
     @exclusivity(unchecked) private var found: [Int] = []
     @exclusivity(unchecked) private var ranked: [(id: Int, mode: ComponentMode)] = []
+    /// Route ids by prefix length, for stacks.
+    @exclusivity(unchecked) private var prefixFound: [(length: Int, id: Int)] = []
 
     /// Compiles `tables`.
     public init(tables: [RouteTable], options: Options = Options()) {
@@ -94,6 +96,37 @@ public final class Matcher {
             if let found = try winner(link, in: table, limit: count) { return found }
         }
         return nil
+    }
+
+    /// The winning route for each proper prefix of `link`'s components, by length (index 0 and
+    /// the full length are nil): what `match(_:prefix:)` gives for each, found in one trie walk
+    /// when there is one table read one way, which is the common case.
+    public func prefixMatches(_ link: Link) throws(Regex.MatchError) -> [Match?] {
+        let count = componentCount(link)
+        var matches = [Match?](repeating: nil, count: max(count, 1))
+        guard count > 1 else { return matches }
+        guard compiled.count == 1, let table = compiled.first, table.partitions.count == 1,
+              case .components = reading(link, in: table), !options.caseInsensitive
+        else {
+            for length in 1..<count { matches[length] = try match(link, prefix: length) }
+            return matches
+        }
+        let mode = table.partitions[0].mode
+        readComponents(link, mode: mode, delimiter: table.delimiter)
+        prefixFound.removeAll(keepingCapacity: true)
+        try table.partitions[0].trie.searchPrefixes(components, upTo: count - 1, into: &prefixFound)
+        let routes = table.routes
+        for length in 1..<count {
+            var best: Int?
+            for (foundLength, id) in prefixFound where foundLength == length && Self.constraintsHold(routes[id], link, table.dialect) {
+                if let current = best, current == id || !Precedence.precedes(routes[id], id, routes[current], current, dialect: table.dialect) {
+                    continue
+                }
+                best = id
+            }
+            if let best { matches[length] = try match((best, mode), link, in: table, limit: length) }
+        }
+        return matches
     }
 
     /// The number of components `link` has for the first table (the depth of its stack).

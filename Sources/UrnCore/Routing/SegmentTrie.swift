@@ -101,6 +101,42 @@ struct SegmentTrie {
         }
     }
 
+    /// Appends `(length, id)` for every route whose segments match the first `length` of
+    /// `components`, for each length in `1...limit`, in one walk: the paths to a prefix depend
+    /// only on the components in it, so this finds what `search` finds for each truncation.
+    func searchPrefixes(_ components: Components, upTo limit: Int, into found: inout [(length: Int, id: Int)]) throws(Regex.MatchError) {
+        try nodes.withUnsafeBufferPointer { (nodes) throws(Regex.MatchError) in
+            try searchPrefixes(nodes, node: 0, index: 0, components, limit, &found)
+        }
+    }
+
+    private func searchPrefixes(
+        _ nodes: UnsafeBufferPointer<Node>, node index: Int, index position: Int, _ components: Components, _ limit: Int,
+        _ found: inout [(length: Int, id: Int)]
+    ) throws(Regex.MatchError) {
+        if position > 0 {
+            for id in nodes[index].terminals { found.append((position, id)) }
+        }
+        guard position < limit else { return }
+        let component = components[position]
+        if !nodes[index].literals.isEmpty, let next = nodes[index].literals.value(for: component) {
+            try searchPrefixes(nodes, node: next, index: position + 1, components, limit, &found)
+        }
+        if !nodes[index].tests.isEmpty {
+            for edge in nodes[index].tests where try edge.test.accepts(component, singlePrecision: singlePrecision) {
+                try searchPrefixes(nodes, node: edge.child, index: position + 1, components, limit, &found)
+            }
+        }
+        if let plain = nodes[index].plain, allowsEmpty || !component.isEmpty {
+            try searchPrefixes(nodes, node: plain, index: position + 1, components, limit, &found)
+        }
+        if let catchAll = nodes[index].catchAll {
+            for next in (position + 1)...limit {
+                try searchPrefixes(nodes, node: catchAll, index: next, components, limit, &found)
+            }
+        }
+    }
+
     /// Walks from `node`; the nodes are reached through a buffer pointer so that no node is
     /// copied (a copy retains every array in it).
     private func search(

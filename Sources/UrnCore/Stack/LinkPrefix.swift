@@ -1,11 +1,19 @@
-/// The concrete link of an ancestor frame: the link's text cut after its first `count` components
-/// (`app://list/3/extra` → `app://list/3` for two), so that it keeps the link's scheme, host and
-/// encoding exactly.
-enum LinkPrefix {
-    /// The first `count` components of `link` as `dialect` splits it, with everything before them.
-    static func text(_ link: Link, components count: Int, dialect: Dialect, delimiter: [UInt8]) -> [UInt8] {
-        guard count > 0 else { return [] }
+/// The concrete links of ancestor frames: the link's text cut after its first `count` components
+/// (`app://list/3/extra` → `app://list/3` for two), so that each keeps the link's scheme, host and
+/// encoding exactly. The component ends are found once per link, for all its frames.
+struct LinkPrefix {
+    /// The link.
+    let link: Link
+    /// How it was split.
+    let dialect: Dialect
+    let delimiter: [UInt8]
+    /// Where each component ends in the link's text, as `dialect` splits it.
+    let ends: [Int]
+
+    /// The component ends of `link` as `dialect` splits it with `delimiter`.
+    init(_ link: Link, dialect: Dialect, delimiter: [UInt8]) {
         var ends: [Int] = []
+        ends.reserveCapacity(16)
         let text = link.text
         switch dialect {
         case .compass:
@@ -30,7 +38,16 @@ enum LinkPrefix {
                 Link.split(link.name, of: text, on: delimiter) { ends.append($0.upperBound) }
             }
         }
-        let end = count <= ends.count ? ends[count - 1] : text.count
-        return Array(text[..<end])
+        self.link = link
+        self.dialect = dialect
+        self.delimiter = delimiter
+        self.ends = ends
+    }
+
+    /// The first `count` components, with everything before them.
+    func text(components count: Int) -> [UInt8] {
+        guard count > 0 else { return [] }
+        let end = count <= ends.count ? ends[count - 1] : link.text.count
+        return Array(link.text[..<end])
     }
 }

@@ -25,24 +25,29 @@ public struct StackBuilder {
         if dialect == .waap {
             // WAAppRouting: the chain's prefixes that the table declares with a target
             let segments = top.pattern.text.split(separator: "/", omittingEmptySubsequences: false)
+            let prefix = LinkPrefix(link, dialect: dialect, delimiter: delimiter)
             if segments.count > 1 {
                 for length in 1..<segments.count {
-                    let prefix = segments[..<length].joined(separator: "/")
-                    guard let route = matcher.route(sharingTableWith: top, pattern: prefix), route.target != nil,
+                    let pattern = segments[..<length].joined(separator: "/")
+                    guard let route = matcher.route(sharingTableWith: top, pattern: pattern), route.target != nil,
                           let match = try matcher.apply(route, to: link, prefix: length) else { continue }
-                    frames.append(Frame(route: route, link: LinkPrefix.text(link, components: length, dialect: dialect, delimiter: delimiter),
+                    frames.append(Frame(route: route, link: prefix.text(components: length),
                                         args: .values(match.args)))
                 }
             }
         } else {
-            let count = matcher.componentCount(link)
-            if count > 1 {
-                for length in 1..<count {
-                    guard let match = try matcher.match(link, prefix: length), match.route !== top else { continue }
-                    frames.append(Frame(route: match.route,
-                                        link: LinkPrefix.text(link, components: length, dialect: matcher.dialect(of: match.route),
-                                                              delimiter: matcher.delimiter(of: match.route)),
-                                        args: .values(match.args)))
+            let prefixes = try matcher.prefixMatches(link)
+            var prefix: LinkPrefix?
+            if prefixes.count > 1 {
+                for length in 1..<prefixes.count {
+                    guard let match = prefixes[length], match.route !== top else { continue }
+                    // The routes of one table split the link alike; another table may not.
+                    let routeDialect = matcher.dialect(of: match.route)
+                    let routeDelimiter = matcher.delimiter(of: match.route)
+                    if prefix?.dialect != routeDialect || prefix?.delimiter != routeDelimiter {
+                        prefix = LinkPrefix(link, dialect: routeDialect, delimiter: routeDelimiter)
+                    }
+                    frames.append(Frame(route: match.route, link: prefix!.text(components: length), args: .values(match.args)))
                 }
             }
         }
