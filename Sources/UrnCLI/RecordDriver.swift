@@ -21,18 +21,21 @@ public struct RecordDriver {
         let replaced = FieldNames(stage.fieldNames + ["error"])
         var status = ExitStatus.success
         var writeFailure: WriteFailure?
+        // Read once: an ArgumentParser property costs hundreds of instructions per read.
+        let failFast = options.failFast
+        let separatorIsNUL = options.nullSeparated
 
         do throws(WriteFailure) { try stage.start(into: writer) } catch { writeFailure = error }
         let readAll = writeFailure != nil ? true : reader.forEachLine { line in
             do {
-                try process(line, &stage, &parser, writer, replaced, &status)
+                try process(line, separatorIsNUL, &stage, &parser, writer, replaced, &status)
             } catch let failure as WriteFailure {
                 writeFailure = failure
                 return false
             } catch {
                 return false
             }
-            return !(options.failFast && status == .failure)
+            return !(failFast && status == .failure)
         }
         var selection = ExitStatus.success
         if writeFailure == nil {
@@ -55,12 +58,12 @@ public struct RecordDriver {
     }
 
     private func process<Stage: RecordStage>(
-        _ line: InputLine, _ stage: inout Stage, _ parser: inout RecordParser,
+        _ line: InputLine, _ separatorIsNUL: Bool, _ stage: inout Stage, _ parser: inout RecordParser,
         _ writer: RecordWriter, _ replaced: FieldNames, _ status: inout ExitStatus
     ) throws(WriteFailure) {
         let record: InputRecord
         do {
-            guard let parsed = try parser.record(line, separatorIsNUL: options.nullSeparated) else { return }
+            guard let parsed = try parser.record(line, separatorIsNUL: separatorIsNUL) else { return }
             record = parsed
         } catch {
             if stage.writesRecords {
