@@ -97,7 +97,9 @@ struct SegmentTrie {
     /// appear more than once when its catch-alls split the components in several ways).
     func search(_ components: Components, into found: inout [Int]) throws(Regex.MatchError) {
         try nodes.withUnsafeBufferPointer { (nodes) throws(Regex.MatchError) in
-            try search(nodes, node: 0, index: 0, components, &found)
+            try walk(nodes, node: 0, index: 0, components, limit: components.count, everyPrefix: false) { _, terminals in
+                found.append(contentsOf: terminals)
+            }
         }
     }
 
@@ -106,61 +108,37 @@ struct SegmentTrie {
     /// only on the components in it, so this finds what `search` finds for each truncation.
     func searchPrefixes(_ components: Components, upTo limit: Int, into found: inout [(length: Int, id: Int)]) throws(Regex.MatchError) {
         try nodes.withUnsafeBufferPointer { (nodes) throws(Regex.MatchError) in
-            try searchPrefixes(nodes, node: 0, index: 0, components, limit, &found)
+            try walk(nodes, node: 0, index: 0, components, limit: limit, everyPrefix: true) { length, terminals in
+                for id in terminals { found.append((length, id)) }
+            }
         }
     }
 
-    private func searchPrefixes(
-        _ nodes: UnsafeBufferPointer<Node>, node index: Int, index position: Int, _ components: Components, _ limit: Int,
-        _ found: inout [(length: Int, id: Int)]
+    /// Walks from `node` along `components` up to `limit`, calling `visit` with the routes that
+    /// end at each node reached after `limit` components (with `everyPrefix`, after any number
+    /// from 1). The nodes are reached through a buffer pointer so that no node is copied (a copy
+    /// retains every array in it).
+    private func walk(
+        _ nodes: UnsafeBufferPointer<Node>, node index: Int, index position: Int, _ components: Components, limit: Int,
+        everyPrefix: Bool, _ visit: (_ length: Int, _ terminals: [Int]) -> Void
     ) throws(Regex.MatchError) {
-        if position > 0 {
-            for id in nodes[index].terminals { found.append((position, id)) }
-        }
+        if position == limit || (everyPrefix && position > 0) { visit(position, nodes[index].terminals) }
         guard position < limit else { return }
         let component = components[position]
         if !nodes[index].literals.isEmpty, let next = nodes[index].literals.value(for: component) {
-            try searchPrefixes(nodes, node: next, index: position + 1, components, limit, &found)
+            try walk(nodes, node: next, index: position + 1, components, limit: limit, everyPrefix: everyPrefix, visit)
         }
         if !nodes[index].tests.isEmpty {
             for edge in nodes[index].tests where try edge.test.accepts(component, singlePrecision: singlePrecision) {
-                try searchPrefixes(nodes, node: edge.child, index: position + 1, components, limit, &found)
+                try walk(nodes, node: edge.child, index: position + 1, components, limit: limit, everyPrefix: everyPrefix, visit)
             }
         }
         if let plain = nodes[index].plain, allowsEmpty || !component.isEmpty {
-            try searchPrefixes(nodes, node: plain, index: position + 1, components, limit, &found)
+            try walk(nodes, node: plain, index: position + 1, components, limit: limit, everyPrefix: everyPrefix, visit)
         }
         if let catchAll = nodes[index].catchAll {
             for next in (position + 1)...limit {
-                try searchPrefixes(nodes, node: catchAll, index: next, components, limit, &found)
-            }
-        }
-    }
-
-    /// Walks from `node`; the nodes are reached through a buffer pointer so that no node is
-    /// copied (a copy retains every array in it).
-    private func search(
-        _ nodes: UnsafeBufferPointer<Node>, node index: Int, index position: Int, _ components: Components, _ found: inout [Int]
-    ) throws(Regex.MatchError) {
-        guard position < components.count else {
-            found.append(contentsOf: nodes[index].terminals)
-            return
-        }
-        let component = components[position]
-        if !nodes[index].literals.isEmpty, let next = nodes[index].literals.value(for: component) {
-            try search(nodes, node: next, index: position + 1, components, &found)
-        }
-        if !nodes[index].tests.isEmpty {
-            for edge in nodes[index].tests where try edge.test.accepts(component, singlePrecision: singlePrecision) {
-                try search(nodes, node: edge.child, index: position + 1, components, &found)
-            }
-        }
-        if let plain = nodes[index].plain, allowsEmpty || !component.isEmpty {
-            try search(nodes, node: plain, index: position + 1, components, &found)
-        }
-        if let catchAll = nodes[index].catchAll {
-            for next in (position + 1)...components.count {
-                try search(nodes, node: catchAll, index: next, components, &found)
+                try walk(nodes, node: catchAll, index: next, components, limit: limit, everyPrefix: everyPrefix, visit)
             }
         }
     }
