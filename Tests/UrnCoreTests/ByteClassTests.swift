@@ -83,3 +83,31 @@ import Testing
         text.withUnsafeBufferPointer { #expect(PlainRun.end($0.baseAddress!, from: 17, to: $0.count) == 21) }
     }
 }
+
+@Suite struct CharacterRuleTests {
+    /// The table says what the byte classes say, and lets every non-ASCII byte through.
+    @Test func tableAgreesWithTheClasses() {
+        for rule in CharacterRule.allCases {
+            for byte in 0...255 {
+                let allowed = CharacterRule.table[byte] & rule.rawValue != 0
+                #expect(allowed == (byte >= 0x80 || ByteClass.test(UInt8(byte), rule.byteClass)), "\(rule) \(byte)")
+            }
+        }
+        #expect(CharacterRule.allCases.allSatisfy { CharacterRule.table[Int(UInt8(ascii: "%"))] & $0.rawValue == 0 })
+    }
+}
+
+@Suite struct SWARSearchTests {
+    /// `firstIndex` finds the first flagged byte in whole words and in the tail, or the end.
+    @Test(arguments: [0, 3, 7, 8, 12, 15, 16, 18])
+    func findsTheFirstFlaggedByte(_ position: Int) {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 19)
+        bytes[position] = UInt8(ascii: "#")
+        if position + 1 < bytes.count { bytes[position + 1] = UInt8(ascii: "#") }
+        let hash: (UInt64) -> UInt64 = { SWAR.equal($0, UInt8(ascii: "#")) & SWAR.high }
+        bytes.withUnsafeBytes { raw in
+            #expect(SWAR.firstIndex(raw.baseAddress!, from: 0, to: raw.count, where: hash) == position)
+            #expect(SWAR.firstIndex(raw.baseAddress!, from: 0, to: position, where: hash) == position)
+        }
+    }
+}

@@ -41,6 +41,20 @@ enum SWAR {
         return (x &- 0x0101_0101_0101_0101) & ~x
     }
 
+    /// The index of the first byte in `start..<end` that `flags` flags (`end` if none), eight
+    /// bytes at a time. `flags` must flag a byte alone in a word as it does in any lane.
+    @inline(__always)
+    static func firstIndex(_ raw: UnsafeRawPointer, from start: Int, to end: Int, where flags: (UInt64) -> UInt64) -> Int {
+        var i = start
+        while i + 8 <= end {
+            let mask = flags(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            if mask != 0 { return i + firstFlagged(mask) }
+            i += 8
+        }
+        while i < end, flags(UInt64(raw.load(fromByteOffset: i, as: UInt8.self))) == 0 { i += 1 }
+        return i
+    }
+
     /// The index of the lowest flagged byte of a non-zero mask.
     @inline(__always)
     static func firstFlagged(_ mask: UInt64) -> Int {

@@ -25,24 +25,10 @@ enum JSONSkipper {
         let raw = UnsafeRawPointer(base)
         var i = start + 1
         while true {
-            i = next(raw, from: i, count: text.count, where: quoteOrBackslash)
+            i = SWAR.firstIndex(raw, from: i, to: text.count, where: quoteOrBackslash)
             if base[i] == UInt8(ascii: "\"") { return i + 1 }
             i += base[i] == UInt8(ascii: "\\") ? 2 : 1
         }
-    }
-
-    /// The index of the first byte at or after `start` that `flags` flags, checked eight bytes at
-    /// a time; the text must hold one before its end.
-    @inline(__always)
-    private static func next(_ raw: UnsafeRawPointer, from start: Int, count: Int, where flags: (UInt64) -> UInt64) -> Int {
-        var i = start
-        while i + 8 <= count {
-            let mask = flags(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            if mask != 0 { return i + SWAR.firstFlagged(mask) }
-            i += 8
-        }
-        while flags(UInt64(raw.load(fromByteOffset: i, as: UInt8.self))) == 0 { i += 1 }
-        return i
     }
 
     /// The index after the object or array whose opening bracket is at `start`.
@@ -51,7 +37,7 @@ enum JSONSkipper {
         var i = start
         let raw = UnsafeRawPointer(text.baseAddress!)
         while true {
-            i = next(raw, from: i, count: text.count, where: structural)
+            i = SWAR.firstIndex(raw, from: i, to: text.count, where: structural)
             switch text[i] {
             case UInt8(ascii: "\""):
                 i = string(text, at: i)

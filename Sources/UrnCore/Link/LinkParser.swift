@@ -56,19 +56,19 @@ public struct LinkParser: Sendable {
             var link = Link(kind: .opaque, reference: reference)
             link.path = authority.lowerBound..<reference.path.upperBound
             link.name = link.path
-            try checkCharacters(text, link.path, allowed: .pathSegments)
+            try checkCharacters(text, link.path, allowed: .path)
             try checkQueryAndFragment(&link)
             return link
         }
         if let authority = reference.authority {
             var link = Link(kind: reference.scheme == nil ? .relative : .url, reference: reference)
             try parseAuthority(authority, into: &link)
-            try checkCharacters(text, link.path, allowed: .pathSegments)
+            try checkCharacters(text, link.path, allowed: .path)
             try checkQueryAndFragment(&link)
             return link
         }
         var link = Link(kind: scheme == nil ? .relative : .opaque, reference: reference)
-        try checkCharacters(text, link.path, allowed: .pathSegments)
+        try checkCharacters(text, link.path, allowed: .path)
         try checkQueryAndFragment(&link)
         if scheme != nil { link.name = 0..<link.path.upperBound }
         return link
@@ -121,7 +121,7 @@ public struct LinkParser: Sendable {
         } else {
             let colon = text[hostStart..<authority.upperBound].firstIndex(of: UInt8(ascii: ":"))
             let hostEnd = colon ?? authority.upperBound
-            try checkCharacters(text, hostStart..<hostEnd, allowed: [.unreserved, .subDelim])
+            try checkCharacters(text, hostStart..<hostEnd, allowed: .host)
             link.host = hostStart..<hostEnd
             portColon = colon
         }
@@ -179,7 +179,7 @@ public struct LinkParser: Sendable {
         i = nssStart
         while i < n, text[i] != UInt8(ascii: "?"), text[i] != UInt8(ascii: "#") { i += 1 }
         guard i > nssStart else { throw LinkError.invalidURN("empty namespace-specific string", at: nssStart) }
-        try checkCharacters(text, nssStart..<i, allowed: .pathSegments)
+        try checkCharacters(text, nssStart..<i, allowed: .path)
         link.nss = nssStart..<i
         link.name = 0..<i
         link.path = nid.lowerBound..<i
@@ -210,24 +210,26 @@ public struct LinkParser: Sendable {
         return link
     }
 
-    /// Checks that every byte of `text[range]` is allowed: one of `allowed`, a valid `%XX`, or
-    /// non-ASCII (IRIs).
-    private func checkCharacters(_ text: [UInt8], _ range: Range<Int>, allowed: ByteClass) throws(LinkError) {
-        let failure: LinkError? = text.withUnsafeBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            var i = range.lowerBound
-            while i < range.upperBound {
-                let b = base[i]
-                if b >= 0x80 || ByteClass.test(b, allowed) { i += 1; continue }
-                if b == UInt8(ascii: "%") {
-                    guard i + 2 < range.upperBound, ByteClass.test(base[i + 1], .hex), ByteClass.test(base[i + 2], .hex)
-                    else { return LinkError.invalidPercent(at: i) }
-                    i += 3
-                    continue
+    /// Checks that every byte of `text[range]` is allowed: passes `allowed`, or is a valid `%XX`.
+    private func checkCharacters(_ text: [UInt8], _ range: Range<Int>, allowed: CharacterRule) throws(LinkError) {
+        let bit = allowed.rawValue
+        let failure: LinkError? = CharacterRule.table.withUnsafeBufferPointer { table in
+            text.withUnsafeBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                var i = range.lowerBound
+                while i < range.upperBound {
+                    let b = base[i]
+                    if table[Int(b)] & bit != 0 { i += 1; continue }
+                    if b == UInt8(ascii: "%") {
+                        guard i + 2 < range.upperBound, ByteClass.test(base[i + 1], .hex), ByteClass.test(base[i + 2], .hex)
+                        else { return LinkError.invalidPercent(at: i) }
+                        i += 3
+                        continue
+                    }
+                    return LinkError.invalidCharacter(b, at: i)
                 }
-                return LinkError.invalidCharacter(b, at: i)
+                return nil
             }
-            return nil
         }
         if let failure { throw failure }
     }

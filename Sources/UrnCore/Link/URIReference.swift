@@ -18,39 +18,58 @@ public struct URIReference: Sendable {
     public init(_ text: [UInt8]) {
         self.text = text
         let n = text.count
-        var i = 0
-        while i < n {
-            let b = text[i]
-            if b == UInt8(ascii: ":") || b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { break }
-            i += 1
-        }
-        var position = 0
-        if i > 0, i < n, text[i] == UInt8(ascii: ":"), URIReference.isScheme(text[0..<i]) {
-            scheme = 0..<i
-            position = i + 1
-        }
-        if position + 1 < n, text[position] == UInt8(ascii: "/"), text[position + 1] == UInt8(ascii: "/") {
-            let start = position + 2
-            var end = start
-            while end < n, text[end] != UInt8(ascii: "/"), text[end] != UInt8(ascii: "?"), text[end] != UInt8(ascii: "#") {
-                end += 1
+        var scheme: Range<Int>?
+        var authority: Range<Int>?
+        var query: Range<Int>?
+        var fragment: Range<Int>?
+        let path: Range<Int> = text.withUnsafeBytes { raw in
+            // Each delimiter is found eight bytes at a time.
+            let i = SWAR.firstIndex(raw.baseAddress!, from: 0, to: n, where: Self.colonSlashQuestionHash)
+            var position = 0
+            if i > 0, i < n, text[i] == UInt8(ascii: ":"), URIReference.isScheme(text[0..<i]) {
+                scheme = 0..<i
+                position = i + 1
             }
-            authority = start..<end
+            if position + 1 < n, text[position] == UInt8(ascii: "/"), text[position + 1] == UInt8(ascii: "/") {
+                let start = position + 2
+                let end = SWAR.firstIndex(raw.baseAddress!, from: start, to: n, where: Self.slashQuestionHash)
+                authority = start..<end
+                position = end
+            }
+            let end = SWAR.firstIndex(raw.baseAddress!, from: position, to: n, where: Self.questionHash)
+            let path = position..<end
             position = end
+            if position < n, text[position] == UInt8(ascii: "?") {
+                let end = SWAR.firstIndex(raw.baseAddress!, from: position + 1, to: n, where: Self.hash)
+                query = (position + 1)..<end
+                position = end
+            }
+            if position < n, text[position] == UInt8(ascii: "#") {
+                fragment = (position + 1)..<n
+            }
+            return path
         }
-        var end = position
-        while end < n, text[end] != UInt8(ascii: "?"), text[end] != UInt8(ascii: "#") { end += 1 }
-        path = position..<end
-        position = end
-        if position < n, text[position] == UInt8(ascii: "?") {
-            end = position + 1
-            while end < n, text[end] != UInt8(ascii: "#") { end += 1 }
-            query = (position + 1)..<end
-            position = end
-        }
-        if position < n, text[position] == UInt8(ascii: "#") {
-            fragment = (position + 1)..<n
-        }
+        self.scheme = scheme
+        self.authority = authority
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+    }
+
+    private static func colonSlashQuestionHash(_ word: UInt64) -> UInt64 {
+        (SWAR.equal(word, UInt8(ascii: ":")) | SWAR.equal(word, UInt8(ascii: "/")) | questionHash(word)) & SWAR.high
+    }
+
+    private static func slashQuestionHash(_ word: UInt64) -> UInt64 {
+        (SWAR.equal(word, UInt8(ascii: "/")) | questionHash(word)) & SWAR.high
+    }
+
+    private static func questionHash(_ word: UInt64) -> UInt64 {
+        (SWAR.equal(word, UInt8(ascii: "?")) | SWAR.equal(word, UInt8(ascii: "#"))) & SWAR.high
+    }
+
+    private static func hash(_ word: UInt64) -> UInt64 {
+        SWAR.equal(word, UInt8(ascii: "#")) & SWAR.high
     }
 
     /// Builds a reference from components (RFC 3986 §5.3, recomposition).
