@@ -64,12 +64,12 @@ struct FormatStage: RecordStage {
         switch mode {
         case let .template(template):
             var renderer = renderer(view, link, record)
-            var out: [UInt8] = []
+            var out = Self.lineBuffer()
             try renderer.render(template, into: &out)
             return .text(out)
         case let .table(format, columns, _):
             var renderer = renderer(view, link, record)
-            var out: [UInt8] = []
+            var out = Self.lineBuffer()
             for (i, column) in columns.enumerated() {
                 if i > 0 { out.append(format.separator) }
                 var value: [UInt8] = []
@@ -86,6 +86,13 @@ struct FormatStage: RecordStage {
             if normalize { text = LinkNormalizer.normalized(try reader.parser.parse(text)) }
             return try result(text)
         }
+    }
+
+    /// An empty line with room for a typical rendering, so that appending does not regrow it.
+    private static func lineBuffer() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        return out
     }
 
     private func renderer(_ view: RecordView, _ link: UnsafeBufferPointer<UInt8>, _ record: InputRecord) -> TemplateRenderer {

@@ -13,7 +13,9 @@ public struct TemplateRenderer {
     /// The record being rendered.
     public let record: RecordView
     private let readLink: () throws -> Link?
-    private var link: Link??
+    /// The record's link once read (nil when it has none); read at most once.
+    private var link: Link?
+    private var linkRead = false
 
     /// A renderer for `record`; `link` parses the record's link when first needed (nil when the
     /// record has none).
@@ -54,17 +56,24 @@ public struct TemplateRenderer {
         }
     }
 
-    private mutating func parsedLink() throws -> Link? {
-        if let link { return link }
-        let parsed = try readLink()
-        link = .some(parsed)
-        return parsed
+    /// Reads the link on first use; whether the record has one.
+    private mutating func readLinkOnce() throws -> Bool {
+        if !linkRead {
+            link = try readLink()
+            linkRead = true
+        }
+        return link != nil
     }
 
     /// The value an expression reads, nil when missing.
     public mutating func value(_ expression: Template.Expression) throws -> RecordView.Value? {
         if case let .path(path) = expression.source { return record.value(at: path) }
-        guard let link = try parsedLink() else { return nil }
+        guard try readLinkOnce() else { return nil }
+        return Self.value(expression, of: link!)
+    }
+
+    /// The value of a link expression. The link is borrowed: a copy of it is 400 bytes.
+    private static func value(_ expression: Template.Expression, of link: borrowing Link) -> RecordView.Value? {
         let text = link.text
         func part(_ range: Range<Int>?, lowercase: Bool = false) -> RecordView.Value? {
             guard let range else { return nil }
