@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import UrnCore
 
 /// One input record: a raw link or a JSON object, with the link it carries.
@@ -74,7 +75,9 @@ public struct RecordParser {
         let text = Self.trimmed(line.bytes)
         if line.tooLong { throw .lineTooLong(limit: maxLine) }
         guard !text.isEmpty else { return nil }
-        if !separatorIsNUL, let nul = text.firstIndex(of: 0) { throw .nulByte(at: nul) }
+        if !separatorIsNUL, let nul = memchr(text.baseAddress!, 0, text.count) {
+            throw .nulByte(at: text.baseAddress!.distance(to: nul.assumingMemoryBound(to: UInt8.self)))
+        }
         guard text[0] == UInt8(ascii: "{") else {
             return InputRecord(text: text, source: line.source, number: line.number, isJSON: false, members: [])
         }

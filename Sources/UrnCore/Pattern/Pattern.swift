@@ -78,8 +78,9 @@ public enum Segment: Sendable {
     }
 }
 
-/// A named placeholder and the type its value must have.
-public struct Placeholder: Sendable {
+/// A named placeholder and the type its value must have. A class, so that matching passes a
+/// reference around instead of copying its name, bytes and type.
+public final class Placeholder: Sendable {
     /// The name, the key of its argument.
     public let name: String
     /// The name's UTF-8 bytes, kept so that matching does not make them for every link.

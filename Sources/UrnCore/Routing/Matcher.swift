@@ -186,9 +186,13 @@ public final class Matcher {
             } else {
                 try table.partitions[index].trie.search(components, into: &found)
             }
-            for id in found where Self.constraintsHold(table.routes[id], link, table.dialect)
-                && !ranked.contains(where: { $0.id == id }) {
-                ranked.append((id, mode))
+            let routes = table.routes
+            let dialect = table.dialect
+            for k in 0..<found.count {
+                let id = found[k]
+                if Self.constraintsHold(routes[id], link, dialect), !ranked.contains(where: { $0.id == id }) {
+                    ranked.append((id, mode))
+                }
             }
         }
     }
