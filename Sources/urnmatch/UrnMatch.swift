@@ -57,7 +57,7 @@ struct UrnMatch: UrnTool {
             return TableChecker(tables: tables, caseInsensitive: routing.ignoreCase).run()
         }
         var stage = MatchStage(
-            matcher: Matcher(tables: tables, options: routing.matcherOptions),
+            matcher: routing.matcherForProcess(tables),
             reader: LinkReader(parser: routing.linkParser(for: tables)),
             selection: count ? .count : stats ? .stats : invert ? .unmatched : all ? .every : .matched,
             invert: invert, allMatches: allMatches, explain: explain)

@@ -35,7 +35,7 @@ struct UrnStack: UrnTool {
     mutating func execute() throws -> ExitStatus {
         let diagnostics = Diagnostics(tool: "urnstack", quiet: common.quiet)
         guard let tables = routing.loadTables(diagnostics: diagnostics) else { return .failure }
-        let matcher = Matcher(tables: tables, options: routing.matcherOptions)
+        let matcher = routing.matcherForProcess(tables)
         var stage = StackStage(builder: StackBuilder(matcher: matcher),
                                reader: LinkReader(parser: routing.linkParser(for: tables)),
                                frames: frames, fromField: fromField.flatMap(JSONPath.init))

@@ -28,9 +28,10 @@ public struct RouteTableParser: Sendable {
     public func parse(_ text: String, name: String) throws(TableError) -> RouteTable {
         var lines: [(Int, Substring)] = []
         var number = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on the byte: as Characters, "\r\n" is one grapheme and would not split.
+        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             number += 1
-            lines.append((number, line))
+            lines.append((number, Substring(line)))
         }
         return try parse(lines: lines, name: name)
     }
@@ -48,16 +49,17 @@ public struct RouteTableParser: Sendable {
             func fail(_ reason: String, column: Int? = nil) -> TableError {
                 TableError(table: name, line: number, column: column, reason: reason)
             }
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-            let leading = line.prefix { $0 == " " || $0 == "\t" }.utf8.count
-            let content = line.drop { $0 == " " || $0 == "\t" }
-            guard let first = content.first, first != "#" else { continue }
-            if first == "@" {
+            var line = raw.utf8[...]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            let leading = line.prefix { $0 == 0x20 || $0 == 0x09 }.count
+            let content = Substring(line.dropFirst(leading))
+            guard let first = content.utf8.first, first != UInt8(ascii: "#") else { continue }
+            if first == UInt8(ascii: "@") {
                 try directive(content, &table, &types, fail)
                 continue
             }
             let parsed: (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: ArgValue)])
-            if first == "{" {
+            if first == UInt8(ascii: "{") {
                 parsed = try jsonRoute(String(content), fail)
             } else {
                 parsed = try textRoute(content, leading: leading, fail)
@@ -134,16 +136,15 @@ public struct RouteTableParser: Sendable {
         let pattern = String(decoding: bytes[..<end], as: UTF8.self)
         var target: String?
         var defaults: [(key: String, value: ArgValue)] = []
-        let rest = String(decoding: bytes[end...], as: UTF8.self)
-        for word in rest.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
-            if let equals = word.firstIndex(of: "=") {
-                let key = String(word[..<equals])
-                guard !key.isEmpty else { throw fail("a default needs a name before '='", nil) }
-                defaults.append((key, .string(Array(word[word.index(after: equals)...].utf8))))
+        for word in bytes[end...].split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }) {
+            if let equals = word.firstIndex(of: UInt8(ascii: "=")) {
+                guard equals > word.startIndex else { throw fail("a default needs a name before '='", nil) }
+                defaults.append((String(decoding: word[..<equals], as: UTF8.self), .string(Array(word[(equals + 1)...]))))
             } else if target == nil && defaults.isEmpty {
-                target = String(word)
+                target = String(decoding: word, as: UTF8.self)
             } else {
-                throw fail("unexpected '\(word)' (a route is PATTERN [TARGET] [key=value ...])", nil)
+                let text = String(decoding: word, as: UTF8.self)
+                throw fail("unexpected '\(text)' (a route is PATTERN [TARGET] [key=value ...])", nil)
             }
         }
         return (pattern, leading + 1, target, defaults)
