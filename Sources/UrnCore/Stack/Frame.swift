@@ -9,15 +9,16 @@ public struct Frame: Sendable {
 
     /// The route.
     public let route: Route
-    /// The frame's own link: the link cut after the components its pattern takes.
-    public let link: [UInt8]
+    /// The frame's own link: the link cut after the components its pattern takes (a slice of the
+    /// link's text, shared by all its frames).
+    public let link: ArraySlice<UInt8>
     /// Its arguments, with the table's defaults.
     public let args: Arguments
     /// Presented modally (a WAAppRouting `!`).
     public var modal: Bool { route.modal }
 
     /// A frame.
-    public init(route: Route, link: [UInt8], args: Arguments) {
+    public init(route: Route, link: ArraySlice<UInt8>, args: Arguments) {
         self.route = route
         self.link = link
         self.args = args

@@ -45,9 +45,9 @@ struct LinkPrefix {
     }
 
     /// The first `count` components, with everything before them.
-    func text(components count: Int) -> [UInt8] {
+    func text(components count: Int) -> ArraySlice<UInt8> {
         guard count > 0 else { return [] }
         let end = count <= ends.count ? ends[count - 1] : link.text.count
-        return Array(link.text[..<end])
+        return link.text[..<end]
     }
 }

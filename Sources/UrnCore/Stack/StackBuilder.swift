@@ -51,7 +51,7 @@ public struct StackBuilder {
                 }
             }
         }
-        frames.append(Frame(route: top, link: link.text, args: topArgs))
+        frames.append(Frame(route: top, link: link.text[...], args: topArgs))
         return frames
     }
 }
