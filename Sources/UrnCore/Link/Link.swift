@@ -67,13 +67,20 @@ public struct Link: Sendable {
     /// Whether the link's path segments split on `/` (url, relative) rather than on a delimiter.
     public var splitsOnSlash: Bool { kind == .url || kind == .relative }
 
+    /// The part of the path that splits into `/` segments: without its leading `/`; nil when
+    /// that leaves nothing (no segments).
+    public var slashSegments: Range<Int>? {
+        var start = path.lowerBound
+        if start < path.upperBound, text[start] == UInt8(ascii: "/") { start += 1 }
+        return start < path.upperBound ? start..<path.upperBound : nil
+    }
+
     /// Calls `body` with the range of each segment (§4): path segments split on `/` without a
     /// leading empty one, or the name split on `delimiter`.
     public func forEachSegment(delimiter: [UInt8], _ body: (Range<Int>) -> Void) {
         if splitsOnSlash {
-            var start = path.lowerBound
-            if start < path.upperBound, text[start] == UInt8(ascii: "/") { start += 1 }
-            guard start < path.upperBound else { return }
+            guard let segments = slashSegments else { return }
+            var start = segments.lowerBound
             var i = start
             while i < path.upperBound {
                 if text[i] == UInt8(ascii: "/") { body(start..<i); start = i + 1 }

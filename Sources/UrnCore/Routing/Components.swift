@@ -56,6 +56,31 @@ public struct Components: Sendable {
         visible = ranges.count
     }
 
+    /// Appends the `/`-separated pieces of `text[range]`, each decoded unless `raw`. When none
+    /// needs decoding they are copied in one go and only their bounds are found piece by piece.
+    mutating func appendSlashSeparated(_ text: [UInt8], _ range: Range<Int>, raw: Bool) {
+        text.withUnsafeBufferPointer { buffer in
+            let start = UnsafeRawPointer(buffer.baseAddress!)
+            let percent: (UInt64) -> UInt64 = { SWAR.equal($0, UInt8(ascii: "%")) & SWAR.high }
+            let slash: (UInt64) -> UInt64 = { SWAR.equal($0, UInt8(ascii: "/")) & SWAR.high }
+            let decodes = !raw && SWAR.firstIndex(start, from: range.lowerBound, to: range.upperBound, where: percent) < range.upperBound
+            let shift = bytes.count - range.lowerBound
+            if !decodes { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range])) }
+            var pieceStart = range.lowerBound
+            while true {
+                let end = SWAR.firstIndex(start, from: pieceStart, to: range.upperBound, where: slash)
+                if decodes {
+                    appendDecoded(text[pieceStart..<end])
+                } else {
+                    ranges.append((pieceStart + shift)..<(end + shift))
+                }
+                if end == range.upperBound { break }
+                pieceStart = end + 1
+            }
+        }
+        visible = ranges.count
+    }
+
     /// Appends `component` as written.
     @inline(__always)
     mutating func appendRaw(_ component: ArraySlice<UInt8>) {

@@ -25,7 +25,7 @@ extension Components {
                 appendValue(ArraySlice(text[host].map(ByteClass.lowercased)), raw: raw)
             }
             if link.splitsOnSlash {
-                link.forEachSegment(delimiter: delimiter) { appendValue(text[$0], raw: raw) }
+                if let segments = link.slashSegments { appendSlashSeparated(text, segments, raw: raw) }
             } else {
                 Link.split(link.name, of: text, on: delimiter) { appendValue(text[$0], raw: raw) }
             }
