@@ -98,9 +98,10 @@ public final class Matcher {
         return nil
     }
 
-    /// The winning route for each proper prefix of `link`'s components, by length (index 0 and
-    /// the full length are nil): what `match(_:prefix:)` gives for each, found in one trie walk
-    /// when there is one table read one way, which is the common case.
+    /// The winning route for each proper prefix of `link`'s components, indexed by its length
+    /// (the array has one entry per length below the full one; index 0 is nil): what
+    /// `match(_:prefix:)` gives for each, found in one trie walk when there is one table read one
+    /// way and no `-i`, the common case.
     public func prefixMatches(_ link: Link) throws(Regex.MatchError) -> [Match?] {
         let count = componentCount(link)
         var matches = [Match?](repeating: nil, count: max(count, 1))
