@@ -37,6 +37,12 @@ struct ArgumentList {
         items.append((name, value))
     }
 
+    /// Adds `name`, which the caller knows is not there yet: a pattern's placeholder names are
+    /// distinct, and they come first.
+    mutating func addNew(_ name: [UInt8], _ value: ArgValue) {
+        items.append((name, value))
+    }
+
     /// Sets `name`, replacing an earlier value in place (for "last one wins" sources).
     mutating func set(_ name: [UInt8], _ value: ArgValue) {
         if let index = items.firstIndex(where: { $0.name == name }) {

@@ -285,7 +285,7 @@ public final class Matcher {
                 continue
             case let .placeholder(placeholder):
                 if let typed = try placeholder.type.value(value(components[range.lowerBound]), singlePrecision: single) {
-                    args.add(placeholder.nameBytes, typed)
+                    args.addNew(placeholder.nameBytes, typed)
                 }
             case let .composite(composite):
                 let segmentBytes = Array(components[range.lowerBound])
@@ -293,7 +293,7 @@ public final class Matcher {
                 for (k, placeholder) in composite.placeholders.enumerated() {
                     guard let group = groups[composite.groups[k]] else { continue }
                     if let typed = try placeholder.type.value(value(segmentBytes[group]), singlePrecision: single) {
-                        args.add(placeholder.nameBytes, typed)
+                        args.addNew(placeholder.nameBytes, typed)
                     }
                 }
             case let .catchAll(name):
@@ -304,7 +304,7 @@ public final class Matcher {
                     if i > range.lowerBound { joined += separator }
                     joined += value(components[i])
                 }
-                args.add(Array(name.utf8), .string(joined))
+                args.addNew(Array(name.utf8), .string(joined))
             }
         }
         if options.mergeQuery {
