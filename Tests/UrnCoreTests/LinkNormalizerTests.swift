@@ -56,4 +56,16 @@ import Testing
         let host = try LinkParser().parse("http://%C3%A9X.org/")
         #expect(String(decoding: LinkNormalizer.normalized(host), as: UTF8.self) == "http://%C3%A9x.org/")
     }
+
+    /// Issue 13: dot-segment removal never yields a path that reads as an authority or a scheme.
+    @Test(arguments: [
+        ("/a/..//evil.example/x", "/.//evil.example/x"),
+        ("app:/a/..//evil.example/x", "app:/a/..//evil.example/x"),
+        ("https://h/a/..//evil.example/x", "https://h//evil.example/x"),
+        ("/a/../b:c", "/b:c"),
+    ])
+    func neverCreatesAnAuthority(input: String, expected: String) throws {
+        let text = LinkNormalizer.normalized(try LinkParser().parse(input))
+        #expect(String(decoding: text, as: UTF8.self) == expected)
+    }
 }

@@ -55,4 +55,33 @@ import Testing
     func removesDotSegments(path: String, expected: String) {
         #expect(String(decoding: LinkResolver.removeDotSegments(ArraySlice(path.utf8)), as: UTF8.self) == expected)
     }
+
+    /// Issue 13: resolution never turns a path into an authority (RFC 3986 §3.3 forbids a path
+    /// starting with `//` without one; errata 4547 and WHATWG write `/.//`), and a relative result
+    /// never starts with a segment that reads as a scheme.
+    @Test(arguments: [
+        ("app:/a/b", "..//evil.example/x", "app:/.//evil.example/x"),
+        ("app:/a/b", "/..//evil.example/x", "app:/.//evil.example/x"),
+        ("app:/a/b", "./..//evil.example", "app:/.//evil.example"),
+        ("app:a", "..//evil.example/x", "app:/evil.example/x"),
+        ("http://h/a/b", "..//evil.example/x", "http://h//evil.example/x"),
+        ("app:/a/b", "g", "app:/a/g"),
+    ])
+    func neverCreatesAnAuthority(base: String, reference: String, target: String) throws {
+        let resolved = try LinkResolver(base: base).resolve(Array(reference.utf8))
+        #expect(String(decoding: resolved, as: UTF8.self) == target)
+        #expect(URIReference(resolved).authority == URIReference(Array(target.utf8)).authority)
+    }
+
+    @Test(arguments: [
+        ("//evil.example/x", false, false, "/.//evil.example/x"),
+        ("//evil.example/x", true, false, "//evil.example/x"),
+        ("b:c/d", false, false, "./b:c/d"),
+        ("b:c/d", false, true, "b:c/d"),
+        ("/b:c", false, false, "/b:c"),
+    ])
+    func guardsRecomposedPaths(path: String, authority: Bool, scheme: Bool, expected: String) {
+        let guarded = URIReference.recomposablePath(Array(path.utf8), hasAuthority: authority, hasScheme: scheme)
+        #expect(String(decoding: guarded, as: UTF8.self) == expected)
+    }
 }

@@ -68,7 +68,8 @@ public enum LinkNormalizer {
             if path.isEmpty, link.kind == .url, scheme.elementsEqual("http".utf8) || scheme.elementsEqual("https".utf8) {
                 path = [UInt8(ascii: "/")]
             }
-            out += path
+            out += URIReference.recomposablePath(path, hasAuthority: link.reference.authority != nil,
+                                                 hasScheme: link.scheme != nil)
         }
         if let query = link.query { out.append(UInt8(ascii: "?")); normalizePercent(text[query], into: &out) }
         if let fragment = link.fragment { out.append(UInt8(ascii: "#")); normalizePercent(text[fragment], into: &out) }

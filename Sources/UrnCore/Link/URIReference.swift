@@ -81,10 +81,24 @@ public struct URIReference: Sendable {
         out.reserveCapacity(path.count + 64)
         if let scheme { out += scheme; out.append(UInt8(ascii: ":")) }
         if let authority { out += [UInt8(ascii: "/"), UInt8(ascii: "/")]; out += authority }
-        out += path
+        out += Self.recomposablePath(path, hasAuthority: authority != nil, hasScheme: scheme != nil)
         if let query { out.append(UInt8(ascii: "?")); out += query }
         if let fragment { out.append(UInt8(ascii: "#")); out += fragment }
         self.init(out)
+    }
+
+    /// `path` made safe to follow a scheme and authority (or their absence): without an authority
+    /// a path must not start with `//` (RFC 3986 §3.3; errata 4547 and WHATWG write `/.//`), or
+    /// the next parse would read a host out of it; without a scheme either, a first segment with
+    /// `:` would read as a scheme (§4.2), so it gets `./`.
+    public static func recomposablePath(_ path: [UInt8], hasAuthority: Bool, hasScheme: Bool) -> [UInt8] {
+        let slash = UInt8(ascii: "/")
+        guard !hasAuthority else { return path }
+        if path.count >= 2, path[0] == slash, path[1] == slash { return [slash, UInt8(ascii: ".")] + path }
+        if !hasScheme, path.first != slash, path.prefix(while: { $0 != slash }).contains(UInt8(ascii: ":")) {
+            return [UInt8(ascii: "."), slash] + path
+        }
+        return path
     }
 
     /// Whether `bytes` has the syntax of a scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
