@@ -95,6 +95,56 @@ import Testing
         for failure in failures { print("conformance FAILED \(failure)"); Issue.record(Comment(rawValue: failure)) }
     }
 
+    /// Runs one derived case (`Fixtures/derived/`): a whole table read in `dialect`; nil when it passes.
+    static func runDerived(_ json: [String: Any], dialect: Dialect) throws -> String? {
+        let options = json["options"] as? [String: Bool] ?? [:]
+        let matcherOptions = Matcher.Options(mergeQuery: options["mergeQuery"] ?? false,
+                                             caseInsensitive: options["caseInsensitive"] ?? false)
+        let parser = RouteTableParser(dialect: dialect, caseInsensitive: matcherOptions.caseInsensitive)
+        let table = try parser.parse(json["table"] as! String, name: "t")
+        let input = json["input"] as! String
+        // a link RFC 3986 refuses (`100%`) is read leniently, as a newer URL(string:) would
+        let link = try (try? LinkParser(compassScheme: table.scheme).parse(input))
+            ?? LinkParser(compassScheme: table.scheme, lenient: true).parse(input)
+        let got = try Matcher(tables: [table], options: matcherOptions).match(link).first
+        let expect = json["expect"] as! [String: Any]
+        guard got?.route.pattern.text == expect["pattern"] as? String else {
+            return "pattern \(got?.route.pattern.text ?? "nil") != \(expect["pattern"] as? String ?? "nil")"
+        }
+        guard let got else { return nil }
+        if got.route.target != expect["target"] as? String { return "target \(got.route.target ?? "nil")" }
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        for arg in got.args {
+            writer.key(arg.name)
+            arg.value.write(into: &writer)
+        }
+        writer.endObject()
+        let gotArgs = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as! [String: Any]
+        let expectedArgs = expect["args"] as? [String: Any] ?? [:]
+        return NSDictionary(dictionary: gotArgs).isEqual(to: expectedArgs) ? nil : "args \(gotArgs) != \(expectedArgs)"
+    }
+
+    static func checkDerived(_ file: String, dialect: Dialect) throws {
+        let url = fixtures.appendingPathComponent("../derived").appendingPathComponent(file).standardized
+        var passed = 0
+        var failures: [String] = []
+        for (index, line) in try String(contentsOf: url, encoding: .utf8).split(separator: "\n").enumerated() {
+            let json = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            if let failure = try runDerived(json, dialect: dialect) {
+                failures.append("derived/\(file):\(index + 1) \(json["input"] ?? ""): \(failure) [\(json["cite"] ?? "")]")
+            } else {
+                passed += 1
+            }
+        }
+        print("conformance derived/\(file) (\(dialect.rawValue)): \(passed) passed, \(failures.count) failed")
+        for failure in failures { print("conformance FAILED \(failure)"); Issue.record(Comment(rawValue: failure)) }
+    }
+
+    @Test func compassDerived() throws { try Self.checkDerived("compass.jsonl", dialect: .compass) }
+    @Test func navigatorDerived() throws { try Self.checkDerived("navigator.jsonl", dialect: .navigator) }
+    @Test func waapDerived() throws { try Self.checkDerived("waap.jsonl", dialect: .waap) }
+
     @Test func compass() throws { try Self.check("compass.jsonl", dialect: .compass) }
     @Test func urlNavigator() throws { try Self.check("urlnavigator.jsonl", dialect: .navigator) }
     @Test func waapRouting() throws { try Self.check("waapprouting.jsonl", dialect: .waap) }

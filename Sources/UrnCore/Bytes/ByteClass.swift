@@ -60,4 +60,10 @@ public struct ByteClass: OptionSet, Sendable {
     public static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
+
+    /// The ASCII upper case of `byte`; other bytes unchanged.
+    @inline(__always)
+    public static func uppercased(_ byte: UInt8) -> UInt8 {
+        byte &- UInt8(ascii: "a") < 26 ? byte &- 0x20 : byte
+    }
 }

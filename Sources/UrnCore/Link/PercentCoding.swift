@@ -28,6 +28,18 @@ public enum PercentCoding {
         return UTF8Validation.isValid(out) ? out : nil
     }
 
+    /// `bytes` decoded as Foundation's `removingPercentEncoding` does it: nil when a `%` is not
+    /// followed by two hex digits or the result is not UTF-8.
+    public static func removingPercentEncoding(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
+        var i = bytes.startIndex
+        while let percent = bytes[i...].firstIndex(of: UInt8(ascii: "%")) {
+            guard percent + 2 < bytes.endIndex, ByteClass.hexValue(bytes[percent + 1]) != nil,
+                  ByteClass.hexValue(bytes[percent + 2]) != nil else { return nil }
+            i = percent + 3
+        }
+        return decodedUTF8(bytes)
+    }
+
     /// Appends `bytes`, percent-encoding every byte for which `keep` is false.
     public static func encode(_ bytes: some Sequence<UInt8>, keeping keep: (UInt8) -> Bool, into out: inout [UInt8]) {
         for b in bytes {

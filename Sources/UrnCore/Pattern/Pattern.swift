@@ -11,7 +11,7 @@ public struct Pattern: Sendable {
     public let host: [UInt8]?
     /// The segments, in order.
     public let segments: [Segment]
-    /// The pattern started with `/` (WAAppRouting reads that as a `/` component).
+    /// The pattern started with `/` (the `urn` syntax drops it).
     public let leadingSlash: Bool
     /// The segments were split on `/` (else on the delimiter).
     public let slashSeparated: Bool
@@ -19,10 +19,15 @@ public struct Pattern: Sendable {
     public let literalCount: Int
     /// The number of catch-all segments (precedence rule 3).
     public let catchAllCount: Int
+    /// The pattern also takes links with more components than it has segments (URLNavigator's
+    /// `<path:p>`, which does not stop the later segments being compared by position).
+    public let openEnded: Bool
+    /// What `--check` should say about the pattern although it loads (an unknown URLNavigator type).
+    public let warnings: [String]
 
     /// A pattern from its parts.
     public init(text: String, scheme: [UInt8]?, schemeAsWritten: [UInt8]?, host: [UInt8]?, segments: [Segment],
-                leadingSlash: Bool, slashSeparated: Bool) {
+                leadingSlash: Bool, slashSeparated: Bool, openEnded: Bool = false, warnings: [String] = []) {
         self.text = text
         self.scheme = scheme
         self.schemeAsWritten = schemeAsWritten
@@ -30,6 +35,8 @@ public struct Pattern: Sendable {
         self.segments = segments
         self.leadingSlash = leadingSlash
         self.slashSeparated = slashSeparated
+        self.openEnded = openEnded
+        self.warnings = warnings
         literalCount = segments.reduce(0) { $0 + ($1.isLiteral ? 1 : 0) }
         catchAllCount = segments.reduce(0) { $0 + ($1.isCatchAll ? 1 : 0) }
     }

@@ -18,10 +18,24 @@ public struct PatternParser: Sendable {
         self.caseInsensitive = caseInsensitive
     }
 
-    /// Compiles `text`.
+    /// Compiles `text`. In `compass`, `navigator` and `waap` only the library's own syntax is
+    /// read (see `ExactSyntax`); `urn` reads every syntax of §5.1.
     public func parse(_ text: String) throws(PatternError) -> Pattern {
+        switch dialect {
+        case .compass: return ExactSyntax.compass(text, delimiter: delimiter)
+        case .navigator: return ExactSyntax.navigator(text, customTypes: customTypes)
+        case .waap: return ExactSyntax.waap(text)
+        case .urn: return try unifiedPattern(text)
+        }
+    }
+
+    private func unifiedPattern(_ text: String) throws(PatternError) -> Pattern {
         let bytes = Array(text.utf8)
-        guard !bytes.isEmpty else { throw PatternError("empty pattern", at: 0) }
+        guard !bytes.isEmpty else {
+            // the empty pattern (written `""` in a table) takes links without components
+            return Pattern(text: text, scheme: nil, schemeAsWritten: nil, host: nil, segments: [],
+                           leadingSlash: false, slashSeparated: false)
+        }
         var start = 0
         var scheme: [UInt8]?
         if let end = Self.schemeEnd(bytes) {
@@ -34,11 +48,10 @@ public struct PatternParser: Sendable {
         let leadingSlash = scheme == nil && bytes[start...].first == UInt8(ascii: "/") && slashSeparated
         if leadingSlash { ranges.removeFirst() }
         if slashSeparated, ranges.count > 0, ranges.last!.isEmpty, !(scheme != nil && ranges.count == 1) { ranges.removeLast() }
-        if dialect == .navigator { ranges.removeAll { $0.isEmpty } }
 
         var host: [UInt8]?
         let lowerScheme = scheme.map { $0.map(ByteClass.lowercased) }
-        if dialect == .urn, let lowerScheme, WebScheme.contains(lowerScheme), let first = ranges.first {
+        if let lowerScheme, WebScheme.contains(lowerScheme), let first = ranges.first {
             guard !bytes[first].contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "<") }) else {
                 throw PatternError("the host of a web pattern must be literal", at: first.lowerBound)
             }

@@ -16,47 +16,52 @@ final class CompiledTable {
     let dialect: Dialect
     /// Its segment delimiter.
     let delimiter: [UInt8]
-    /// Compass's app scheme, lower case.
-    let compassScheme: [UInt8]?
     /// The tries, in the order their modes first occur in the table.
     let partitions: [Partition]
-    /// Compass host mode: route index by exact pattern text.
+    /// Compass host mode: route index by exact pattern text (the last registration).
     let byText: [String: Int]
 
     /// Compiles `table` under `options`.
     init(_ table: RouteTable, _ options: Matcher.Options) {
         let dialect = table.dialect
         var partitions: [Partition] = []
-        func add(_ mode: ComponentMode, _ id: Int, _ segments: [Segment]) {
+        func add(_ mode: ComponentMode, _ id: Int, _ pattern: Pattern) {
             if let index = partitions.firstIndex(where: { $0.mode == mode }) {
-                partitions[index].trie.insert(segments, id: id)
+                partitions[index].trie.insert(pattern.segments, id: id, openEnded: pattern.openEnded)
                 partitions[index].routes.append(id)
             } else {
                 var trie = SegmentTrie(caseInsensitive: options.caseInsensitive, allowsEmpty: dialect.allowsEmptyValues,
                                        singlePrecision: dialect == .navigator)
-                trie.insert(segments, id: id)
+                trie.insert(pattern.segments, id: id, openEnded: pattern.openEnded)
                 partitions.append(Partition(mode: mode, trie: trie, routes: [id]))
             }
         }
         var byText: [String: Int] = [:]
         for (id, route) in table.routes.enumerated() {
-            let pattern = route.pattern
-            if byText[pattern.text] == nil { byText[pattern.text] = id }
-            switch dialect {
-            case .urn: add(.urn, id, pattern.segments)
-            case .compass: add(.compass, id, pattern.segments)
-            case .navigator: add(.navigator, id, pattern.segments)
-            case .waap:
-                let segments = pattern.leadingSlash ? [.literal([UInt8(ascii: "/")])] + pattern.segments : pattern.segments
-                add(pattern.scheme == nil ? .waapRoute : .waapFull, id, segments)
-            }
+            byText[route.pattern.text] = id
+            for mode in Self.modes(table, options) { add(mode, id, route.pattern) }
         }
         self.table = table
         self.routes = table.routes
         self.dialect = dialect
         self.delimiter = Array(table.delimiter.utf8)
-        self.compassScheme = table.scheme.map { Array($0.lowercased().utf8) }
         self.partitions = partitions
         self.byText = byText
+    }
+
+    /// How `table` reads links: one way, or in `waap` the whole link first and then its host
+    /// and path (WAAppRouteMatcher.m:14–26), a route matching either way.
+    static func modes(_ table: RouteTable, _ options: Matcher.Options) -> [ComponentMode] {
+        switch table.dialect {
+        case .urn: return [.urn]
+        case .compass: return [.compass(cut: table.scheme.map { $0.utf8.count + 3 })]
+        case .navigator: return [.navigator]
+        case .waap: return [.waapFull, waapRoute(options)]
+        }
+    }
+
+    /// The WAAppRouting reading that arguments come from (WAAppRouteMatcher.m:28–35).
+    static func waapRoute(_ options: Matcher.Options) -> ComponentMode {
+        .waapRoute(caseInsensitiveScheme: options.caseInsensitive)
     }
 }

@@ -27,9 +27,8 @@ extension Matcher {
         var all: [(Explanation, Int)] = []
         for table in compiled {
             let dialect = table.dialect
-            if dialect == .compass {
-                guard Self.compassApplies(link, scheme: table.compassScheme) else { continue }
-                let name = Components.compassName(link)
+            if dialect == .compass, Components.isCompassURL(link) {
+                let name = Components.compassName(link, cut: table.table.scheme.map { $0.utf8.count + 3 })
                 if link.text[name].contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
                     let host = String(decoding: link.text[name].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }, as: UTF8.self)
                     for route in table.routes.prefix(limit) {
@@ -62,7 +61,7 @@ extension Matcher {
         func result(_ reason: String, _ matched: Int) -> Explanation {
             Explanation(route: route, reason: reason, matchedSegments: matched, countDistance: distance)
         }
-        if !Self.constraintsHold(route, link, dialect) {
+        if !constraintsHold(route, link, dialect) {
             let wanted = route.pattern.schemeAsWritten.map { String(decoding: $0, as: UTF8.self) } ?? "none"
             let host = route.pattern.host.map { " and host '\(String(decoding: $0, as: UTF8.self))'" } ?? ""
             return result("the route wants scheme '\(wanted)'\(host)", 0)

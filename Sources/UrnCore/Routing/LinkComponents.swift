@@ -1,16 +1,19 @@
 /// How a dialect turns a link into the components its patterns match (§5.2).
-enum ComponentMode: Sendable {
+enum ComponentMode: Equatable, Sendable {
     /// The toolkit's own: path segments for web schemes, host and path for app schemes,
     /// delimiter segments for names, decoded unless `--raw`, trailing slash ignored.
     case urn
-    /// Compass: the text after `scheme://`, split on the delimiter, as written.
-    case compass
+    /// Compass: the text after `Navigator.scheme` (cut by its length in bytes, whatever the
+    /// link's own scheme: Navigator.swift:29), or a bare name as `navigate(urn:)` encodes it,
+    /// split on the delimiter, as written.
+    case compass(cut: Int?)
     /// URLNavigator: query and fragment stripped, split on `/`, empty and scheme components dropped.
     case navigator
-    /// WAAppRouting, patterns without a scheme: the path for http(s), else host and path.
-    case waapRoute
-    /// WAAppRouting, patterns with a scheme: host and path for every scheme.
+    /// WAAppRouting's first try: the whole link without its query (WAAppRouteMatcher.m:16–19).
     case waapFull
+    /// WAAppRouting's second try: the path for `http` and `https`, else host and path
+    /// (WAAppRouteMatcher.m:44–62); `-i` makes the scheme test case-insensitive.
+    case waapRoute(caseInsensitiveScheme: Bool)
 }
 
 extension Components {
@@ -30,29 +33,42 @@ extension Components {
                 Link.split(link.name, of: text, on: delimiter) { appendValue(text[$0], raw: raw) }
             }
             dropTrailingEmpty()
-        case .compass:
-            let name = Components.compassName(link)
-            Link.split(name, of: text, on: delimiter) { append(text[$0]) }
+        case let .compass(cut):
+            if Components.isCompassURL(link) {
+                let name = Components.compassName(link, cut: cut)
+                Link.split(name, of: text, on: delimiter) { append(text[$0]) }
+            } else {
+                // Navigator.navigate(urn:) percent-encodes the name first (Navigator.swift:132)
+                let encoded = Components.compassEncoded(text[...], delimiter: delimiter)
+                Link.split(0..<encoded.count, of: encoded, on: delimiter) { append(encoded[$0]) }
+            }
         case .navigator:
             let end = text.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? text.count
-            var index = 0
-            var start = 0
-            for i in 0...end where i == end || text[i] == UInt8(ascii: "/") {
-                let piece = text[start..<i]
-                if !piece.isEmpty, !(index == 0 && piece.last == UInt8(ascii: ":")) { append(piece) }
-                index += 1
-                start = i + 1
+            for piece in ExactSyntax.navigatorComponents(text[..<end]) { append(piece) }
+        case .waapFull:
+            var whole = Array(text)
+            if let query = link.query { whole.removeSubrange((query.lowerBound - 1)..<query.upperBound) }
+            for piece in ExactSyntax.pathComponents(whole[...]) { append(piece) }
+        case let .waapRoute(caseInsensitiveScheme):
+            var path = raw ? Array(text[link.path]) : (PercentCoding.decodedUTF8(text[link.path]) ?? Array(text[link.path]))
+            // NSURL.path drops a trailing slash
+            if path.count > 1, path.last == UInt8(ascii: "/") { path.removeLast() }
+            let scheme = link.scheme.map { text[$0] } ?? []
+            let web = ["http", "https"].contains {
+                caseInsensitiveScheme ? scheme.lazy.map(ByteClass.lowercased).elementsEqual($0.utf8) : scheme.elementsEqual($0.utf8)
             }
-        case .waapRoute, .waapFull:
-            var route: [UInt8] = []
-            let web = link.scheme.map { ["http", "https"].contains(String(decoding: text[$0], as: UTF8.self).lowercased()) } ?? false
-            if mode == .waapFull || !web, let host = link.host { route += text[host] }
-            var path = text[link.path]
-            if mode == .waapRoute, web, path.first == UInt8(ascii: "/") { path = path.dropFirst() }
-            route += PercentCoding.decodedUTF8(path) ?? Array(path)
-            // NSString.pathComponents: a leading "/" is a component, empty ones vanish.
-            if route.first == UInt8(ascii: "/") { append([UInt8(ascii: "/")]) }
-            for piece in route.split(separator: UInt8(ascii: "/")) { append(piece) }
+            if web {
+                if path.count > 1 { path.removeFirst() }
+                for piece in ExactSyntax.pathComponents(path[...]) { append(piece) }
+            } else if let host = link.host {
+                // -[NSString stringByAppendingPathComponent:] joins host and path without a
+                // trailing separator; pathComponents then drops the empty parts
+                if !host.isEmpty { append(text[host]) }
+                let pieces = ExactSyntax.pathComponents(path[...])
+                for (index, piece) in pieces.enumerated() where !(piece.elementsEqual([UInt8(ascii: "/")]) && (!host.isEmpty || index > 0)) {
+                    append(piece)
+                }
+            }
         }
     }
 
@@ -61,12 +77,29 @@ extension Components {
         if raw { appendRaw(bytes) } else { appendDecoded(bytes) }
     }
 
-    /// The Compass name of a link: the text after `scheme://` up to the end (query and fragment
-    /// included, which send Compass into host mode), or the whole of a bare name.
-    static func compassName(_ link: Link) -> Range<Int> {
-        if link.reference.authority != nil, let scheme = link.scheme {
-            return (scheme.upperBound + 3)..<link.text.count
-        }
-        return 0..<link.text.count
+    /// Whether Compass reads `link` as a URL (`Navigator.parse(url:)`), not a bare name.
+    static func isCompassURL(_ link: Link) -> Bool {
+        link.reference.authority != nil && link.scheme != nil
+    }
+
+    /// The Compass name of a URL: its text after `cut` bytes (the length of `Navigator.scheme`,
+    /// `S://`), or without a table scheme after the link's own `scheme://`. Query and fragment
+    /// are included: they send Compass into host mode.
+    static func compassName(_ link: Link, cut: Int?) -> Range<Int> {
+        guard isCompassURL(link) else { return 0..<link.text.count }
+        let start = cut ?? (link.scheme!.upperBound + 3)
+        return min(start, link.text.count)..<link.text.count
+    }
+
+    /// `name` percent-encoded as `Navigator.navigate(urn:)` does: everything outside
+    /// `CharacterSet.urlPathAllowed` and the delimiter's characters (Navigator.swift:132,
+    /// Utilities.swift:10–16).
+    static func compassEncoded(_ name: ArraySlice<UInt8>, delimiter: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(name.count)
+        PercentCoding.encode(name, keeping: { byte in
+            ByteClass.test(byte, [.alpha, .digit]) || delimiter.contains(byte) || (byte < 0x80 && "-._~!$&'()*+,;=:@/".utf8.contains(byte))
+        }, into: &out)
+        return out
     }
 }

@@ -43,6 +43,11 @@ struct ArgumentList {
         items.append((name, value))
     }
 
+    /// Removes `name` (a Swift dictionary given nil).
+    mutating func remove(_ name: [UInt8]) {
+        items.removeAll { $0.name == name }
+    }
+
     /// Sets `name`, replacing an earlier value in place (for "last one wins" sources).
     mutating func set(_ name: [UInt8], _ value: ArgValue) {
         if let index = items.firstIndex(where: { $0.name == name }) {

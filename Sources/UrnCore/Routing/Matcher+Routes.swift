@@ -32,16 +32,12 @@ extension Matcher {
         guard let table = compiled.first(where: { $0.table.name == route.table }),
               let partition = table.partitions.first(where: { $0.routes.contains { table.routes[$0] === route } })
         else { return nil }
-        readComponents(link, mode: partition.mode, delimiter: table.delimiter)
-        components.truncate(to: count)
         let dialect = table.dialect
-        guard try Alignment.align(alignedSegments(route, dialect), components, caseInsensitive: options.caseInsensitive,
+        readComponents(link, mode: dialect == .waap ? CompiledTable.waapRoute(options) : partition.mode, delimiter: table.delimiter)
+        components.truncate(to: count)
+        guard try Alignment.align(route.pattern.segments, components, caseInsensitive: options.caseInsensitive,
                                   allowsEmpty: dialect.allowsEmptyValues, singlePrecision: dialect == .navigator) != nil
         else { return nil }
         return Match(route: route, args: try arguments(route, link, dialect: dialect, delimiter: table.delimiter))
-    }
-
-    private func alignedSegments(_ route: Route, _ dialect: Dialect) -> [Segment] {
-        dialect == .waap && route.pattern.leadingSlash ? [.literal([UInt8(ascii: "/")])] + route.pattern.segments : route.pattern.segments
     }
 }

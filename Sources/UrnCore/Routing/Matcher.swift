@@ -119,7 +119,7 @@ public final class Matcher {
         let routes = table.routes
         for length in 1..<count {
             var best: Int?
-            for (foundLength, id) in prefixFound where foundLength == length && Self.constraintsHold(routes[id], link, table.dialect) {
+            for (foundLength, id) in prefixFound where foundLength == length && constraintsHold(routes[id], link, table.dialect) {
                 if let current = best, current == id || !Precedence.precedes(routes[id], id, routes[current], current, dialect: table.dialect) {
                     continue
                 }
@@ -146,9 +146,9 @@ public final class Matcher {
     }
 
     private func reading(_ link: Link, in table: CompiledTable) -> Reading {
-        guard table.dialect == .compass else { return .components }
-        guard Self.compassApplies(link, scheme: table.compassScheme) else { return .none }
-        let name = Components.compassName(link)
+        guard table.dialect == .compass, Components.isCompassURL(link) else { return .components }
+        let name = Components.compassName(link, cut: table.table.scheme.map { $0.utf8.count + 3 })
+        // Navigator.swift:31: a `?` or `#` after the scheme sends Compass into host mode
         if link.text[name].contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
             return .hostMode(name: name)
         }
@@ -191,7 +191,7 @@ public final class Matcher {
             let dialect = table.dialect
             for k in 0..<found.count {
                 let id = found[k]
-                if Self.constraintsHold(routes[id], link, dialect), !ranked.contains(where: { $0.id == id }) {
+                if constraintsHold(routes[id], link, dialect), !ranked.contains(where: { $0.id == id }) {
                     ranked.append((id, mode))
                 }
             }
@@ -201,14 +201,18 @@ public final class Matcher {
     /// The match of a collected route, its arguments read from the components of its mode.
     private func match(_ candidate: (id: Int, mode: ComponentMode), _ link: Link, in table: CompiledTable,
                        limit: Int?) throws(Regex.MatchError) -> Match {
-        readComponents(link, mode: candidate.mode, delimiter: table.delimiter)
+        // WAAppRouting takes arguments from host and path whichever reading matched (WAAppRouteMatcher.m:32)
+        readComponents(link, mode: table.dialect == .waap ? CompiledTable.waapRoute(options) : candidate.mode,
+                       delimiter: table.delimiter)
         if let limit { components.truncate(to: limit) }
         let route = table.routes[candidate.id]
         return Match(route: route, args: try arguments(route, link, dialect: table.dialect, delimiter: table.delimiter))
     }
 
-    /// Whether the scheme and host a pattern requires are the link's (§5.2).
-    static func constraintsHold(_ route: Route, _ link: Link, _ dialect: Dialect) -> Bool {
+    /// Whether the scheme and host a pattern requires are the link's (§5.2). URLNavigator compares
+    /// schemes exactly (URLMatcher.swift:57), `-i` without regard to case; Compass and
+    /// WAAppRouting have no scheme test of their own (a waap `app:` is a component).
+    func constraintsHold(_ route: Route, _ link: Link, _ dialect: Dialect) -> Bool {
         let text = link.text
         switch dialect {
         case .urn:
@@ -219,39 +223,49 @@ public final class Matcher {
                 guard let linkHost = link.host, text[linkHost].lazy.map(ByteClass.lowercased).elementsEqual(host) else { return false }
             }
             return true
-        case .navigator, .waap:
-            guard let scheme = route.pattern.schemeAsWritten else { return dialect == .waap || link.scheme == nil }
+        case .navigator:
+            guard let scheme = route.pattern.schemeAsWritten else { return link.scheme == nil }
             guard let linkScheme = link.scheme else { return false }
-            return text[linkScheme].elementsEqual(scheme)
-        case .compass:
+            return options.caseInsensitive ? text[linkScheme].lazy.map(ByteClass.lowercased).elementsEqual(scheme.lazy.map(ByteClass.lowercased))
+                : text[linkScheme].elementsEqual(scheme)
+        case .compass, .waap:
             return true
         }
     }
 
-    /// Whether a Compass table takes `link`: its `scheme://` prefix is the table's scheme, or the
-    /// table has none, or the link is a bare name.
-    static func compassApplies(_ link: Link, scheme: [UInt8]?) -> Bool {
-        guard let scheme, link.reference.authority != nil, let linkScheme = link.scheme else { return true }
-        return link.text[linkScheme].lazy.map(ByteClass.lowercased).elementsEqual(scheme)
-    }
-
-    /// Compass's host mode: the host names the route (exactly), the query items are the args,
-    /// replaced wholesale by the fragment's `k=v` pairs when there is a fragment.
+    /// Compass's host mode (Navigator.swift:59–74): the URL's host names the route, which the
+    /// app's `Router.routes` looks up exactly (Router.swift:45); the arguments are the query
+    /// items (decoded by URLComponents, an item without `=` removing its name), replaced wholesale
+    /// by the fragment's `&`/`;`-separated `k=v` pairs (String+Extensions.swift:17–33) when there
+    /// is a fragment; `Location` then decodes every value once more (Location.swift:19–22).
     private func compassHostMode(_ link: Link, name: Range<Int>, in table: CompiledTable) -> Match? {
         let text = link.text
-        let hostEnd = text[name].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? name.upperBound
-        let host = String(decoding: text[name.lowerBound..<hostEnd], as: UTF8.self)
-        guard let id = table.byText[host] else { return nil }
+        guard let authority = link.reference.authority else { return nil }
+        var host = text[authority]
+        if let at = host.lastIndex(of: UInt8(ascii: "@")) { host = host[(at + 1)...] }
+        if host.first == UInt8(ascii: "[") {
+            if let close = host.firstIndex(of: UInt8(ascii: "]")) { host = host[...close] }
+        } else if let colon = host.firstIndex(of: UInt8(ascii: ":")) {
+            host = host[..<colon]
+        }
+        guard let id = table.byText[String(decoding: host, as: UTF8.self)] else { return nil }
         var args = ArgumentList()
+        let raw = options.raw
+        func decoded(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+            raw ? bytes : (PercentCoding.removingPercentEncoding(bytes).map { ArraySlice($0) } ?? bytes)
+        }
         if let fragment = link.fragment {
-            for pair in text[fragment].split(separator: UInt8(ascii: "&")) {
+            let whole = decoded(text[fragment])
+            for pair in whole.split(whereSeparator: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: ";") }) {
                 guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
-                args.set(Array(pair[..<equals]), .string(decodedOnce(pair[(equals + 1)...])))
+                args.set(Array(pair[..<equals]), .string(Array(decoded(decoded(pair[(equals + 1)...])))))
             }
         } else if let query = link.query {
-            for pair in text[query].split(separator: UInt8(ascii: "&")) {
-                guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
-                args.set(decodedOnce(pair[..<equals]), .string(decodedOnce(pair[(equals + 1)...])))
+            for item in text[query].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false) {
+                let equals = item.firstIndex(of: UInt8(ascii: "="))
+                let key = Array(decoded(item[..<(equals ?? item.endIndex)]))
+                guard let equals else { args.remove(key); continue }
+                args.set(key, .string(Array(decoded(decoded(item[(equals + 1)...])))))
             }
         }
         let route = table.routes[id]
@@ -259,23 +273,15 @@ public final class Matcher {
         return Match(route: route, args: args.items)
     }
 
-    private func decodedOnce(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        options.raw ? Array(bytes) : (PercentCoding.decodedUTF8(bytes) ?? Array(bytes))
-    }
-
     /// The arguments of `route` against the current `components`.
     func arguments(_ route: Route, _ link: Link, dialect: Dialect, delimiter: [UInt8]) throws(Regex.MatchError) -> [(name: [UInt8], value: ArgValue)] {
+        guard dialect == .urn else { return try exactArguments(route, link, dialect: dialect) }
         var args = ArgumentList(capacity: route.pattern.segments.count + route.defaults.count)
-        let single = dialect == .navigator
-        let decodeAfter = dialect == .compass && !options.raw
-        func value(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-            decodeAfter ? ArraySlice(PercentCoding.decodedUTF8(bytes) ?? Array(bytes)) : bytes
-        }
         // Without catch-alls segment i takes component i; with them, find the split.
         var ranges: [Range<Int>]?
         if route.pattern.catchAllCount > 0 {
             ranges = try Alignment.align(route.pattern.segments, components, caseInsensitive: options.caseInsensitive,
-                                         allowsEmpty: dialect.allowsEmptyValues, singlePrecision: single)
+                                         allowsEmpty: false, singlePrecision: false)
             if ranges == nil { return [] }
         }
         for (index, segment) in route.pattern.segments.enumerated() {
@@ -284,7 +290,7 @@ public final class Matcher {
             case .literal, .wildcard:
                 continue
             case let .placeholder(placeholder):
-                if let typed = try placeholder.type.value(value(components[range.lowerBound]), singlePrecision: single) {
+                if let typed = try placeholder.type.value(components[range.lowerBound]) {
                     args.addNew(placeholder.nameBytes, typed)
                 }
             case let .composite(composite):
@@ -292,7 +298,7 @@ public final class Matcher {
                 guard let groups = try composite.regex.captures(segmentBytes) else { continue }
                 for (k, placeholder) in composite.placeholders.enumerated() {
                     guard let group = groups[composite.groups[k]] else { continue }
-                    if let typed = try placeholder.type.value(value(segmentBytes[group]), singlePrecision: single) {
+                    if let typed = try placeholder.type.value(segmentBytes[group]) {
                         args.addNew(placeholder.nameBytes, typed)
                     }
                 }
@@ -302,13 +308,13 @@ public final class Matcher {
                 var joined: [UInt8] = []
                 for i in range {
                     if i > range.lowerBound { joined += separator }
-                    joined += value(components[i])
+                    joined += components[i]
                 }
                 args.addNew(Array(name.utf8), .string(joined))
             }
         }
         if options.mergeQuery {
-            let decode = !options.raw && dialect.decodesComponents
+            let decode = !options.raw
             link.forEachParameter { key, valueRange in
                 let name = decode ? (PercentCoding.decodedUTF8(link.text[key], plusAsSpace: true) ?? Array(link.text[key])) : Array(link.text[key])
                 let raw = link.text[valueRange]

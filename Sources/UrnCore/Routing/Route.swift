@@ -76,6 +76,8 @@ public struct RouteTable: Sendable {
     public var delimiter: String
     /// The routes, in declaration order.
     public var routes: [Route]
+    /// Routes that a later line registered again, each with the route that replaced it.
+    public var replaced: [(earlier: Route, by: Route)] = []
 
     /// A table.
     public init(name: String, dialect: Dialect, scheme: String?, delimiter: String, routes: [Route]) {
@@ -84,6 +86,22 @@ public struct RouteTable: Sendable {
         self.scheme = scheme
         self.delimiter = delimiter
         self.routes = routes
+    }
+}
+
+extension RouteTable {
+    /// Keeps only the last registration of each pattern, as the libraries' dictionaries keyed by
+    /// pattern do (Compass `Router.routes`, URLNavigator `viewControllerFactories`, WAAppRouting
+    /// `WAAppRouteRegistrar.entities`); the earlier ones go to `replaced`.
+    mutating func keepLastRegistrations() {
+        var last: [String: Int] = [:]
+        for (index, route) in routes.enumerated() { last[route.pattern.text] = index }
+        var kept: [Route] = []
+        for (index, route) in routes.enumerated() {
+            let winner = last[route.pattern.text]!
+            if winner == index { kept.append(route) } else { replaced.append((route, routes[winner])) }
+        }
+        routes = kept
     }
 }
 

@@ -59,7 +59,7 @@ public struct RouteTableParser: Sendable {
                 continue
             }
             let parsed: (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: ArgValue)])
-            if first == UInt8(ascii: "{") {
+            if Self.isJSONRoute(content.utf8) {
                 parsed = try jsonRoute(String(content), fail)
             } else {
                 parsed = try textRoute(content, leading: leading, fail)
@@ -79,7 +79,15 @@ public struct RouteTableParser: Sendable {
                                           table: name, line: number, modal: entry.modal))
             }
         }
+        if table.dialect != .urn { table.keepLastRegistrations() }
         return table
+    }
+
+    /// Whether a line is a JSON route: it starts with `{"` (blanks allowed between), so that a
+    /// Compass pattern such as `{appId}:user` is a text route.
+    static func isJSONRoute(_ line: Substring.UTF8View) -> Bool {
+        guard line.first == UInt8(ascii: "{") else { return false }
+        return line.dropFirst().first { $0 != 0x20 && $0 != 0x09 } == UInt8(ascii: "\"")
     }
 
     private func directive(_ content: Substring, _ table: inout RouteTable, _ types: inout [String: Regex],
@@ -122,6 +130,9 @@ public struct RouteTableParser: Sendable {
     private func textRoute(_ content: Substring, leading: Int, _ fail: (String, Int?) -> TableError) throws(TableError)
         -> (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: ArgValue)]) {
         let bytes = Array(content.utf8)
+        if bytes.first == UInt8(ascii: "\"") {
+            return try quotedRoute(bytes, leading: leading, fail)
+        }
         var end = 0
         var depth = 0
         while end < bytes.count {
@@ -134,9 +145,37 @@ public struct RouteTableParser: Sendable {
         }
         end = min(end, bytes.count)
         let pattern = String(decoding: bytes[..<end], as: UTF8.self)
+        let (target, defaults) = try targetAndDefaults(bytes[end...], fail)
+        return (pattern, leading + 1, target, defaults)
+    }
+
+    /// A text route whose pattern is a JSON string (`"" Home`, `"#top" Anchor`, `"a b" T`): the
+    /// way to write the empty pattern, a pattern that starts with `#`, `@` or `"`, or has blanks.
+    private func quotedRoute(_ bytes: [UInt8], leading: Int, _ fail: (String, Int?) -> TableError) throws(TableError)
+        -> (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: ArgValue)]) {
+        var close = 1
+        while close < bytes.count, bytes[close] != UInt8(ascii: "\"") {
+            close += bytes[close] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        guard close < bytes.count else { throw fail("unterminated quoted pattern", leading + 1) }
+        let token = Array(bytes[...close])
+        let valid = token.withUnsafeBufferPointer { (try? JSONScanner.validateValue($0)) != nil }
+        guard valid else { throw fail("invalid quoted pattern (JSON string syntax)", leading + 1) }
+        let pattern = token.withUnsafeBufferPointer { JSONString.decoded(0..<$0.count, in: $0) }
+        let rest = bytes[(close + 1)...]
+        guard rest.first.map({ $0 == 0x20 || $0 == 0x09 }) ?? true else {
+            throw fail("a blank must follow the quoted pattern", leading + close + 2)
+        }
+        let (target, defaults) = try targetAndDefaults(rest, fail)
+        return (String(decoding: pattern, as: UTF8.self), leading + 2, target, defaults)
+    }
+
+    /// The `[TARGET] [key=value …]` after a route's pattern.
+    private func targetAndDefaults(_ rest: ArraySlice<UInt8>, _ fail: (String, Int?) -> TableError) throws(TableError)
+        -> (String?, [(key: String, value: ArgValue)]) {
         var target: String?
         var defaults: [(key: String, value: ArgValue)] = []
-        for word in bytes[end...].split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }) {
+        for word in rest.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }) {
             if let equals = word.firstIndex(of: UInt8(ascii: "=")) {
                 guard equals > word.startIndex else { throw fail("a default needs a name before '='", nil) }
                 defaults.append((String(decoding: word[..<equals], as: UTF8.self), .string(Array(word[(equals + 1)...]))))
@@ -147,7 +186,7 @@ public struct RouteTableParser: Sendable {
                 throw fail("unexpected '\(text)' (a route is PATTERN [TARGET] [key=value ...])", nil)
             }
         }
-        return (pattern, leading + 1, target, defaults)
+        return (target, defaults)
     }
 
     private func jsonRoute(_ content: String, _ fail: (String, Int?) -> TableError) throws(TableError)

@@ -27,6 +27,8 @@ struct SegmentTrie {
         /// The child after a catch-all, which takes one or more components.
         var catchAll: Int?
         var terminals: [Int] = []
+        /// Routes that end here and also take longer links (URLNavigator's `<path:p>`).
+        var openTerminals: [Int] = []
     }
 
     private(set) var nodes = [Node()]
@@ -43,11 +45,15 @@ struct SegmentTrie {
         self.singlePrecision = singlePrecision
     }
 
-    /// Adds route `id` with `segments`.
-    mutating func insert(_ segments: [Segment], id: Int) {
+    /// Adds route `id` with `segments`. An `openEnded` route (URLNavigator's `<path:p>`) reads
+    /// each catch-all as one component and takes any longer link too: URLMatcher.swift:115–128
+    /// accepts more components and compares the pattern's by position.
+    mutating func insert(_ segments: [Segment], id: Int, openEnded: Bool = false) {
         var node = 0
         for segment in segments {
             switch segment {
+            case .catchAll where openEnded:
+                node = plainChild(of: node)
             case let .literal(text):
                 node = child(of: node, literal: caseInsensitive ? text.map(ByteClass.lowercased) : text)
             case let .placeholder(placeholder) where placeholder.type.isPlain:
@@ -63,6 +69,7 @@ struct SegmentTrie {
             }
         }
         nodes[node].terminals.append(id)
+        if openEnded { nodes[node].openTerminals.append(id) }
     }
 
     private mutating func child(of node: Int, literal key: [UInt8]) -> Int {
@@ -124,6 +131,9 @@ struct SegmentTrie {
     ) throws(Regex.MatchError) {
         if position == limit || (everyPrefix && position > 0) { visit(position, nodes[index].terminals) }
         guard position < limit else { return }
+        if !nodes[index].openTerminals.isEmpty {
+            for length in (everyPrefix ? position + 1 : limit)...limit { visit(length, nodes[index].openTerminals) }
+        }
         let component = components[position]
         if !nodes[index].literals.isEmpty, let next = nodes[index].literals.value(for: component) {
             try walk(nodes, node: next, index: position + 1, components, limit: limit, everyPrefix: everyPrefix, visit)

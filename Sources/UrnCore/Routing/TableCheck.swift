@@ -5,14 +5,25 @@ public enum TableCheck {
     public struct Finding: Sendable {
         /// What was found.
         public enum Kind: String, Sendable {
-            case duplicate, shadowed, overlap
+            /// Two routes take the same links.
+            case duplicate
+            /// A route can never win.
+            case shadowed
+            /// Table order alone decides between two routes.
+            case overlap
+            /// An exact dialect's later registration of the same pattern replaces this route.
+            case replaced
+            /// The pattern loads but does not mean what it seems to (`detail` says why).
+            case pattern
         }
         /// The kind.
         public let kind: Kind
         /// The route the finding is about (the later one).
         public let route: Route
-        /// The route it conflicts with.
+        /// The route it conflicts with (the route itself for `pattern`).
         public let other: Route
+        /// What a `pattern` finding says.
+        public var detail: String = ""
 
         /// `table:line: warning: …`, GNU style.
         public var description: String {
@@ -23,6 +34,8 @@ public enum TableCheck {
             case .duplicate: return "\(here) duplicates \(there) (\(theirs))"
             case .shadowed: return "\(here) can never win: \(there) (\(theirs)) takes every link it matches"
             case .overlap: return "\(here) overlaps \(there) (\(theirs)) at equal precedence: table order decides"
+            case .replaced: return "\(here) is registered again at \(there), which replaces it (the library keeps the last registration)"
+            case .pattern: return "\(here): \(detail)"
             }
         }
     }
@@ -33,18 +46,27 @@ public enum TableCheck {
     }
 
     private static func findings(_ table: RouteTable, caseInsensitive: Bool) -> [Finding] {
+        var found = table.replaced.map { Finding(kind: .replaced, route: $0.earlier, other: $0.by) }
+        for route in table.routes {
+            for warning in route.pattern.warnings { found.append(Finding(kind: .pattern, route: route, other: route, detail: warning)) }
+        }
+        return (found + pairFindings(table, caseInsensitive: caseInsensitive))
+            .sorted { ($0.route.line, $0.other.line) < ($1.route.line, $1.other.line) }
+    }
+
+    private static func pairFindings(_ table: RouteTable, caseInsensitive: Bool) -> [Finding] {
         let routes = table.routes
         var byCount: [Int: [Int]] = [:]
         var catchAlls: [Int] = []
         for (id, route) in routes.enumerated() {
-            let segments = effectiveSegments(route, table.dialect)
+            let segments = route.pattern.segments
             if segments.contains(where: \.isCatchAll) { catchAlls.append(id) } else { byCount[segments.count, default: []].append(id) }
         }
         var found: [Finding] = []
         func consider(_ a: Int, _ b: Int) {
             // a < b: `a` is earlier in the table.
             let ra = routes[a], rb = routes[b]
-            let sa = effectiveSegments(ra, table.dialect), sb = effectiveSegments(rb, table.dialect)
+            let sa = ra.pattern.segments, sb = rb.pattern.segments
             guard schemesIntersect(ra.pattern, rb.pattern, table.dialect) else { return }
             let aCoversB = covers(sa, sb, caseInsensitive) && schemeCovers(ra.pattern, rb.pattern)
             let bCoversA = covers(sb, sa, caseInsensitive) && schemeCovers(rb.pattern, ra.pattern)
@@ -71,12 +93,7 @@ public enum TableCheck {
                 consider(min(c, other), max(c, other))
             }
         }
-        return found.sorted { ($0.route.line, $0.other.line) < ($1.route.line, $1.other.line) }
-    }
-
-    /// The segments as the dialect matches them (WAAppRouting reads a leading `/` as a component).
-    private static func effectiveSegments(_ route: Route, _ dialect: Dialect) -> [Segment] {
-        dialect == .waap && route.pattern.leadingSlash ? [.literal([UInt8(ascii: "/")])] + route.pattern.segments : route.pattern.segments
+        return found
     }
 
     /// Whether the pair's precedence comes down to table order (§5.2 rule 4).

@@ -17,7 +17,7 @@ struct LinkPrefix {
         let text = link.text
         switch dialect {
         case .compass:
-            Link.split(Components.compassName(link), of: text, on: delimiter) { ends.append($0.upperBound) }
+            Link.split(Components.compassName(link, cut: nil), of: text, on: delimiter) { ends.append($0.upperBound) }
         case .navigator:
             let stop = text.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? text.count
             var start = 0

@@ -1,0 +1,137 @@
+/// Pattern syntax of the exact dialects (§5.2): only what the library itself reads is syntax, and
+/// everything else is literal text compared as written. Each rule cites the library's code.
+enum ExactSyntax {
+    /// Compass 6 (`Sources/Navigator.swift` at 5cfacf8): the pattern is split on the delimiter
+    /// (`String.split`, where `""` gives no parts); a part that starts with `{` is a placeholder
+    /// named by the part without any `{` or `}` (lines 100–106); any other part is a literal.
+    static func compass(_ text: String, delimiter: [UInt8]) -> Pattern {
+        let bytes = Array(text.utf8)
+        var segments: [Segment] = []
+        if !bytes.isEmpty {
+            for part in split(bytes, on: delimiter) {
+                if part.first == UInt8(ascii: "{") {
+                    let name = part.filter { $0 != UInt8(ascii: "{") && $0 != UInt8(ascii: "}") }
+                    segments.append(.placeholder(Placeholder(name: String(decoding: name, as: UTF8.self), type: .string)))
+                } else {
+                    segments.append(.literal(Array(part)))
+                }
+            }
+        }
+        return Pattern(text: text, scheme: nil, schemeAsWritten: nil, host: nil, segments: segments,
+                       leadingSlash: false, slashSeparated: false)
+    }
+
+    /// URLNavigator 2.5.1 (`Sources/URLMatcher/` at b881f23): the pattern loses `?…` and `#…`
+    /// (URLMatcher.swift:102), is split on `/` without empty parts or a first part ending in `:`
+    /// (lines 130–139); a component `<…>` split on `:` is a placeholder, `<key>` or `<type:key>`,
+    /// and any other count of parts is a literal (URLPathComponent.swift:8–21). An unknown or
+    /// empty type has no value converter and matches as an untyped string (URLMatcher.swift:159).
+    static func navigator(_ text: String, customTypes: [String: Regex]) -> Pattern {
+        var bytes = Array(text.utf8)
+        if let end = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            bytes.removeSubrange(end...)
+        }
+        let reference = URIReference(bytes)
+        let scheme = reference.scheme.map { Array(bytes[$0]) }
+        var segments: [Segment] = []
+        var warnings: [String] = []
+        var openEnded = false
+        for component in navigatorComponents(bytes[...]) {
+            guard component.count >= 2, component.first == UInt8(ascii: "<"), component.last == UInt8(ascii: ">") else {
+                segments.append(.literal(Array(component)))
+                continue
+            }
+            let parts = component.dropFirst().dropLast().split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+            guard parts.count <= 2 else {
+                segments.append(.literal(Array(component)))
+                continue
+            }
+            let name = String(decoding: parts.last!, as: UTF8.self)
+            let typeName = parts.count == 2 ? String(decoding: parts[0], as: UTF8.self) : nil
+            let type: ValueType
+            switch typeName {
+            case nil, "string": type = .string
+            case "int": type = .int
+            case "float": type = .float
+            case "uuid": type = .uuid
+            case "path":
+                openEnded = true
+                segments.append(.catchAll(name: name))
+                continue
+            case let typeName?:
+                if let regex = customTypes[typeName] {
+                    type = .regex(regex)
+                } else {
+                    type = .string
+                    warnings.append("unknown type '\(typeName)' in '\(String(decoding: component, as: UTF8.self))': URLNavigator has no converter for it and matches any value")
+                }
+            }
+            segments.append(.placeholder(Placeholder(name: name, type: type)))
+        }
+        return Pattern(text: text, scheme: scheme, schemeAsWritten: scheme, host: nil, segments: segments,
+                       leadingSlash: false, slashSeparated: true, openEnded: openEnded, warnings: warnings)
+    }
+
+    /// WAAppRouting 0.0.5 (`Files/WARoutePattern.m` at 57eb35e): the pattern is read with
+    /// `NSString.pathComponents` (line 31); a component that starts with `:` is a placeholder named
+    /// by the rest (lines 74, 100), a component that is exactly `*` a wildcard (line 35), anything
+    /// else a literal, the scheme of `app://x` included (`app:` is then a component).
+    static func waap(_ text: String) -> Pattern {
+        let components = pathComponents(Array(text.utf8)[...])
+        var segments: [Segment] = []
+        for (index, component) in components.enumerated() {
+            if component.first == UInt8(ascii: ":") {
+                let name = String(decoding: component.dropFirst(), as: UTF8.self)
+                segments.append(.placeholder(Placeholder(name: name, type: .string)))
+            } else if component.elementsEqual("*".utf8) {
+                // a `*` last takes one or more components, elsewhere exactly one (lines 50–81)
+                segments.append(index == components.count - 1 ? .catchAll(name: nil) : .wildcard)
+            } else {
+                segments.append(.literal(Array(component)))
+            }
+        }
+        return Pattern(text: text, scheme: nil, schemeAsWritten: nil, host: nil, segments: segments,
+                       leadingSlash: false, slashSeparated: true)
+    }
+
+    /// `bytes` split on `separator` (every occurrence; empty parts kept).
+    static func split(_ bytes: [UInt8], on separator: [UInt8]) -> [ArraySlice<UInt8>] {
+        var parts: [ArraySlice<UInt8>] = []
+        var start = 0
+        var i = 0
+        while i + separator.count <= bytes.count {
+            if bytes[i...].starts(with: separator) {
+                parts.append(bytes[start..<i])
+                i += separator.count
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        parts.append(bytes[start...])
+        return parts
+    }
+
+    /// URLMatcher's `stringPathComponents`: split on `/`, empty parts and a first part that ends
+    /// in `:` (the scheme) left out.
+    static func navigatorComponents(_ text: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        var out: [ArraySlice<UInt8>] = []
+        for (index, part) in text.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).enumerated()
+        where !part.isEmpty && !(index == 0 && part.last == UInt8(ascii: ":")) {
+            out.append(part)
+        }
+        return out
+    }
+
+    /// Foundation's `NSString.pathComponents`: empty components are deleted, and a leading or
+    /// trailing separator is a component `/` of its own.
+    static func pathComponents(_ text: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        let slash = UInt8(ascii: "/")
+        let pieces = text.split(separator: slash)
+        var out: [ArraySlice<UInt8>] = []
+        if text.first == slash { out.append(text.prefix(1)) }
+        out += pieces
+        if text.count > 1, text.last == slash, !pieces.isEmpty { out.append(text.suffix(1)) }
+        return out
+    }
+}

@@ -1,0 +1,73 @@
+/// Arguments in the exact dialects: by position, a later placeholder of the same name winning
+/// (each library fills a dictionary), in the string forms the app sees.
+extension Matcher {
+    /// The arguments of `route` against the current `components`, which it matched.
+    func exactArguments(_ route: Route, _ link: Link, dialect: Dialect) throws(Regex.MatchError) -> [(name: [UInt8], value: ArgValue)] {
+        var args = ArgumentList(capacity: route.pattern.segments.count + route.defaults.count)
+        for (index, segment) in route.pattern.segments.enumerated() where index < components.count {
+            switch segment {
+            case let .placeholder(placeholder):
+                let written = components[index]
+                switch dialect {
+                case .compass:
+                    // Location.swift:19–22 decodes each value once; an invalid escape keeps it as written
+                    let value = options.raw ? Array(written) : (PercentCoding.removingPercentEncoding(written) ?? Array(written))
+                    args.set(placeholder.nameBytes, .string(value))
+                case .navigator:
+                    // URLMatcher.swift:10–26: Int(_:), Float(_:), UUID(uuidString:), never decoded
+                    guard var value = try placeholder.type.value(written, singlePrecision: true) else { continue }
+                    if case .uuid = placeholder.type, case let .string(bytes) = value {
+                        value = .string(bytes.map(ByteClass.uppercased))  // UUID.uuidString
+                    }
+                    args.set(placeholder.nameBytes, value)
+                default:
+                    args.set(placeholder.nameBytes, .string(Array(written)))  // WARoutePattern.m:97–101
+                }
+            case let .catchAll(name?) where dialect == .navigator:
+                // URLMatcher.swift:23–25: the rest of the path from here, joined with `/`
+                var joined: [UInt8] = []
+                for i in index..<components.count {
+                    if i > index { joined.append(UInt8(ascii: "/")) }
+                    joined += components[i]
+                }
+                args.set(Array(name.utf8), .string(joined))
+            default:
+                continue
+            }
+        }
+        if options.mergeQuery {
+            var query = ArgumentList()
+            forEachQueryPair(link, dialect: dialect) { key, value in query.set(key, .string(value)) }
+            for item in query.items { args.add(item.name, item.value) }
+        }
+        for (key, value) in route.defaults { args.add(Array(key.utf8), value) }
+        return args.items
+    }
+
+    /// The query pairs as the library reads them, in order (a later key replaces an earlier one
+    /// in the caller). URLNavigator: split on `&`, the key as written, the value decoded
+    /// (URLConvertible.swift:22–33). WAAppRouting: split on every `=` and `&` and taken two by
+    /// two, nothing decoded (NSURL+WAAdditions.m:13–21; an odd count makes the library index
+    /// past the end, and urn leaves the last key out instead).
+    private func forEachQueryPair(_ link: Link, dialect: Dialect, _ body: ([UInt8], [UInt8]) -> Void) {
+        guard let query = link.query else { return }
+        let text = link.text[query]
+        switch dialect {
+        case .navigator:
+            for item in text.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false) {
+                guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else { continue }
+                let value = item[(equals + 1)...]
+                body(Array(item[..<equals]), options.raw ? Array(value) : (PercentCoding.removingPercentEncoding(value) ?? Array(value)))
+            }
+        case .waap:
+            let parts = text.split(omittingEmptySubsequences: false) { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "&") }
+            var i = 0
+            while i + 1 < parts.count {
+                body(Array(parts[i]), Array(parts[i + 1]))
+                i += 2
+            }
+        case .compass, .urn:
+            return
+        }
+    }
+}
