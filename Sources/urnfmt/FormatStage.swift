@@ -73,7 +73,7 @@ struct FormatStage: RecordStage {
             for (i, column) in columns.enumerated() {
                 if i > 0 { out.append(format.separator) }
                 var value: [UInt8] = []
-                try renderer.render(column.expression, into: &value)
+                try renderer.render(column.expression, into: &value, escapingControls: false)
                 format.append(value, to: &out)
             }
             if format == .csv { out.append(0x0D) }

@@ -34,13 +34,17 @@ public struct TemplateRenderer {
         }
     }
 
-    /// Appends the value of one expression (empty when missing, unless `must:`).
-    public mutating func render(_ expression: Template.Expression, into out: inout [UInt8]) throws {
+    /// Appends the value of one expression (empty when missing, unless `must:`). Control
+    /// characters of a value are escaped unless `escapingControls` is false (a table format
+    /// that escapes values itself).
+    public mutating func render(_ expression: Template.Expression, into out: inout [UInt8],
+                                escapingControls: Bool = true) throws {
         let value = try self.value(expression)
         if value == nil && expression.must { throw MissingValue(expression: expression.text) }
         guard expression.json else {
             switch value {
-            case let .string(bytes)?: out += bytes
+            case let .string(bytes)?:
+                if escapingControls { Self.appendEscapingControls(bytes, to: &out) } else { out += bytes }
             case let .json(bytes)?: out += bytes
             case nil: break
             }
@@ -53,6 +57,25 @@ public struct TemplateRenderer {
             writer.string(bytes)
             out += writer.bytes
         case nil: out += "null".utf8
+        }
+    }
+
+    /// Appends a decoded value so that it cannot split the record's line: tab, LF and CR as
+    /// `\t`, `\n`, `\r` (as `--tsv` writes them), the other C0 controls and DEL as `\xHH`.
+    static func appendEscapingControls(_ bytes: [UInt8], to out: inout [UInt8]) {
+        guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+            out += bytes
+            return
+        }
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in bytes {
+            switch byte {
+            case 0x09: out += [0x5C, UInt8(ascii: "t")]
+            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+            case 0..<0x20, 0x7F: out += [0x5C, UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: out.append(byte)
+            }
         }
     }
 
