@@ -204,7 +204,7 @@ public struct PatternParser: Sendable {
     }
 
     private func decodedLiteral(_ text: [UInt8]) -> [UInt8] {
-        guard dialect.decodesComponents, text.contains(UInt8(ascii: "%")) else { return text }
+        guard text.contains(UInt8(ascii: "%")) else { return text }
         return PercentCoding.decodedUTF8(ArraySlice(text)) ?? text
     }
 

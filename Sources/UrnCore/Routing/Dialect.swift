@@ -9,10 +9,6 @@ public enum Dialect: String, Sendable, CaseIterable {
     /// WAAppRouting 0.0.5.
     case waap
 
-    /// Whether link components (and so pattern literals) are compared percent-decoded:
-    /// Compass and URLNavigator compare the text as written.
-    public var decodesComponents: Bool { self == .urn || self == .waap }
-
     /// Whether placeholders accept an empty value (Compass's do).
     public var allowsEmptyValues: Bool { self == .compass }
 }
