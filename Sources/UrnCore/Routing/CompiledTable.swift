@@ -54,10 +54,16 @@ final class CompiledTable {
     static func modes(_ table: RouteTable, _ options: Matcher.Options) -> [ComponentMode] {
         switch table.dialect {
         case .urn: return [.urn]
-        case .compass: return [.compass(cut: table.scheme.map { $0.utf8.count + 3 })]
+        case .compass: return [.compass(cut: compassCut(table))]
         case .navigator: return [.navigator]
         case .waap: return [.waapFull, waapRoute(options)]
         }
+    }
+
+    /// How many bytes Compass cuts from a `scheme://` link: `Navigator.scheme` with its `://`
+    /// (Navigator.swift:29), or nil without a table scheme.
+    static func compassCut(_ table: RouteTable) -> Int? {
+        table.scheme.map { $0.utf8.count + 3 }
     }
 
     /// The WAAppRouting reading that arguments come from (WAAppRouteMatcher.m:28–35).

@@ -28,7 +28,7 @@ extension Matcher {
         for table in compiled {
             let dialect = table.dialect
             if dialect == .compass, Components.isCompassURL(link) {
-                let name = Components.compassName(link, cut: table.table.scheme.map { $0.utf8.count + 3 })
+                let name = Components.compassName(link, cut: CompiledTable.compassCut(table.table))
                 if link.text[name].contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
                     let host = String(decoding: link.text[name].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }, as: UTF8.self)
                     for route in table.routes.prefix(limit) {

@@ -147,7 +147,7 @@ public final class Matcher {
 
     private func reading(_ link: Link, in table: CompiledTable) -> Reading {
         guard table.dialect == .compass, Components.isCompassURL(link) else { return .components }
-        let name = Components.compassName(link, cut: table.table.scheme.map { $0.utf8.count + 3 })
+        let name = Components.compassName(link, cut: CompiledTable.compassCut(table.table))
         // Navigator.swift:31: a `?` or `#` after the scheme sends Compass into host mode
         if link.text[name].contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
             return .hostMode(name: name)
