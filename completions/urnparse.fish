@@ -20,7 +20,7 @@ function __urnparse_parse_tokens -S
     set -l unparsed_tokens (__urnparse_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnparse'
-        __urnparse_parse_subcommand -r 1 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'fail-fast' 'scheme=' 'delimiter=' 'raw' 'normalize' 'base=' 'lenient' 'version' 'h/help'
+        __urnparse_parse_subcommand -r 1 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'fail-fast' 'scheme=' 'delimiter=' 'raw' 'normalize' 'base=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __urnparse_parse_subcommand -r 1 'version'
@@ -82,13 +82,13 @@ complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_opti
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" max-line' -l 'max-line' -d 'Longest accepted line in bytes (suffixes K, M, G); longer lines become error records.' -rfka ''
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" q quiet' -l 'quiet' -s 'q' -d 'Do not print a diagnostic for each bad line (error records are still written).'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" line-buffered' -l 'line-buffered' -d 'Flush output after every record (for tail -f).'
+complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" lenient' -l 'lenient' -d 'Percent-encode spaces and other characters RFC 3986 does not allow instead of rejecting the link (\'link\' stays as written).'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" fail-fast' -l 'fail-fast' -d 'Stop at the first line that cannot be processed.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" scheme' -l 'scheme' -d 'Read \'S://name\' as the Compass name \'name\' (Compass\'s Navigator.scheme).' -rfka ''
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" delimiter' -l 'delimiter' -d 'Split URN and opaque names on this string.' -rfka ''
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" raw' -l 'raw' -d 'Keep values in parts, segments and params as written, without percent-decoding.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" normalize' -l 'normalize' -d 'Add \'normalized\', the link normalized as RFC 3986 §6.2.2-6.2.3 describes.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" base' -l 'base' -d 'Resolve each link against this absolute link first (RFC 3986 §5.2) and add \'resolved\'.' -rfka ''
-complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" lenient' -l 'lenient' -d 'Percent-encode spaces and other characters RFC 3986 forbids instead of rejecting the link.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" version' -l 'version' -d 'Show the version.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_positional "urnparse" -eq 1' -fa 'help' -d 'Show subcommand help information.'

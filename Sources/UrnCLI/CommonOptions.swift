@@ -28,6 +28,10 @@ public struct CommonOptions: ParsableArguments {
     @Flag(help: "Flush output after every record (for tail -f).")
     public var lineBuffered = false
 
+    /// Repair links instead of rejecting them.
+    @Flag(help: "Percent-encode spaces and other characters RFC 3986 does not allow instead of rejecting the link ('link' stays as written).")
+    public var lenient = false
+
     /// Stop at the first bad line.
     @Flag(help: "Stop at the first line that cannot be processed.")
     public var failFast = false

@@ -1,8 +1,10 @@
 import UrnCore
 
-/// Parses the link of a record for the routing tools. A record that urnparse read as a Compass
-/// name (`"kind":"opaque"` and `parts.scheme` for an `S://name` link, from `urnparse --scheme S`)
-/// is read the same way here, so the pipeline does not need `--scheme` twice.
+/// Parses the link of a record for the tools downstream of urnparse. A record urnparse parsed
+/// (it has `kind`) is read leniently, since urnparse accepted it (with or without `--lenient`,
+/// which changes nothing in a link it would accept strictly); one it read as a Compass name
+/// (`"kind":"opaque"` and `parts.scheme` for an `S://name` link, from `urnparse --scheme S`) is
+/// read the same way here. So the pipeline needs neither option twice.
 public struct LinkReader {
     /// The parser; it learns the Compass schemes of upstream records.
     public private(set) var parser: LinkParser
@@ -14,13 +16,14 @@ public struct LinkReader {
 
     /// The parsed link of `record`.
     public mutating func read(_ link: UnsafeBufferPointer<UInt8>, of record: InputRecord) throws(LinkError) -> Link {
-        if record.isJSON { adoptCompassScheme(of: record, link: link) }
-        return try parser.parse(link)
+        guard record.isJSON, let kind = record.member("kind"), kind.kind == .string else { return try parser.parse(link) }
+        adoptCompassScheme(of: record, kind: kind, link: link)
+        return try parser.parse(link, leniency: .everywhere)
     }
 
-    private mutating func adoptCompassScheme(of record: InputRecord, link: UnsafeBufferPointer<UInt8>) {
+    private mutating func adoptCompassScheme(of record: InputRecord, kind: JSONMember, link: UnsafeBufferPointer<UInt8>) {
         let text = record.text
-        guard let kind = record.member("kind"), kind.kind == .string, text[kind.value].elementsEqual("\"opaque\"".utf8),
+        guard text[kind.value].elementsEqual("\"opaque\"".utf8),
               let parts = record.member("parts"), parts.kind == .object,
               let scheme = JSONScanner.member(named: Array("scheme".utf8), of: parts.value, in: text),
               scheme.kind == .string

@@ -114,9 +114,11 @@ public struct RoutingOptions: ParsableArguments {
         return matcher
     }
 
-    /// A link parser that knows every table's Compass scheme.
-    public func linkParser(for tables: [RouteTable]) -> LinkParser {
+    /// A link parser that knows every table's Compass scheme. No route reads a byte of the query
+    /// or fragment as syntax, so those are always repaired; `lenient` repairs the rest too.
+    public func linkParser(for tables: [RouteTable], lenient: Bool) -> LinkParser {
         let schemes = Set(tables.compactMap(\.scheme) + (scheme.map { [$0] } ?? []))
-        return LinkParser(compassSchemes: schemes.sorted(), delimiter: delimiter)
+        return LinkParser(compassSchemes: schemes.sorted(), delimiter: delimiter,
+                          leniency: lenient ? .everywhere : .queryAndFragment)
     }
 }

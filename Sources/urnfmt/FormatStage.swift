@@ -82,7 +82,8 @@ struct FormatStage: RecordStage {
             let built = try builder.build { name in argument(name, view) }
             return try result(built)
         case let .edit(editor, normalize):
-            var text = try editor.edit(Array(link))
+            // Parsed first, so that a link RFC 3986 refuses is an error, or repaired under --lenient.
+            var text = try editor.edit(try reader.read(link, of: record).text)
             if normalize { text = LinkNormalizer.normalized(try reader.parser.parse(text)) }
             return try result(text)
         }

@@ -27,9 +27,6 @@ struct UrnParse: UrnTool {
     @Option(help: ArgumentHelp("Resolve each link against this absolute link first (RFC 3986 §5.2) and add 'resolved'.", valueName: "link"))
     var base: String?
 
-    @Flag(help: "Percent-encode spaces and other characters RFC 3986 forbids instead of rejecting the link.")
-    var lenient = false
-
     func validate() throws {
         guard !delimiter.isEmpty else { throw ValidationError("--delimiter must not be empty") }
         if let scheme, !URIReference.isScheme(ArraySlice(scheme.utf8)) {
@@ -47,7 +44,7 @@ struct UrnParse: UrnTool {
             }
         }
         var stage = ParseStage(
-            parser: LinkParser(compassScheme: scheme, delimiter: delimiter, lenient: lenient),
+            parser: LinkParser(compassScheme: scheme, delimiter: delimiter, leniency: common.lenient ? .everywhere : .strict),
             fields: LinkFieldWriter(raw: raw, delimiter: delimiter, normalize: normalize),
             resolver: resolver)
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)

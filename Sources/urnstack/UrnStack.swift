@@ -37,7 +37,7 @@ struct UrnStack: UrnTool {
         guard let tables = routing.loadTables(diagnostics: diagnostics) else { return .failure }
         let matcher = routing.matcherForProcess(tables)
         var stage = StackStage(builder: StackBuilder(matcher: matcher),
-                               reader: LinkReader(parser: routing.linkParser(for: tables)),
+                               reader: LinkReader(parser: routing.linkParser(for: tables, lenient: common.lenient)),
                                frames: frames, fromField: fromField.flatMap(JSONPath.init))
         if let from {
             do {

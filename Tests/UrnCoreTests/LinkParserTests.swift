@@ -94,8 +94,27 @@ import Testing
     }
 
     @Test func lenientEncodesInsteadOfRejecting() throws {
-        let link = try LinkParser(lenient: true).parse("http://h/a b%?q=\"x\"#f#g")
+        let link = try LinkParser(leniency: .everywhere).parse("http://h/a b%?q=\"x\"#f#g")
         #expect(String(decoding: link.text, as: UTF8.self) == "http://h/a%20b%25?q=%22x%22#f%23g")
+    }
+
+    /// Issue 13: `?tag[]=java` is a real link; `[` `]` are only allowed in an IPv6 host.
+    @Test func lenientEncodesBracketsOutsideTheAuthority() throws {
+        let link = try LinkParser(leniency: .everywhere).parse("http://[::1]:80/a[0]?tag[]=java#x[1]")
+        #expect(String(decoding: link.text, as: UTF8.self) == "http://[::1]:80/a%5B0%5D?tag%5B%5D=java#x%5B1%5D")
+        let relative = try LinkParser(leniency: .everywhere).parse("//[::1]/[x]")
+        #expect(String(decoding: relative.text, as: UTF8.self) == "//[::1]/%5Bx%5D")
+        #expect(code("http://h/tags?tag[]=java") == "invalid-character")
+    }
+
+    /// The routing tools repair the query and fragment only: the path stays strict.
+    @Test func queryAndFragmentLeniency() throws {
+        let parser = LinkParser(leniency: .queryAndFragment)
+        let link = try parser.parse("http://h/tags?tag[]=java&t=a b#top 2#x")
+        #expect(String(decoding: link.text, as: UTF8.self) == "http://h/tags?tag%5B%5D=java&t=a%20b#top%202%23x")
+        #expect(throws: LinkError.invalidCharacter(0x20, at: 10)) { try parser.parse("http://h/a b?x") }
+        let plain = try parser.parse("http://h/a")
+        #expect(String(decoding: plain.text, as: UTF8.self) == "http://h/a")
     }
 
     @Test func opaqueAndCompassNames() throws {

@@ -1,25 +1,61 @@
-/// `--lenient`: percent-encodes what RFC 3986 forbids instead of rejecting the link: controls,
-/// space, `" < > \ ^ ` { | }`, a `%` without two hex digits, and a second `#`.
+/// How much of a link `LinkParser` repairs instead of rejecting (`--lenient`).
+public enum Leniency: Sendable {
+    /// Reject every byte RFC 3986 does not allow.
+    case strict
+    /// Repair the query and fragment only: what the routing tools do, since no route reads a
+    /// byte there as syntax (urnmatch(1)).
+    case queryAndFragment
+    /// Repair the whole link (`--lenient`).
+    case everywhere
+}
+
+/// `--lenient`: percent-encodes what RFC 3986 does not allow instead of rejecting the link:
+/// controls, space, `" < > \ ^ ` { | }`, a `%` without two hex digits, a second `#`, and `[` `]`
+/// outside the authority (where an IPv6 literal needs them).
 enum LenientEncoding {
-    /// `input` with the forbidden bytes encoded (unchanged when there are none).
-    static func encoded(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var out: [UInt8] = []
+    /// `input` with the disallowed bytes encoded, from the start of the part `leniency` repairs.
+    static func encoded(_ input: UnsafeBufferPointer<UInt8>, _ leniency: Leniency) -> [UInt8] {
+        let start: Int
+        switch leniency {
+        case .strict: return Array(input)
+        case .everywhere: start = 0
+        case .queryAndFragment:
+            guard let mark = input.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
+                return Array(input)
+            }
+            start = mark
+        }
+        let authority = authorityRange(input)
+        var out = Array(input[..<start])
         out.reserveCapacity(input.count + 8)
-        var sawHash = false
-        var i = 0
-        while i < input.count {
+        var sawHash = input[..<start].contains(UInt8(ascii: "#"))
+        for i in start..<input.count {
             let b = input[i]
             let strayPercent = b == UInt8(ascii: "%")
                 && !(i + 2 < input.count && ByteClass.hexValue(input[i + 1]) != nil && ByteClass.hexValue(input[i + 2]) != nil)
             let secondHash = b == UInt8(ascii: "#") && sawHash
             if b == UInt8(ascii: "#") { sawHash = true }
-            if (b < 0x80 && ByteClass.test(b, .forbidden)) || strayPercent || secondHash {
+            let bracket = (b == UInt8(ascii: "[") || b == UInt8(ascii: "]")) && !authority.contains(i)
+            if (b < 0x80 && ByteClass.test(b, .forbidden)) || strayPercent || secondHash || bracket {
                 PercentCoding.appendEscape(b, to: &out)
             } else {
                 out.append(b)
             }
-            i += 1
         }
         return out
+    }
+
+    /// Where the `//` authority of `input` is, if it has one (empty range otherwise).
+    private static func authorityRange(_ input: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var i = 0
+        if let first = input.first, ByteClass.test(first, .alpha) {
+            while i < input.count, ByteClass.test(input[i], [.alpha, .digit]) || input[i] == UInt8(ascii: "+")
+                    || input[i] == UInt8(ascii: "-") || input[i] == UInt8(ascii: ".") { i += 1 }
+            i = i < input.count && input[i] == UInt8(ascii: ":") ? i + 1 : 0
+        }
+        guard i + 1 < input.count, input[i] == UInt8(ascii: "/"), input[i + 1] == UInt8(ascii: "/") else { return 0..<0 }
+        let start = i + 2
+        let end = input[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        return start..<(end ?? input.count)
     }
 }

@@ -5,26 +5,28 @@ public struct LinkParser: Sendable {
     public var compassSchemes: [[UInt8]]
     /// The segment delimiter of URN and opaque names (Compass's, `:` by default).
     public var delimiter: [UInt8]
-    /// Percent-encode forbidden characters instead of rejecting the link.
-    public var lenient: Bool
+    /// Which parts are percent-encoded where RFC 3986 does not allow a byte, instead of rejected.
+    public var leniency: Leniency
 
     /// A parser with the given options.
-    public init(compassScheme: String? = nil, delimiter: String = ":", lenient: Bool = false) {
-        self.init(compassSchemes: compassScheme.map { [$0] } ?? [], delimiter: delimiter, lenient: lenient)
+    public init(compassScheme: String? = nil, delimiter: String = ":", leniency: Leniency = .strict) {
+        self.init(compassSchemes: compassScheme.map { [$0] } ?? [], delimiter: delimiter, leniency: leniency)
     }
 
     /// A parser that reads `S://name` as a Compass name for each of `compassSchemes`.
-    public init(compassSchemes: [String], delimiter: String = ":", lenient: Bool = false) {
+    public init(compassSchemes: [String], delimiter: String = ":", leniency: Leniency = .strict) {
         self.compassSchemes = compassSchemes.map { Array($0.lowercased().utf8) }
         self.delimiter = Array(delimiter.utf8)
-        self.lenient = lenient
+        self.leniency = leniency
     }
 
-    /// Parses `input`, resolved against `base` first when one is given (`--base`).
-    public func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil) throws(LinkError) -> Link {
+    /// Parses `input`, resolved against `base` first when one is given (`--base`); `leniency`
+    /// overrides the parser's own for this link.
+    public func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil,
+                      leniency: Leniency? = nil) throws(LinkError) -> Link {
         guard !input.isEmpty else { throw LinkError.empty }
         if let bad = UTF8Validation.firstInvalidOffset(input) { throw LinkError.invalidUTF8(at: bad) }
-        var text = lenient ? LenientEncoding.encoded(input) : Array(input)
+        var text = LenientEncoding.encoded(input, leniency ?? self.leniency)
         if let base { text = base.resolve(text) }
         return try parse(text: text)
     }

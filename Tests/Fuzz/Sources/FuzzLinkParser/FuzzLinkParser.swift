@@ -6,8 +6,8 @@ import UrnCore
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = UnsafeBufferPointer(start: data, count: size)
-    for lenient in [false, true] {
-        guard let link = try? LinkParser(compassScheme: "app", lenient: lenient).parse(input) else { continue }
+    for leniency in [Leniency.strict, .queryAndFragment, .everywhere] {
+        guard let link = try? LinkParser(compassScheme: "app", leniency: leniency).parse(input) else { continue }
         var json = JSONWriter(capacity: 256)
         json.beginObject()
         var fields = LinkFieldWriter(normalize: true)
