@@ -165,12 +165,16 @@ _urnfmt() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--normalize --no-header --sort-query --json -0 --null --quiet -q --line-buffered --lenient --fail-fast --version -h --help)
     local -a repeating_options=(--arg --set --append --qtrim --redirect)
-    local -a non_repeating_options=(--link --tsv --csv --scheme --delimiter --field --max-line)
+    local -a non_repeating_options=(--link --dialect --tsv --csv --scheme --delimiter --field --max-line)
     __urnfmt_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--link')
+        return
+        ;;
+    '--dialect')
+        __urnfmt_add_completions -W 'urn'$'\n''compass'$'\n''navigator'$'\n''waap'
         return
         ;;
     '--arg')

@@ -177,6 +177,7 @@ _urnstack() {
         return
         ;;
     '--dialect')
+        __urnstack_add_completions -W 'urn'$'\n''compass'$'\n''navigator'$'\n''waap'
         return
         ;;
     '--scheme')

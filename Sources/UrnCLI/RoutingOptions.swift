@@ -12,7 +12,8 @@ public struct RoutingOptions: ParsableArguments {
     public var tableFiles: [String] = []
 
     /// The dialect of tables without `@dialect`.
-    @Option(help: ArgumentHelp("Matching semantics: urn, compass, navigator or waap (a table's @dialect wins).", valueName: "dialect"))
+    @Option(help: ArgumentHelp("Matching semantics: urn, compass, navigator or waap (a table's @dialect wins).", valueName: "dialect"),
+            completion: .list(Dialect.allCases.map(\.rawValue)))
     public var dialect: String = "urn"
 
     /// Compass's app scheme.

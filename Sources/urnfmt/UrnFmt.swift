@@ -21,6 +21,10 @@ struct UrnFmt: UrnTool {
     @Option(help: ArgumentHelp("Build a link from this pattern and each record's arguments (reverse routing).", valueName: "pattern"))
     var link: String?
 
+    @Option(help: ArgumentHelp("The pattern syntax of --link: urn, compass, navigator or waap.", valueName: "dialect"),
+            completion: .list(Dialect.allCases.map(\.rawValue)))
+    var dialect: String = "urn"
+
     @Option(help: ArgumentHelp("A value for --link when the record has none (repeatable).", valueName: "key=value"))
     var arg: [String] = []
 
@@ -88,6 +92,10 @@ struct UrnFmt: UrnTool {
         if noHeader && tsv == nil && csv == nil { throw ValidationError("--no-header goes with --tsv and --csv") }
         for pair in arg where !pair.contains("=") { throw ValidationError("--arg takes key=value, not '\(pair)'") }
         guard !delimiter.isEmpty else { throw ValidationError("--delimiter must not be empty") }
+        guard Dialect(rawValue: dialect) != nil else {
+            throw ValidationError("unknown --dialect '\(dialect)' (use urn, compass, navigator or waap)")
+        }
+        if dialect != "urn" && link == nil { throw ValidationError("--dialect goes with --link") }
         do { _ = try editor } catch let error as LinkEditor.EditError { throw ValidationError(error.message) }
     }
 
@@ -100,7 +108,7 @@ struct UrnFmt: UrnTool {
         let mode: FormatStage.Mode
         do {
             if let link {
-                mode = .link(try LinkBuilder(link, parser: PatternParser(delimiter: delimiter)))
+                mode = .link(try LinkBuilder(link, parser: PatternParser(delimiter: delimiter, dialect: Dialect(rawValue: dialect)!)))
             } else if let fields = tsv ?? csv {
                 mode = .table(tsv != nil ? .tsv : .csv, try FormatStage.columns(fields), header: !noHeader)
             } else if editing {

@@ -7,18 +7,17 @@ enum ExactSyntax {
     static func compass(_ text: String, delimiter: [UInt8]) -> Pattern {
         let bytes = Array(text.utf8)
         var segments: [Segment] = []
-        if !bytes.isEmpty {
-            for part in split(bytes, on: delimiter) {
-                if part.first == UInt8(ascii: "{") {
-                    let name = part.filter { $0 != UInt8(ascii: "{") && $0 != UInt8(ascii: "}") }
-                    segments.append(.placeholder(Placeholder(name: String(decoding: name, as: UTF8.self), type: .string)))
-                } else {
-                    segments.append(.literal(Array(part)))
-                }
+        let parts = bytes.isEmpty ? [] : split(bytes, on: delimiter)
+        for part in parts {
+            if part.first == UInt8(ascii: "{") {
+                let name = part.filter { $0 != UInt8(ascii: "{") && $0 != UInt8(ascii: "}") }
+                segments.append(.placeholder(Placeholder(name: String(decoding: name, as: UTF8.self), type: .string)))
+            } else {
+                segments.append(.literal(Array(part)))
             }
         }
         return Pattern(text: text, scheme: nil, schemeAsWritten: nil, host: nil, segments: segments,
-                       leadingSlash: false, slashSeparated: false)
+                       sourceRanges: parts.map(\.indices), slashSeparated: false)
     }
 
     /// URLNavigator 2.5.1 (`Sources/URLMatcher/` at b881f23): the pattern loses `?…` and `#…`
@@ -36,7 +35,8 @@ enum ExactSyntax {
         var segments: [Segment] = []
         var warnings: [String] = []
         var openEnded = false
-        for component in navigatorComponents(bytes[...]) {
+        let components = navigatorComponents(bytes[...])
+        for component in components {
             guard component.count >= 2, component.first == UInt8(ascii: "<"), component.last == UInt8(ascii: ">") else {
                 segments.append(.literal(Array(component)))
                 continue
@@ -69,7 +69,7 @@ enum ExactSyntax {
             segments.append(.placeholder(Placeholder(name: name, type: type)))
         }
         return Pattern(text: text, scheme: scheme, schemeAsWritten: scheme, host: nil, segments: segments,
-                       leadingSlash: false, slashSeparated: true, openEnded: openEnded, warnings: warnings)
+                       sourceRanges: components.map(\.indices), slashSeparated: true, openEnded: openEnded, warnings: warnings)
     }
 
     /// WAAppRouting 0.0.5 (`Files/WARoutePattern.m` at 57eb35e): the pattern is read with
@@ -91,7 +91,7 @@ enum ExactSyntax {
             }
         }
         return Pattern(text: text, scheme: nil, schemeAsWritten: nil, host: nil, segments: segments,
-                       leadingSlash: false, slashSeparated: true)
+                       sourceRanges: components.map(\.indices), slashSeparated: true)
     }
 
     /// `bytes` split on `separator` (every occurrence; empty parts kept).

@@ -11,8 +11,9 @@ public struct Pattern: Sendable {
     public let host: [UInt8]?
     /// The segments, in order.
     public let segments: [Segment]
-    /// The pattern started with `/` (the `urn` syntax drops it).
-    public let leadingSlash: Bool
+    /// Where each segment is written in `text` (UTF-8 offsets), so that reverse routing keeps
+    /// everything between and around them as written: scheme, host, separators, a trailing `/`.
+    public let sourceRanges: [Range<Int>]
     /// The segments were split on `/` (else on the delimiter).
     public let slashSeparated: Bool
     /// The number of literal segments (precedence rule 1).
@@ -27,13 +28,14 @@ public struct Pattern: Sendable {
 
     /// A pattern from its parts.
     public init(text: String, scheme: [UInt8]?, schemeAsWritten: [UInt8]?, host: [UInt8]?, segments: [Segment],
-                leadingSlash: Bool, slashSeparated: Bool, openEnded: Bool = false, warnings: [String] = []) {
+                sourceRanges: [Range<Int>], slashSeparated: Bool, openEnded: Bool = false, warnings: [String] = []) {
+        precondition(sourceRanges.count == segments.count, "one source range a segment")
         self.text = text
         self.scheme = scheme
         self.schemeAsWritten = schemeAsWritten
         self.host = host
         self.segments = segments
-        self.leadingSlash = leadingSlash
+        self.sourceRanges = sourceRanges
         self.slashSeparated = slashSeparated
         self.openEnded = openEnded
         self.warnings = warnings

@@ -34,7 +34,7 @@ public struct PatternParser: Sendable {
         guard !bytes.isEmpty else {
             // the empty pattern (written `""` in a table) takes links without components
             return Pattern(text: text, scheme: nil, schemeAsWritten: nil, host: nil, segments: [],
-                           leadingSlash: false, slashSeparated: false)
+                           sourceRanges: [], slashSeparated: false)
         }
         var start = 0
         var scheme: [UInt8]?
@@ -45,8 +45,7 @@ public struct PatternParser: Sendable {
         let slashSeparated = scheme != nil || Self.containsTopLevel(bytes, from: start, UInt8(ascii: "/"))
         let separator = slashSeparated ? [UInt8(ascii: "/")] : delimiter
         var ranges = try Self.split(bytes, from: start, on: separator)
-        let leadingSlash = scheme == nil && bytes[start...].first == UInt8(ascii: "/") && slashSeparated
-        if leadingSlash { ranges.removeFirst() }
+        if scheme == nil && bytes[start...].first == UInt8(ascii: "/") && slashSeparated { ranges.removeFirst() }
         if slashSeparated, ranges.count > 0, ranges.last!.isEmpty, !(scheme != nil && ranges.count == 1) { ranges.removeLast() }
 
         var host: [UInt8]?
@@ -68,7 +67,7 @@ public struct PatternParser: Sendable {
             segments.append(next)
         }
         return Pattern(text: text, scheme: lowerScheme, schemeAsWritten: scheme, host: host, segments: segments,
-                       leadingSlash: leadingSlash, slashSeparated: slashSeparated)
+                       sourceRanges: ranges, slashSeparated: slashSeparated)
     }
 
     /// One piece of a segment while it is being read.

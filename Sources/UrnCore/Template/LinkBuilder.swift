@@ -73,24 +73,18 @@ public struct LinkBuilder: Sendable {
     }
 
     /// The link, with `value(name)` giving each placeholder's value (nil when there is none).
+    /// Everything of the pattern outside its segments (scheme, host, separators, a trailing `/`)
+    /// is kept as written.
     public func build(_ value: (String) -> String?) throws(BuildError) -> [UInt8] {
+        let source = Array(pattern.text.utf8)
         var out: [UInt8] = []
-        let slash = UInt8(ascii: "/")
-        let separator = pattern.slashSeparated ? [slash] : delimiter
-        if let scheme = pattern.schemeAsWritten {
-            out += scheme
-            out += "://".utf8
+        var written = 0
+        for (segment, range) in zip(pattern.segments, pattern.sourceRanges) {
+            out += source[written..<range.lowerBound]
+            try append(segment, written: source[range], value, into: &out)
+            written = range.upperBound
         }
-        if let host = pattern.host {
-            out += host
-            if !pattern.segments.isEmpty { out.append(slash) }
-        } else if pattern.leadingSlash {
-            out.append(slash)
-        }
-        for (index, segment) in pattern.segments.enumerated() {
-            if index > 0 { out += separator }
-            try append(segment, value, into: &out)
-        }
+        out += source[written...]
         if let query {
             out.append(UInt8(ascii: "?"))
             for piece in query {
@@ -105,11 +99,15 @@ public struct LinkBuilder: Sendable {
         return out
     }
 
-    private func append(_ segment: Segment, _ value: (String) -> String?, into out: inout [UInt8]) throws(BuildError) {
+    private func append(_ segment: Segment, written: ArraySlice<UInt8>, _ value: (String) -> String?,
+                        into out: inout [UInt8]) throws(BuildError) {
         let keep = pattern.slashSeparated ? Self.keepsInSegment : keepsInName
         switch segment {
         case let .literal(text):
-            PercentCoding.encode(text, keeping: keep, into: &out)
+            // as written when a link can hold it (`%20` stays), else the literal encoded (`a\{b`, `a b`)
+            // (a waap `/` component is the separator itself: NSString.pathComponents)
+            let slash = pattern.slashSeparated && written.elementsEqual([UInt8(ascii: "/")])
+            if slash || Self.isValid(written, keeping: keep) { out += written } else { PercentCoding.encode(text, keeping: keep, into: &out) }
         case let .placeholder(placeholder):
             PercentCoding.encode(try checked(placeholder, value).utf8, keeping: keep, into: &out)
         case let .composite(composite):
@@ -133,6 +131,21 @@ public struct LinkBuilder: Sendable {
                 PercentCoding.encode(piece, keeping: keep, into: &out)
             }
         }
+    }
+
+    /// Whether every byte of `text` is kept by `keep` or is part of a valid `%XX`.
+    private static func isValid(_ text: ArraySlice<UInt8>, keeping keep: (UInt8) -> Bool) -> Bool {
+        var i = text.startIndex
+        while i < text.endIndex {
+            if text[i] == UInt8(ascii: "%") {
+                guard i + 2 < text.endIndex, ByteClass.test(text[i + 1], .hex), ByteClass.test(text[i + 2], .hex) else { return false }
+                i += 3
+            } else {
+                guard keep(text[i]) || text[i] >= 0x80 else { return false }
+                i += 1
+            }
+        }
+        return true
     }
 
     /// The value of `placeholder`, checked against its type.
