@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct SegmentTrieTests {
     func trie(_ patterns: [String], allowsEmpty: Bool = false, caseInsensitive: Bool = false) throws -> SegmentTrie {
-        var trie = SegmentTrie(caseInsensitive: caseInsensitive, allowsEmpty: allowsEmpty, singlePrecision: false)
+        var trie = SegmentTrie(rules: SegmentRules(allowsEmpty ? .compass : .urn, caseInsensitive: caseInsensitive))
         let parser = PatternParser()
         for (id, text) in patterns.enumerated() { trie.insert(try parser.parse(text).segments, id: id) }
         return trie

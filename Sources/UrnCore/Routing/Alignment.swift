@@ -3,27 +3,10 @@
 enum Alignment {
     /// The component range of every segment, or nil when the segments do not match.
     static func align(
-        _ segments: [Segment], _ components: Components, caseInsensitive: Bool, allowsEmpty: Bool, singlePrecision: Bool
+        _ segments: [Segment], _ components: Components, rules: SegmentRules
     ) throws(Regex.MatchError) -> [Range<Int>]? {
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(segments.count)
-        func accepts(_ segment: Segment, _ component: ArraySlice<UInt8>) throws(Regex.MatchError) -> Bool {
-            switch segment {
-            case let .literal(text):
-                return caseInsensitive
-                    ? component.lazy.map(ByteClass.lowercased).elementsEqual(text.lazy.map(ByteClass.lowercased))
-                    : component.elementsEqual(text)
-            case let .placeholder(placeholder):
-                guard allowsEmpty || !component.isEmpty else { return false }
-                return try placeholder.type.value(component, singlePrecision: singlePrecision) != nil
-            case let .composite(composite):
-                return try component.withUnsafeBufferPointer { (b) throws(Regex.MatchError) -> Bool in try composite.regex.matches(b) }
-            case .wildcard:
-                return allowsEmpty || !component.isEmpty
-            case .catchAll:
-                return true
-            }
-        }
         func walk(_ s: Int, _ c: Int) throws(Regex.MatchError) -> Bool {
             guard s < segments.count else { return c == components.count }
             if case .catchAll = segments[s] {
@@ -36,7 +19,7 @@ enum Alignment {
                 }
                 return false
             }
-            guard c < components.count, try accepts(segments[s], components[c]) else { return false }
+            guard c < components.count, try rules.accepts(segments[s], components[c]) else { return false }
             ranges.append(c..<(c + 1))
             if try walk(s + 1, c + 1) { return true }
             ranges.removeLast()

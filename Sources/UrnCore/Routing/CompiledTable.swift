@@ -16,6 +16,8 @@ final class CompiledTable {
     let dialect: Dialect
     /// Its segment delimiter.
     let delimiter: [UInt8]
+    /// What its segments accept.
+    let rules: SegmentRules
     /// The tries, in the order their modes first occur in the table.
     let partitions: [Partition]
     /// Compass host mode: route index by exact pattern text (the last registration).
@@ -24,14 +26,14 @@ final class CompiledTable {
     /// Compiles `table` under `options`.
     init(_ table: RouteTable, _ options: Matcher.Options) {
         let dialect = table.dialect
+        let rules = SegmentRules(dialect, caseInsensitive: options.caseInsensitive)
         var partitions: [Partition] = []
         func add(_ mode: ComponentMode, _ id: Int, _ pattern: Pattern) {
             if let index = partitions.firstIndex(where: { $0.mode == mode }) {
                 partitions[index].trie.insert(pattern.segments, id: id, openEnded: pattern.openEnded)
                 partitions[index].routes.append(id)
             } else {
-                var trie = SegmentTrie(caseInsensitive: options.caseInsensitive, allowsEmpty: dialect.allowsEmptyValues,
-                                       singlePrecision: dialect == .navigator)
+                var trie = SegmentTrie(rules: rules)
                 trie.insert(pattern.segments, id: id, openEnded: pattern.openEnded)
                 partitions.append(Partition(mode: mode, trie: trie, routes: [id]))
             }
@@ -45,6 +47,7 @@ final class CompiledTable {
         self.routes = table.routes
         self.dialect = dialect
         self.delimiter = Array(table.delimiter.utf8)
+        self.rules = rules
         self.partitions = partitions
         self.byText = byText
     }

@@ -8,7 +8,4 @@ public enum Dialect: String, Sendable, CaseIterable {
     case navigator
     /// WAAppRouting 0.0.5.
     case waap
-
-    /// Whether placeholders accept an empty value (Compass's do).
-    public var allowsEmptyValues: Bool { self == .compass }
 }

@@ -4,10 +4,15 @@ public struct Explanation: Sendable {
     public let route: Route
     /// The first reason it failed, lower case.
     public let reason: String
-    /// How many leading segments matched before it failed (the nearness).
-    let matchedSegments: Int
-    /// How far its segment count is from the link's.
-    let countDistance: Int
+    /// How many literal segments match from the start before anything else fails (a
+    /// difference of case only does not stop the count).
+    let leadingLiterals: Int
+    /// How far the link is from one the route takes, in hundredths of a segment: each literal
+    /// (and a scheme or host) its edit distance from the component, letter case ignored,
+    /// over the longer length; a missing or extra segment, or a refused value, 100.
+    let distance: Int
+    /// How many letters differ only in case (what `-i` forgives).
+    let caseDifferences: Int
 
     /// Writes `{"pattern","target","table","line","reason"}`.
     public func write(into json: inout JSONWriter) {
@@ -17,6 +22,14 @@ public struct Explanation: Sendable {
         json.key("reason")
         json.string(reason)
         json.endObject()
+    }
+
+    /// Whether this route is nearer the link than `other`: more leading literals, then a
+    /// smaller distance, then fewer case differences.
+    func isNearer(than other: Explanation) -> Bool {
+        if leadingLiterals != other.leadingLiterals { return leadingLiterals > other.leadingLiterals }
+        if distance != other.distance { return distance < other.distance }
+        return caseDifferences < other.caseDifferences
     }
 }
 
@@ -33,7 +46,7 @@ extension Matcher {
                     let host = String(decoding: link.text[name].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }, as: UTF8.self)
                     for route in table.routes.prefix(limit) {
                         all.append((Explanation(route: route, reason: "Compass host mode (the link has '?' or '#'): the route must be named '\(host)'",
-                                                matchedSegments: 0, countDistance: 0), all.count))
+                                                leadingLiterals: 0, distance: 0, caseDifferences: 0), all.count))
                     }
                     continue
                 }
@@ -42,70 +55,70 @@ extension Matcher {
                 readComponents(link, mode: partition.mode, delimiter: table.delimiter)
                 for id in partition.routes {
                     let route = table.routes[id]
-                    all.append((try explanation(route, link, dialect: dialect, allowsEmpty: dialect.allowsEmptyValues), all.count))
+                    all.append((try explanation(route, link, dialect: dialect, rules: table.rules), all.count))
                 }
             }
         }
         all.sort { a, b in
-            if a.0.matchedSegments != b.0.matchedSegments { return a.0.matchedSegments > b.0.matchedSegments }
-            if a.0.countDistance != b.0.countDistance { return a.0.countDistance < b.0.countDistance }
-            return a.1 < b.1
+            a.0.isNearer(than: b.0) || (!b.0.isNearer(than: a.0) && a.1 < b.1)
         }
         return all.prefix(limit).map(\.0)
     }
 
-    private func explanation(_ route: Route, _ link: Link, dialect: Dialect, allowsEmpty: Bool) throws(Regex.MatchError) -> Explanation {
+    /// Walks the whole route against the current components, adding up the distance and
+    /// keeping the first reason it fails. Segments after a catch-all are compared with the last
+    /// components; a URLNavigator `<path:p>` takes one component and later segments compare by
+    /// position (URLMatcher.swift:115–128), so it is walked as a placeholder.
+    private func explanation(_ route: Route, _ link: Link, dialect: Dialect, rules: SegmentRules) throws(Regex.MatchError) -> Explanation {
+        var walk = NearMiss()
+        if !constraintsHold(route, link, dialect) { walk.schemeOrHost(route.pattern, link, dialect: dialect) }
         let segments = route.pattern.segments
         let count = components.count
-        let distance = abs(segments.count - count)
-        func result(_ reason: String, _ matched: Int) -> Explanation {
-            Explanation(route: route, reason: reason, matchedSegments: matched, countDistance: distance)
-        }
-        if !constraintsHold(route, link, dialect) {
-            let wanted = route.pattern.schemeAsWritten.map { String(decoding: $0, as: UTF8.self) } ?? "none"
-            let host = route.pattern.host.map { " and host '\(String(decoding: $0, as: UTF8.self))'" } ?? ""
-            return result("the route wants scheme '\(wanted)'\(host)", 0)
-        }
+        let openEnded = route.pattern.openEnded
+        let catchAll = openEnded ? nil : segments.firstIndex(where: \.isCatchAll)
+        let fixed = catchAll.map { segments.count - 1 - $0 } ?? 0  // segments after the catch-all
         for (index, segment) in segments.enumerated() {
+            // the component segment `index` faces: after a catch-all, counted from the end
+            var position = index
+            if let catchAll, index >= catchAll {
+                if index == catchAll {
+                    if count - index < fixed + 1 {
+                        walk.missing(1, "segment count: the route wants at least \(segments.count) segments, the link has \(count)")
+                    }
+                    continue
+                }
+                guard !segment.isCatchAll else { break }  // a second catch-all: the rest is taken
+                position = count - (segments.count - index)
+                guard position > catchAll else { continue }  // reported as missing above
+            }
             let human = index + 1
-            if case .catchAll = segment {
-                return index < count ? result("matches (a catch-all)", index)
-                    : result("segment count: the route wants at least \(segments.count) segments, the link has \(count)", index)
+            guard position < count else {
+                walk.missing(1, "segment count: the route has \(segments.count) segments, the link has \(count)")
+                continue
             }
-            guard index < count else {
-                return result("segment count: the route has \(segments.count) segments, the link has \(count)", index)
+            let component = components[position]
+            if try rules.accepts(segment, component) {  // (an open-ended `<path:p>` takes any)
+                walk.matched(segment)
+                continue
             }
-            let component = components[index]
             let shown = String(decoding: component, as: UTF8.self)
             switch segment {
             case let .literal(text):
-                let equal = options.caseInsensitive
-                    ? component.lazy.map(ByteClass.lowercased).elementsEqual(text.lazy.map(ByteClass.lowercased))
-                    : component.elementsEqual(text)
-                if !equal {
-                    return result("literal at segment \(human): '\(shown)' is not '\(String(decoding: text, as: UTF8.self))'", index)
-                }
+                walk.literal(text, component, "literal at segment \(human): '\(shown)'")
             case let .placeholder(placeholder):
-                if component.isEmpty && !allowsEmpty {
-                    return result("placeholder '\(placeholder.name)' at segment \(human) is empty", index)
-                }
-                if try placeholder.type.value(component, singlePrecision: dialect == .navigator) == nil {
-                    return result("type of placeholder '\(placeholder.name)' at segment \(human): '\(shown)' is not \(Self.describe(placeholder.type))", index)
-                }
+                walk.refused(component.isEmpty
+                    ? "placeholder '\(placeholder.name)' at segment \(human) is empty"
+                    : "type of placeholder '\(placeholder.name)' at segment \(human): '\(shown)' is not \(Self.describe(placeholder.type))")
             case let .composite(composite):
-                if try !component.withUnsafeBufferPointer({ (b) throws(Regex.MatchError) -> Bool in try composite.regex.matches(b) }) {
-                    return result("segment \(human): '\(shown)' does not fit '\(composite.source)'", index)
-                }
-            case .wildcard:
-                if component.isEmpty { return result("wildcard at segment \(human) is empty", index) }
-            case .catchAll:
-                break
+                walk.refused("segment \(human): '\(shown)' does not fit '\(composite.source)'")
+            case .wildcard, .catchAll:
+                walk.refused("wildcard at segment \(human) is empty")
             }
         }
-        if count > segments.count {
-            return result("segment count: the route has \(segments.count) segments, the link has \(count)", segments.count)
+        if count > segments.count && catchAll == nil && !openEnded {
+            walk.missing(count - segments.count, "segment count: the route has \(segments.count) segments, the link has \(count)")
         }
-        return result("matches, but a route of higher precedence takes the link", segments.count)
+        return walk.explanation(route)
     }
 
     private static func describe(_ type: ValueType) -> String {
@@ -116,5 +129,89 @@ extension Matcher {
         case .uuid: return "a UUID"
         case let .regex(regex): return "/\(regex.source)/"
         }
+    }
+}
+
+/// The running tally of one route's walk over a link in `explain`.
+private struct NearMiss {
+    var reason: String?
+    var leadingLiterals = 0
+    var distance = 0
+    var caseDifferences = 0
+    /// Nothing but letter case has failed yet.
+    var leading = true
+
+    /// `segment` took its component.
+    mutating func matched(_ segment: Segment) {
+        if leading, case .literal = segment { leadingLiterals += 1 }
+    }
+
+    /// Something failed for `why`, `cost` hundredths of a segment away (0: case only).
+    private mutating func fail(_ why: String, cost: Int) {
+        if reason == nil { reason = why }
+        distance += cost
+        if cost > 0 { leading = false }
+    }
+
+    /// `count` segments the link lacks or has too many of.
+    mutating func missing(_ count: Int, _ why: String) { fail(why, cost: 100 * count) }
+
+    /// A placeholder, composite or wildcard refused its component.
+    mutating func refused(_ why: String) { fail(why, cost: 100) }
+
+    /// The literal `text` is not `component`; `shown` introduces the component.
+    mutating func literal(_ text: [UInt8], _ component: ArraySlice<UInt8>, _ shown: String) {
+        let wanted = String(decoding: text, as: UTF8.self)
+        let cost = Self.cost(component, text)
+        if cost == 0 {
+            caseDifferences += EditDistance.caseDifferences(component, text)
+            leadingLiterals += leading ? 1 : 0
+            fail("\(shown) differs only in case from '\(wanted)'", cost: 0)
+        } else {
+            fail("\(shown) is not '\(wanted)'", cost: cost)
+        }
+    }
+
+    /// The route's scheme or host (§5.2) is not the link's.
+    mutating func schemeOrHost(_ pattern: Pattern, _ link: Link, dialect: Dialect) {
+        let text = link.text
+        let linkScheme = link.scheme.map { text[$0] } ?? []
+        let wanted = pattern.schemeAsWritten ?? []
+        let schemeCost = Self.cost(linkScheme, wanted)
+        if schemeCost == 0 && dialect == .navigator && !linkScheme.elementsEqual(wanted) {
+            // URLNavigator compares schemes exactly (URLMatcher.swift:57)
+            caseDifferences += EditDistance.caseDifferences(linkScheme, wanted)
+            fail("scheme \(Self.quoted(linkScheme)) differs only in case from \(Self.quoted(wanted))", cost: 0)
+        } else if schemeCost > 0 || wanted.isEmpty != linkScheme.isEmpty {
+            let want = wanted.isEmpty ? "no scheme" : "scheme \(Self.quoted(wanted))"
+            let have = linkScheme.isEmpty ? "the link has none" : "the link's is \(Self.quoted(linkScheme))"
+            fail("the route wants \(want) (\(have))", cost: max(schemeCost, 100))
+        }
+        if let host = pattern.host {
+            let linkHost = link.host.map { text[$0] } ?? []
+            let cost = Self.cost(linkHost, host)
+            if cost > 0 || link.host == nil {
+                let have = link.host == nil ? "the link has none" : "the link's is \(Self.quoted(linkHost))"
+                fail("the route wants host \(Self.quoted(host)) (\(have))", cost: max(cost, 1))
+            }
+        }
+    }
+
+    private static func quoted<C: Collection<UInt8>>(_ bytes: C) -> String {
+        "'" + String(decoding: bytes, as: UTF8.self) + "'"
+    }
+
+    /// The edit distance of `a` from `b` in hundredths of the longer one (letter case ignored).
+    private static func cost<A: Collection<UInt8>>(_ a: A, _ b: [UInt8]) -> Int {
+        let longer = max(a.count, b.count)
+        return longer == 0 ? 0 : (100 * EditDistance.caseless(a, b) + longer - 1) / longer
+    }
+
+    /// The explanation, once the whole route was walked.
+    func explanation(_ route: Route) -> Explanation {
+        var why = reason ?? "matches, but a route of higher precedence takes the link"
+        if reason != nil && leading { why += "; -i would match" }
+        return Explanation(route: route, reason: why, leadingLiterals: leadingLiterals, distance: distance,
+                           caseDifferences: caseDifferences)
     }
 }

@@ -280,8 +280,7 @@ public final class Matcher {
         // Without catch-alls segment i takes component i; with them, find the split.
         var ranges: [Range<Int>]?
         if route.pattern.catchAllCount > 0 {
-            ranges = try Alignment.align(route.pattern.segments, components, caseInsensitive: options.caseInsensitive,
-                                         allowsEmpty: false, singlePrecision: false)
+            ranges = try Alignment.align(route.pattern.segments, components, rules: SegmentRules(.urn, caseInsensitive: options.caseInsensitive))
             if ranges == nil { return [] }
         }
         for (index, segment) in route.pattern.segments.enumerated() {

@@ -3,26 +3,10 @@
 /// placeholders, then catch-alls. It collects every route that matches; ranking is the
 /// matcher's. Its cost follows the branches a link can take, not the number of routes.
 struct SegmentTrie {
-    /// A test that a constrained placeholder or a composite segment applies to a component.
-    enum Test {
-        case type(ValueType)
-        case composite(Composite)
-
-        func accepts(_ component: ArraySlice<UInt8>, singlePrecision: Bool) throws(Regex.MatchError) -> Bool {
-            switch self {
-            case let .type(type):
-                return try type.value(component, singlePrecision: singlePrecision) != nil
-            case let .composite(composite):
-                return try component.withUnsafeBufferPointer { (buffer) throws(Regex.MatchError) -> Bool in
-                    try composite.regex.matches(buffer)
-                }
-            }
-        }
-    }
-
     struct Node {
         var literals = LiteralMap()
-        var tests: [(key: String, test: Test, child: Int)] = []
+        /// Typed and regex placeholders and composite segments, each tested on the component.
+        var tests: [(key: String, segment: Segment, child: Int)] = []
         var plain: Int?
         /// The child after a catch-all, which takes one or more components.
         var catchAll: Int?
@@ -32,17 +16,11 @@ struct SegmentTrie {
     }
 
     private(set) var nodes = [Node()]
-    /// Lower-case literal keys (`-i`).
-    let caseInsensitive: Bool
-    /// Placeholders accept empty components (Compass).
-    let allowsEmpty: Bool
-    /// Floats are read as URLNavigator reads them.
-    let singlePrecision: Bool
+    /// What each segment accepts (literal keys are lower case under `-i`).
+    let rules: SegmentRules
 
-    init(caseInsensitive: Bool, allowsEmpty: Bool, singlePrecision: Bool) {
-        self.caseInsensitive = caseInsensitive
-        self.allowsEmpty = allowsEmpty
-        self.singlePrecision = singlePrecision
+    init(rules: SegmentRules) {
+        self.rules = rules
     }
 
     /// Adds route `id` with `segments`. An `openEnded` route (URLNavigator's `<path:p>`) reads
@@ -55,15 +33,15 @@ struct SegmentTrie {
             case .catchAll where openEnded:
                 node = plainChild(of: node)
             case let .literal(text):
-                node = child(of: node, literal: caseInsensitive ? text.map(ByteClass.lowercased) : text)
+                node = child(of: node, literal: rules.literalKey(text))
             case let .placeholder(placeholder) where placeholder.type.isPlain:
                 node = plainChild(of: node)
             case .wildcard:
                 node = plainChild(of: node)
             case let .placeholder(placeholder):
-                node = testChild(of: node, key: "type:" + placeholder.type.identity, test: .type(placeholder.type))
+                node = testChild(of: node, key: "type:" + placeholder.type.identity, segment: segment)
             case let .composite(composite):
-                node = testChild(of: node, key: "segment:" + composite.source, test: .composite(composite))
+                node = testChild(of: node, key: "segment:" + composite.source, segment: segment)
             case .catchAll:
                 node = catchAllChild(of: node)
             }
@@ -93,10 +71,10 @@ struct SegmentTrie {
         return nodes.count - 1
     }
 
-    private mutating func testChild(of node: Int, key: String, test: Test) -> Int {
+    private mutating func testChild(of node: Int, key: String, segment: Segment) -> Int {
         if let existing = nodes[node].tests.first(where: { $0.key == key }) { return existing.child }
         nodes.append(Node())
-        nodes[node].tests.append((key, test, nodes.count - 1))
+        nodes[node].tests.append((key, segment, nodes.count - 1))
         return nodes.count - 1
     }
 
@@ -139,11 +117,11 @@ struct SegmentTrie {
             try walk(nodes, node: next, index: position + 1, components, limit: limit, everyPrefix: everyPrefix, visit)
         }
         if !nodes[index].tests.isEmpty {
-            for edge in nodes[index].tests where try edge.test.accepts(component, singlePrecision: singlePrecision) {
+            for edge in nodes[index].tests where try rules.accepts(edge.segment, component) {
                 try walk(nodes, node: edge.child, index: position + 1, components, limit: limit, everyPrefix: everyPrefix, visit)
             }
         }
-        if let plain = nodes[index].plain, allowsEmpty || !component.isEmpty {
+        if let plain = nodes[index].plain, rules.acceptsPlain(component) {
             try walk(nodes, node: plain, index: position + 1, components, limit: limit, everyPrefix: everyPrefix, visit)
         }
         if let catchAll = nodes[index].catchAll {

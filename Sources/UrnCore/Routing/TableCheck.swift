@@ -50,11 +50,11 @@ public enum TableCheck {
         for route in table.routes {
             for warning in route.pattern.warnings { found.append(Finding(kind: .pattern, route: route, other: route, detail: warning)) }
         }
-        return (found + pairFindings(table, caseInsensitive: caseInsensitive))
+        return (found + pairFindings(table, rules: SegmentRules(table.dialect, caseInsensitive: caseInsensitive)))
             .sorted { ($0.route.line, $0.other.line) < ($1.route.line, $1.other.line) }
     }
 
-    private static func pairFindings(_ table: RouteTable, caseInsensitive: Bool) -> [Finding] {
+    private static func pairFindings(_ table: RouteTable, rules: SegmentRules) -> [Finding] {
         let routes = table.routes
         var byCount: [Int: [Int]] = [:]
         var catchAlls: [Int] = []
@@ -68,8 +68,8 @@ public enum TableCheck {
             let ra = routes[a], rb = routes[b]
             let sa = ra.pattern.segments, sb = rb.pattern.segments
             guard schemesIntersect(ra.pattern, rb.pattern, table.dialect) else { return }
-            let aCoversB = covers(sa, sb, caseInsensitive) && schemeCovers(ra.pattern, rb.pattern)
-            let bCoversA = covers(sb, sa, caseInsensitive) && schemeCovers(rb.pattern, ra.pattern)
+            let aCoversB = covers(sa, sb, rules) && schemeCovers(ra.pattern, rb.pattern)
+            let bCoversA = covers(sb, sa, rules) && schemeCovers(rb.pattern, ra.pattern)
             let aFirst = Precedence.precedes(ra, a, rb, b, dialect: table.dialect)
             if aCoversB && bCoversA {
                 found.append(Finding(kind: .duplicate, route: rb, other: ra))
@@ -77,7 +77,7 @@ public enum TableCheck {
                 found.append(Finding(kind: .shadowed, route: rb, other: ra))
             } else if bCoversA && !aFirst {
                 found.append(Finding(kind: .shadowed, route: ra, other: rb))
-            } else if intersect(sa, sb, caseInsensitive), decidedByOrder(ra, a, rb, b, table.dialect) {
+            } else if intersect(sa, sb, rules), decidedByOrder(ra, a, rb, b, table.dialect) {
                 found.append(Finding(kind: .overlap, route: rb, other: ra))
             }
         }
@@ -115,40 +115,38 @@ public enum TableCheck {
 
     /// Whether every component list `b` matches, `a` matches too. A catch-all in the middle is
     /// compared with the segment in the same place (an approximation that never over-reports).
-    static func covers(_ a: [Segment], _ b: [Segment], _ caseInsensitive: Bool) -> Bool {
+    static func covers(_ a: [Segment], _ b: [Segment], _ rules: SegmentRules) -> Bool {
         for i in a.indices {
             if case .catchAll = a[i] {
                 if i == a.count - 1 { return b.count > i }
                 guard i < b.count, b[i].isCatchAll else { return false }
                 continue
             }
-            guard i < b.count, segmentCovers(a[i], b[i], caseInsensitive) else { return false }
+            guard i < b.count, segmentCovers(a[i], b[i], rules) else { return false }
         }
         return b.count == a.count
     }
 
-    private static func segmentCovers(_ a: Segment, _ b: Segment, _ caseInsensitive: Bool) -> Bool {
+    private static func segmentCovers(_ a: Segment, _ b: Segment, _ rules: SegmentRules) -> Bool {
         switch (a, b) {
-        case let (.literal(x), .literal(y)): return equal(x, y, caseInsensitive)
+        case let (.literal(x), .literal(y)): return rules.literal(x, equals: y)
         case (.literal, _): return false
         case (.wildcard, .catchAll), (.placeholder, .catchAll), (.composite, .catchAll): return false
         case let (.placeholder(p), _) where p.type.isPlain: return true
         case (.wildcard, _): return true
-        case let (.placeholder(p), .literal(y)): return accepts(p.type, y)
+        case let (.placeholder, .literal(y)), let (.composite, .literal(y)): return accepts(a, y, rules)
         case let (.placeholder(p), .placeholder(q)): return p.type.identity == q.type.identity
-        case let (.composite(c), .literal(y)): return (try? c.regex.matches(y)) == true
         case let (.composite(c), .composite(d)): return c.source == d.source
         default: return false
         }
     }
 
     /// Whether some component matches both segments (regexes are assumed to overlap).
-    private static func segmentsIntersect(_ a: Segment, _ b: Segment, _ caseInsensitive: Bool) -> Bool {
+    private static func segmentsIntersect(_ a: Segment, _ b: Segment, _ rules: SegmentRules) -> Bool {
         switch (a, b) {
-        case let (.literal(x), .literal(y)): return equal(x, y, caseInsensitive)
-        case let (.literal(x), .placeholder(p)), let (.placeholder(p), .literal(x)): return accepts(p.type, x)
-        case let (.literal(x), .composite(c)), let (.composite(c), .literal(x)): return (try? c.regex.matches(x)) == true
-        case (.literal, _), (_, .literal): return true
+        case let (.literal(x), .literal(y)): return rules.literal(x, equals: y)
+        case let (.literal(x), _): return accepts(b, x, rules)
+        case let (_, .literal(y)): return accepts(a, y, rules)
         case let (.placeholder(p), .placeholder(q)):
             switch (p.type, q.type) {
             case (.uuid, .int), (.int, .uuid), (.uuid, .float), (.float, .uuid): return false
@@ -160,28 +158,24 @@ public enum TableCheck {
 
     /// Whether some link matches both: the fixed segments before the first catch-all and after
     /// the last one must be able to agree, and the counts must allow it.
-    private static func intersect(_ a: [Segment], _ b: [Segment], _ caseInsensitive: Bool) -> Bool {
+    private static func intersect(_ a: [Segment], _ b: [Segment], _ rules: SegmentRules) -> Bool {
         let aOpen = a.contains(where: \.isCatchAll), bOpen = b.contains(where: \.isCatchAll)
         let fixedA = a.count - a.filter(\.isCatchAll).count, fixedB = b.count - b.filter(\.isCatchAll).count
         if !aOpen && !bOpen && a.count != b.count { return false }
         if !aOpen && bOpen && a.count <= fixedB { return false }
         if aOpen && !bOpen && b.count <= fixedA { return false }
         let head = min(a.firstIndex(where: \.isCatchAll) ?? a.count, b.firstIndex(where: \.isCatchAll) ?? b.count)
-        for i in 0..<head where !segmentsIntersect(a[i], b[i], caseInsensitive) { return false }
+        for i in 0..<head where !segmentsIntersect(a[i], b[i], rules) { return false }
         let tailA = a.count - 1 - (a.lastIndex(where: \.isCatchAll) ?? -1)
         let tailB = b.count - 1 - (b.lastIndex(where: \.isCatchAll) ?? -1)
-        for k in 0..<min(tailA, tailB) where !segmentsIntersect(a[a.count - 1 - k], b[b.count - 1 - k], caseInsensitive) {
+        for k in 0..<min(tailA, tailB) where !segmentsIntersect(a[a.count - 1 - k], b[b.count - 1 - k], rules) {
             return false
         }
         return true
     }
 
-    private static func accepts(_ type: ValueType, _ literal: [UInt8]) -> Bool {
-        guard !literal.isEmpty else { return false }
-        return (try? type.value(ArraySlice(literal))) != nil
-    }
-
-    private static func equal(_ x: [UInt8], _ y: [UInt8], _ caseInsensitive: Bool) -> Bool {
-        caseInsensitive ? x.map(ByteClass.lowercased) == y.map(ByteClass.lowercased) : x == y
+    /// Whether `segment` takes the literal as a component (a regex that cannot decide does not).
+    private static func accepts(_ segment: Segment, _ literal: [UInt8], _ rules: SegmentRules) -> Bool {
+        (try? rules.accepts(segment, literal[...])) == true
     }
 }

@@ -1,0 +1,61 @@
+/// What one pattern segment accepts of a link's component, in one dialect under the matcher's
+/// options. The segment trie, the alignment of catch-alls, `--explain` and `--check` all ask
+/// here, so they cannot disagree (issue 12).
+struct SegmentRules: Sendable {
+    /// Literals compare without regard to ASCII case (`-i`).
+    let caseInsensitive: Bool
+    /// Placeholders and `*` take an empty component: Compass binds whatever sits between two
+    /// delimiters (Navigator.swift:100–106 at 5cfacf8); the other dialects need one byte.
+    let allowsEmpty: Bool
+    /// Floats are read as URLNavigator reads them, with `Float(_:)` (URLMatcher.swift:10–26).
+    let singlePrecision: Bool
+
+    /// The rules of `dialect`.
+    init(_ dialect: Dialect, caseInsensitive: Bool) {
+        self.caseInsensitive = caseInsensitive
+        allowsEmpty = dialect == .compass
+        singlePrecision = dialect == .navigator
+    }
+
+    /// Whether `segment` takes `component`. A catch-all takes anything here; how many
+    /// components it takes is the alignment's business.
+    func accepts(_ segment: Segment, _ component: ArraySlice<UInt8>) throws(Regex.MatchError) -> Bool {
+        switch segment {
+        case let .literal(text):
+            return literal(text, equals: component)
+        case let .placeholder(placeholder):
+            return try accepts(placeholder.type, component)
+        case let .composite(composite):
+            return try component.withUnsafeBufferPointer { (buffer) throws(Regex.MatchError) -> Bool in try composite.regex.matches(buffer) }
+        case .wildcard:
+            return acceptsPlain(component)
+        case .catchAll:
+            return true
+        }
+    }
+
+    /// Whether a placeholder of `type` takes `component`.
+    func accepts(_ type: ValueType, _ component: ArraySlice<UInt8>) throws(Regex.MatchError) -> Bool {
+        guard acceptsPlain(component) else { return false }
+        if type.isPlain { return true }
+        return try type.value(component, singlePrecision: singlePrecision) != nil
+    }
+
+    /// Whether an untyped placeholder or `*` takes `component`.
+    @inline(__always)
+    func acceptsPlain(_ component: ArraySlice<UInt8>) -> Bool {
+        allowsEmpty || !component.isEmpty
+    }
+
+    /// Whether the literal `text` is `component`.
+    func literal<C: Collection<UInt8>>(_ text: [UInt8], equals component: C) -> Bool {
+        caseInsensitive
+            ? component.lazy.map(ByteClass.lowercased).elementsEqual(text.lazy.map(ByteClass.lowercased))
+            : component.elementsEqual(text)
+    }
+
+    /// The key a literal is filed under in the trie's hash map.
+    func literalKey(_ text: [UInt8]) -> [UInt8] {
+        caseInsensitive ? text.map(ByteClass.lowercased) : text
+    }
+}
