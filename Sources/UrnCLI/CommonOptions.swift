@@ -32,6 +32,10 @@ public struct CommonOptions: ParsableArguments {
     @Flag(help: "Percent-encode spaces and other characters RFC 3986 does not allow instead of rejecting the link ('link' stays as written).")
     public var lenient = false
 
+    /// Refuse what URL(string:) refused before iOS 17.
+    @Flag(help: "Make a link that URL(string:) refused before iOS 17 (non-ASCII, space, '{', a second '#', ...) an error record.")
+    public var strictNsurl = false
+
     /// Stop at the first bad line.
     @Flag(help: "Stop at the first line that cannot be processed.")
     public var failFast = false
@@ -40,6 +44,15 @@ public struct CommonOptions: ParsableArguments {
 
     public func validate() throws {
         guard JSONPath(field) != nil else { throw ValidationError("invalid --field path '\(field)'") }
+        if lenient && strictNsurl { throw ValidationError("--lenient repairs what --strict-nsurl refuses: choose one") }
+    }
+
+    /// `parser` with `--lenient` (repair the whole link) and `--strict-nsurl` applied.
+    public func linkParser(_ parser: LinkParser) -> LinkParser {
+        var parser = parser
+        if lenient { parser.leniency = .everywhere }
+        parser.legacyNSURL = strictNsurl
+        return parser
     }
 
     /// The link field as a path (validated).

@@ -116,10 +116,9 @@ public struct RoutingOptions: ParsableArguments {
     }
 
     /// A link parser that knows every table's Compass scheme. No route reads a byte of the query
-    /// or fragment as syntax, so those are always repaired; `lenient` repairs the rest too.
-    public func linkParser(for tables: [RouteTable], lenient: Bool) -> LinkParser {
+    /// or fragment as syntax, so those are always repaired (`--lenient` repairs the rest too).
+    public func linkParser(for tables: [RouteTable]) -> LinkParser {
         let schemes = Set(tables.compactMap(\.scheme) + (scheme.map { [$0] } ?? []))
-        return LinkParser(compassSchemes: schemes.sorted(), delimiter: delimiter,
-                          leniency: lenient ? .everywhere : .queryAndFragment)
+        return LinkParser(compassSchemes: schemes.sorted(), delimiter: delimiter, leniency: .queryAndFragment)
     }
 }

@@ -61,6 +61,10 @@ struct FormatStage: RecordStage {
 
     mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: InputRecord) throws -> Result {
         let view = RecordView(text: record.text, members: record.members, isJSON: record.isJSON)
+        if case .link = mode {} else {
+            // --strict-nsurl judges the link as written, whether or not this mode parses it
+            try reader.parser.checkLegacyNSURL(link)
+        }
         switch mode {
         case let .template(template):
             var renderer = renderer(view, link, record)

@@ -125,7 +125,7 @@ struct UrnFmt: UrnTool {
         }
         let args = arg.map { pair in (String(pair.prefix { $0 != "=" }), String(pair.drop { $0 != "=" }.dropFirst())) }
         var stage = FormatStage(mode: mode, json: json, extraArgs: args,
-                                reader: LinkReader(parser: LinkParser(compassScheme: scheme, delimiter: delimiter, leniency: common.lenient ? .everywhere : .strict)),
+                                reader: LinkReader(parser: common.linkParser(LinkParser(compassScheme: scheme, delimiter: delimiter))),
                                 fields: LinkFieldWriter(delimiter: delimiter))
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
     }

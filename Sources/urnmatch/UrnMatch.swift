@@ -58,7 +58,7 @@ struct UrnMatch: UrnTool {
         }
         var stage = MatchStage(
             matcher: routing.matcherForProcess(tables),
-            reader: LinkReader(parser: routing.linkParser(for: tables, lenient: common.lenient)),
+            reader: LinkReader(parser: common.linkParser(routing.linkParser(for: tables))),
             selection: count ? .count : stats ? .stats : invert ? .unmatched : all ? .every : .matched,
             invert: invert, allMatches: allMatches, explain: explain)
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)

@@ -44,7 +44,7 @@ struct UrnParse: UrnTool {
             }
         }
         var stage = ParseStage(
-            parser: LinkParser(compassScheme: scheme, delimiter: delimiter, leniency: common.lenient ? .everywhere : .strict),
+            parser: common.linkParser(LinkParser(compassScheme: scheme, delimiter: delimiter)),
             fields: LinkFieldWriter(raw: raw, delimiter: delimiter, normalize: normalize),
             resolver: resolver)
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)

@@ -37,7 +37,7 @@ struct UrnStack: UrnTool {
         guard let tables = routing.loadTables(diagnostics: diagnostics) else { return .failure }
         let matcher = routing.matcherForProcess(tables)
         var stage = StackStage(builder: StackBuilder(matcher: matcher),
-                               reader: LinkReader(parser: routing.linkParser(for: tables, lenient: common.lenient)),
+                               reader: LinkReader(parser: common.linkParser(routing.linkParser(for: tables))),
                                frames: frames, fromField: fromField.flatMap(JSONPath.init))
         if let from {
             do {

@@ -9,6 +9,7 @@ public enum LinkError: CodedError, Equatable {
     case invalidHost(String, at: Int)
     case invalidURN(String, at: Int)
     case baseNotAbsolute
+    case refusedByLegacyNSURL(LegacyNSURL.Refusal, at: Int)
 
     public var code: String {
         switch self {
@@ -21,6 +22,7 @@ public enum LinkError: CodedError, Equatable {
         case .invalidHost: return "invalid-host"
         case .invalidURN: return "invalid-urn"
         case .baseNotAbsolute: return "invalid-base"
+        case .refusedByLegacyNSURL: return "nsurl-refused"
         }
     }
 
@@ -29,7 +31,7 @@ public enum LinkError: CodedError, Equatable {
         case .empty, .baseNotAbsolute: return nil
         case let .invalidUTF8(at), let .invalidCharacter(_, at), let .invalidPercent(at),
              let .invalidScheme(at), let .invalidPort(_, at, _), let .invalidHost(_, at),
-             let .invalidURN(_, at):
+             let .invalidURN(_, at), let .refusedByLegacyNSURL(_, at):
             return at
         }
     }
@@ -56,6 +58,14 @@ public enum LinkError: CodedError, Equatable {
             return "invalid URN at offset \(at): \(reason)"
         case .baseNotAbsolute:
             return "the base link must be absolute (have a scheme)"
+        case let .refusedByLegacyNSURL(refusal, at):
+            let what: String
+            switch refusal {
+            case let .character(byte): what = byte < 0x80 ? LinkError.describe(byte) : "non-ASCII byte \(LinkError.describe(byte))"
+            case .secondHash: what = "a second '#'"
+            case .percent: what = "'%' without two hex digits"
+            }
+            return "URL(string:) before iOS 17 returns nil: \(what) at offset \(at)"
         }
     }
 

@@ -7,6 +7,8 @@ public struct LinkParser: Sendable {
     public var delimiter: [UInt8]
     /// Which parts are percent-encoded where RFC 3986 does not allow a byte, instead of rejected.
     public var leniency: Leniency
+    /// Refuse, before anything else, what `URL(string:)` refused before iOS 17 (`--strict-nsurl`).
+    public var legacyNSURL = false
 
     /// A parser with the given options.
     public init(compassScheme: String? = nil, delimiter: String = ":", leniency: Leniency = .strict) {
@@ -26,9 +28,17 @@ public struct LinkParser: Sendable {
                       leniency: Leniency? = nil) throws(LinkError) -> Link {
         guard !input.isEmpty else { throw LinkError.empty }
         if let bad = UTF8Validation.firstInvalidOffset(input) { throw LinkError.invalidUTF8(at: bad) }
+        try checkLegacyNSURL(input)
         var text = LenientEncoding.encoded(input, leniency ?? self.leniency)
         if let base { text = base.resolve(text) }
         return try parse(text: text)
+    }
+
+    /// Under `legacyNSURL`, throws when `URL(string:)` before iOS 17 refuses `input` as written.
+    public func checkLegacyNSURL(_ input: UnsafeBufferPointer<UInt8>) throws(LinkError) {
+        if legacyNSURL, let refused = LegacyNSURL.firstRefusal(input) {
+            throw LinkError.refusedByLegacyNSURL(refused.refusal, at: refused.offset)
+        }
     }
 
     /// Parses `input`.
