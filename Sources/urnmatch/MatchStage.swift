@@ -43,6 +43,7 @@ struct MatchStage: RecordStage {
         let winner = allMatches ? all.first : try matcher.firstMatch(parsed)
         if let winner {
             hits[ObjectIdentifier(winner.route), default: 0] += 1
+            if let handler = winner.handler { hits[ObjectIdentifier(handler), default: 0] += 1 }
         } else {
             unmatched += 1
         }

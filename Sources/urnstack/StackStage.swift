@@ -7,6 +7,8 @@ struct StackStage: RecordStage {
     struct Result {
         let frames: [Frame]
         let transition: Transition?
+        /// The WAAppRouting block handler that runs too.
+        let handler: Frame?
     }
 
     let builder: StackBuilder
@@ -24,7 +26,7 @@ struct StackStage: RecordStage {
         self.fromField = fromField
     }
 
-    var fieldNames: [String] { frames ? ["frame"] : ["stack", "transition"] }
+    var fieldNames: [String] { frames ? ["frame"] : ["stack", "transition", "handler"] }
 
     /// The stack of a link given as text (for `--from`).
     func stack(ofLink text: [UInt8]) throws -> [Frame] {
@@ -33,8 +35,8 @@ struct StackStage: RecordStage {
 
     mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: InputRecord) throws -> Result {
         let parsed = try reader.read(link, of: record)
-        let stack = try stack(of: parsed, record: record)
-        if !stack.isEmpty { matched += 1 }
+        let (stack, handler) = try opening(of: parsed, record: record)
+        if !stack.isEmpty || handler != nil { matched += 1 }
         var current = fixedFrom
         if let fromField, record.isJSON, let member = record.member(String(decoding: fromField.head, as: UTF8.self)) {
             guard let (range, kind) = fromField.resolve(from: member.value, kind: member.kind, step: 1, in: record.text),
@@ -43,27 +45,35 @@ struct StackStage: RecordStage {
         } else if fromField != nil {
             current = []  // no current link: a cold start
         }
-        return Result(frames: stack, transition: current.map { Transition(from: $0, to: stack) })
+        return Result(frames: stack, transition: current.map { Transition(from: $0, to: stack) }, handler: handler)
     }
 
-    /// The stack, taking the top route from an upstream `route` when the record has one.
-    private func stack(of link: Link, record: InputRecord) throws -> [Frame] {
-        guard record.isJSON, let route = record.member("route") else { return try builder.stack(for: link) }
-        if route.kind == .null { return [] }
-        guard route.kind == .object else { return try builder.stack(for: link) }
-        let text = record.text
-        func member(_ name: String) -> JSONMember? {
-            JSONScanner.member(named: Array(name.utf8), of: route.value, in: text)
-        }
+    /// The stack and block handler, taking the top route (and its `handler`) from an upstream
+    /// `route` when the record has one.
+    private func opening(of link: Link, record: InputRecord) throws -> (frames: [Frame], handler: Frame?) {
+        guard record.isJSON, let route = record.member("route") else { return try builder.opening(for: link) }
+        if route.kind == .null { return ([], nil) }
+        guard route.kind == .object, let top = upstreamRoute(route.value, in: record.text),
+              let args = JSONScanner.member(named: Array("args".utf8), of: route.value, in: record.text), args.kind == .object
+        else { return try builder.opening(for: link) }
+        let topArgs = Frame.Arguments.json(Array(record.text[args.value]))
+        let whole = link.text[...]
+        if top.isBlock { return ([], Frame(route: top, link: whole, args: topArgs)) }
+        let handler = JSONScanner.member(named: Array("handler".utf8), of: route.value, in: record.text)
+            .flatMap { $0.kind == .object ? upstreamRoute($0.value, in: record.text) : nil }
+        return (try builder.stack(for: link, top: top, topArgs: topArgs), handler.map { Frame(route: $0, link: whole, args: topArgs) })
+    }
+
+    /// The table's route that an upstream object `{"pattern","table","line",…}` names, if any.
+    private func upstreamRoute(_ object: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Route? {
+        func member(_ name: String) -> JSONMember? { JSONScanner.member(named: Array(name.utf8), of: object, in: text) }
         guard let pattern = member("pattern"), pattern.kind == .string,
               let table = member("table"), table.kind == .string,
-              let line = member("line"), line.kind == .number, let lineNumber = Int(String(decoding: text[line.value], as: UTF8.self)),
-              let args = member("args"), args.kind == .object,
-              let top = builder.matcher.route(table: String(decoding: JSONString.decoded(table.value, in: text), as: UTF8.self),
-                                              line: lineNumber,
-                                              pattern: String(decoding: JSONString.decoded(pattern.value, in: text), as: UTF8.self))
-        else { return try builder.stack(for: link) }
-        return try builder.stack(for: link, top: top, topArgs: .json(Array(text[args.value])))
+              let line = member("line"), line.kind == .number, let lineNumber = Int(String(decoding: text[line.value], as: UTF8.self))
+        else { return nil }
+        return builder.matcher.route(table: String(decoding: JSONString.decoded(table.value, in: text), as: UTF8.self),
+                                     line: lineNumber,
+                                     pattern: String(decoding: JSONString.decoded(pattern.value, in: text), as: UTF8.self))
     }
 
     func outputCount(_ result: Result) -> Int { frames ? result.frames.count : 1 }
@@ -76,6 +86,10 @@ struct StackStage: RecordStage {
         if let transition = result.transition {
             json.key("transition")
             transition.write(into: &json)
+        }
+        if let handler = result.handler {
+            json.key("handler")
+            handler.write(into: &json)
         }
     }
 

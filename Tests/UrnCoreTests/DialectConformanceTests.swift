@@ -113,6 +113,10 @@ import Testing
         }
         guard let got else { return nil }
         if got.route.target != expect["target"] as? String { return "target \(got.route.target ?? "nil")" }
+        if let block = expect["block"] as? Bool, got.route.isBlock != block { return "block \(got.route.isBlock)" }
+        if expect.keys.contains("handler"), got.handler?.pattern.text != expect["handler"] as? String {
+            return "handler \(got.handler?.pattern.text ?? "nil")"
+        }
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
         for arg in got.args {

@@ -28,6 +28,19 @@ import Testing
         #expect(table.routes.map(\.modal) == [false, false, false, true])
     }
 
+    /// Issue 12 item 6: WAAppRouting block handlers, `^name` or `"block":true`, only in `waap`.
+    @Test func readsWAAppRoutingBlockHandlers() throws {
+        let table = try RouteTableParser(dialect: .waap).parse("* ^logAll\n{\"pattern\":\"p/:c\",\"target\":\"promo\",\"block\":true}\nhome{H}", name: "t")
+        #expect(table.routes.map(\.isBlock) == [true, true, false])
+        #expect(table.routes.map(\.target) == ["logAll", "promo", "H"])
+        #expect(throws: TableError(table: "t", line: 1, column: nil, reason: "a block handler ('^name') is WAAppRouting's: give the table @dialect waap")) {
+            try RouteTableParser(dialect: .urn).parse("/a ^x", name: "t")
+        }
+        #expect(throws: TableError(table: "t", line: 1, column: nil, reason: "a block handler takes a pattern, not a {Class} chain")) {
+            try RouteTableParser(dialect: .waap).parse("a{A}/b{B} ^x", name: "t")
+        }
+    }
+
     @Test func reportsErrorsWithLineAndColumn() {
         #expect(throws: TableError(table: "t", line: 2, column: 4, reason: "unbalanced '{'")) {
             try RouteTableParser().parse("/ok\n/a/{id", name: "t")

@@ -12,6 +12,17 @@ import Testing
         return try builder.stack(for: try parser.parse(link)).map { "\($0.route.target ?? "-")@\(String(decoding: $0.link, as: UTF8.self))" }
     }
 
+    /// Issue 12 item 6: a WAAppRouting block handler is no screen: it is no frame, and it runs
+    /// beside the stack with the screen's arguments (WAAppRouter.m:48–78 at 57eb35e).
+    @Test func blockHandlersRunBesideTheStack() throws {
+        let (builder, parser) = try builder(["list{ListVC}/:id{DetailVC}", "* ^logAll", "promo/:c ^applyPromo"], dialect: .waap)
+        let opened = try builder.opening(for: try parser.parse("app://list/7"))
+        #expect(opened.frames.map { $0.route.target } == ["ListVC", "DetailVC"])
+        #expect(opened.handler?.route.target == "logAll")
+        let blockOnly = try builder.opening(for: try parser.parse("app://promo/9"))
+        #expect(blockOnly.frames.isEmpty && blockOnly.handler?.route.target == "logAll")
+    }
+
     @Test func prefixRuleOverExpressRoutes() throws {
         #expect(try stack(["list ListVC", "list/:itemID DetailVC", "list/:itemID/extra ExtraVC"], "app://list/3/extra")
             == ["ListVC@app://list", "DetailVC@app://list/3", "ExtraVC@app://list/3/extra"])

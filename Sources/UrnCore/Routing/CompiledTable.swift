@@ -18,6 +18,8 @@ final class CompiledTable {
     let delimiter: [UInt8]
     /// What its segments accept.
     let rules: SegmentRules
+    /// Some route is a WAAppRouting block handler.
+    let hasBlocks: Bool
     /// The tries, in the order their modes first occur in the table.
     let partitions: [Partition]
     /// Compass host mode: route index by exact pattern text (the last registration).
@@ -48,6 +50,7 @@ final class CompiledTable {
         self.dialect = dialect
         self.delimiter = Array(table.delimiter.utf8)
         self.rules = rules
+        self.hasBlocks = table.routes.contains { $0.isBlock }
         self.partitions = partitions
         self.byText = byText
     }

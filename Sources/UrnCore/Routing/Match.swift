@@ -5,8 +5,19 @@ public struct Match: Sendable {
     /// The arguments: placeholders in pattern order, then query parameters (`--merge-query`),
     /// then defaults, each name once.
     public let args: [(name: [UInt8], value: ArgValue)]
+    /// The WAAppRouting block handler that also takes the link, when `route` is a screen route:
+    /// the library runs the block and presents the screen (WAAppRouter.m:48–78).
+    public internal(set) var handler: Route?
 
-    /// Writes `{"pattern","target","args","table","line"}`.
+    /// A match of `route` with `args`.
+    public init(route: Route, args: [(name: [UInt8], value: ArgValue)], handler: Route? = nil) {
+        self.route = route
+        self.args = args
+        self.handler = handler
+    }
+
+    /// Writes `{"pattern","target","args","table","line"}`, then `"block":true` for a block
+    /// handler and `"handler":{"pattern","target","table","line"}` for one that runs as well.
     public func write(into json: inout JSONWriter) {
         json.beginObject()
         route.writePatternAndTarget(into: &json)
@@ -18,6 +29,17 @@ public struct Match: Sendable {
         }
         json.endObject()
         route.writeOrigin(into: &json)
+        if route.isBlock {
+            json.key("block")
+            json.bool(true)
+        }
+        if let handler {
+            json.key("handler")
+            json.beginObject()
+            handler.writePatternAndTarget(into: &json)
+            handler.writeOrigin(into: &json)
+            json.endObject()
+        }
         json.endObject()
     }
 }

@@ -162,13 +162,34 @@ public final class Matcher {
         case let .hostMode(name): return limit == nil ? compassHostMode(link, name: name, in: table) : nil
         case .components: try collect(link, in: table, limit: limit)
         }
-        guard var best = ranked.first else { return nil }
+        guard table.hasBlocks else {
+            guard let best = best(in: table) else { return nil }
+            return try match(best, link, in: table, limit: limit)
+        }
+        // WAAppRouting looks up a screen route and a block handler apart (WAAppRouteRegistrar.m:129–176),
+        // runs the block and presents the screen, both with the screen's arguments (WAAppRouter.m:48–78)
         let routes = table.routes
-        for candidate in ranked.dropFirst()
-        where Precedence.precedes(routes[candidate.id], candidate.id, routes[best.id], best.id, dialect: table.dialect) {
+        if let screen = best(in: table, where: { !routes[$0].isBlock }) {
+            var found = try match(screen, link, in: table, limit: limit)
+            found.handler = best(in: table, where: { routes[$0].isBlock }).map { routes[$0.id] }
+            return found
+        }
+        guard let block = best(in: table) else { return nil }
+        return try match(block, link, in: table, limit: limit)
+    }
+
+    /// The collected route of highest precedence among those `include` accepts.
+    private func best(in table: CompiledTable, where include: (Int) -> Bool = { _ in true }) -> (id: Int, mode: ComponentMode)? {
+        let routes = table.routes
+        var best: (id: Int, mode: ComponentMode)?
+        for candidate in ranked where include(candidate.id) {
+            if let current = best,
+               !Precedence.precedes(routes[candidate.id], candidate.id, routes[current.id], current.id, dialect: table.dialect) {
+                continue
+            }
             best = candidate
         }
-        return try match(best, link, in: table, limit: limit)
+        return best
     }
 
     /// Fills `ranked` with the routes of `table` that match `link` (its first `limit`

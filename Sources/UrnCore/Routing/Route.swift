@@ -13,6 +13,9 @@ public final class Route: Sendable {
     public let line: Int
     /// Presented modally (WAAppRouting `!`).
     public let modal: Bool
+    /// A WAAppRouting block handler (`^name`): it runs, and a screen route that also takes the
+    /// link is still presented (WAAppRouter.m:48–78).
+    public let isBlock: Bool
     /// `"pattern":…,"target":…`, encoded once: every match writes them.
     private let encodedPatternAndTarget: [UInt8]
     /// `"table":…,"line":…`, encoded once.
@@ -20,13 +23,14 @@ public final class Route: Sendable {
 
     /// A route.
     public init(pattern: Pattern, target: String?, defaults: [(key: String, value: ArgValue)] = [],
-                table: String, line: Int, modal: Bool = false) {
+                table: String, line: Int, modal: Bool = false, isBlock: Bool = false) {
         self.pattern = pattern
         self.target = target
         self.defaults = defaults
         self.table = table
         self.line = line
         self.modal = modal
+        self.isBlock = isBlock
         encodedPatternAndTarget = Route.members { json in
             json.key("pattern")
             json.string(pattern.text)

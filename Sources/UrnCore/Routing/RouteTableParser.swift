@@ -58,11 +58,19 @@ public struct RouteTableParser: Sendable {
                 try directive(content, &table, &types, fail)
                 continue
             }
-            let parsed: (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: ArgValue)])
+            var parsed: WrittenRoute
             if Self.isJSONRoute(content.utf8) {
                 parsed = try jsonRoute(String(content), fail)
             } else {
                 parsed = try textRoute(content, leading: leading, fail)
+                if let target = parsed.target, target.hasPrefix("^") {
+                    parsed.target = String(target.dropFirst())
+                    parsed.isBlock = true
+                }
+            }
+            if parsed.isBlock {
+                guard table.dialect == .waap else { throw fail("a block handler ('^name') is WAAppRouting's: give the table @dialect waap", column: nil) }
+                guard !Self.isChain(Array(parsed.pattern.utf8)) else { throw fail("a block handler takes a pattern, not a {Class} chain", column: nil) }
             }
             let parser = PatternParser(delimiter: table.delimiter, customTypes: types, dialect: table.dialect,
                                        caseInsensitive: caseInsensitive)
@@ -76,7 +84,7 @@ public struct RouteTableParser: Sendable {
                 }
                 declared.insert(entry.pattern)
                 table.routes.append(Route(pattern: pattern, target: entry.target, defaults: parsed.defaults,
-                                          table: name, line: number, modal: entry.modal))
+                                          table: name, line: number, modal: entry.modal, isBlock: parsed.isBlock))
             }
         }
         if table.dialect != .urn { table.keepLastRegistrations() }
@@ -128,7 +136,7 @@ public struct RouteTableParser: Sendable {
     /// Splits a text route: the pattern (blanks inside braces belong to it), then the target and
     /// `key=value` defaults.
     private func textRoute(_ content: Substring, leading: Int, _ fail: (String, Int?) -> TableError) throws(TableError)
-        -> (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: ArgValue)]) {
+        -> WrittenRoute {
         let bytes = Array(content.utf8)
         if bytes.first == UInt8(ascii: "\"") {
             return try quotedRoute(bytes, leading: leading, fail)
@@ -146,13 +154,13 @@ public struct RouteTableParser: Sendable {
         end = min(end, bytes.count)
         let pattern = String(decoding: bytes[..<end], as: UTF8.self)
         let (target, defaults) = try targetAndDefaults(bytes[end...], fail)
-        return (pattern, leading + 1, target, defaults)
+        return WrittenRoute(pattern: pattern, patternColumn: leading + 1, target: target, defaults: defaults)
     }
 
     /// A text route whose pattern is a JSON string (`"" Home`, `"#top" Anchor`, `"a b" T`): the
     /// way to write the empty pattern, a pattern that starts with `#`, `@` or `"`, or has blanks.
     private func quotedRoute(_ bytes: [UInt8], leading: Int, _ fail: (String, Int?) -> TableError) throws(TableError)
-        -> (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: ArgValue)]) {
+        -> WrittenRoute {
         var close = 1
         while close < bytes.count, bytes[close] != UInt8(ascii: "\"") {
             close += bytes[close] == UInt8(ascii: "\\") ? 2 : 1
@@ -167,7 +175,7 @@ public struct RouteTableParser: Sendable {
             throw fail("a blank must follow the quoted pattern", leading + close + 2)
         }
         let (target, defaults) = try targetAndDefaults(rest, fail)
-        return (String(decoding: pattern, as: UTF8.self), leading + 2, target, defaults)
+        return WrittenRoute(pattern: String(decoding: pattern, as: UTF8.self), patternColumn: leading + 2, target: target, defaults: defaults)
     }
 
     /// The `[TARGET] [key=value …]` after a route's pattern.
@@ -190,7 +198,7 @@ public struct RouteTableParser: Sendable {
     }
 
     private func jsonRoute(_ content: String, _ fail: (String, Int?) -> TableError) throws(TableError)
-        -> (pattern: String, patternColumn: Int, target: String?, defaults: [(key: String, value: ArgValue)]) {
+        -> WrittenRoute {
         let bytes = Array(content.utf8)
         return try bytes.withUnsafeBufferPointer { (text) throws(TableError) in
             var scanner = JSONScanner()
@@ -198,6 +206,7 @@ public struct RouteTableParser: Sendable {
             var pattern: String?
             var target: String?
             var defaults: [(key: String, value: ArgValue)] = []
+            var block = false
             func string(_ member: JSONMember) -> String { String(decoding: JSONString.decoded(member.value, in: text), as: UTF8.self) }
             for member in scanner.members {
                 let key = String(decoding: JSONString.decoded(member.key, in: text), as: UTF8.self)
@@ -215,12 +224,25 @@ public struct RouteTableParser: Sendable {
                         defaults.append((name, value))
                     }
                 case ("defaults", _): throw fail("'defaults' must be an object", member.value.lowerBound + 1)
+                case ("block", .bool): block = text[member.value.lowerBound] == UInt8(ascii: "t")
+                case ("block", _): throw fail("'block' must be true or false", member.value.lowerBound + 1)
                 default: continue
                 }
             }
             guard let pattern else { throw fail("a JSON route needs a 'pattern'", 1) }
-            return (pattern, 1, target, defaults)
+            return WrittenRoute(pattern: pattern, patternColumn: 1, target: target, defaults: defaults, isBlock: block)
         }
+    }
+
+    /// A route as its line writes it, before the pattern is compiled.
+    private struct WrittenRoute {
+        var pattern: String
+        /// The 1-based column of the pattern in its line.
+        var patternColumn: Int
+        var target: String?
+        var defaults: [(key: String, value: ArgValue)]
+        /// A WAAppRouting block handler: a text target `^name`, or `"block":true`.
+        var isBlock = false
     }
 
     /// One route a pattern line declares: itself, or in `waap` each prefix of a chain.

@@ -66,6 +66,8 @@ public enum TableCheck {
         func consider(_ a: Int, _ b: Int) {
             // a < b: `a` is earlier in the table.
             let ra = routes[a], rb = routes[b]
+            // a WAAppRouting block handler runs beside the screen route: only blocks compete with blocks
+            guard ra.isBlock == rb.isBlock else { return }
             let sa = ra.pattern.segments, sb = rb.pattern.segments
             guard schemesIntersect(ra.pattern, rb.pattern, table.dialect) else { return }
             let aCoversB = covers(sa, sb, rules) && schemeCovers(ra.pattern, rb.pattern)

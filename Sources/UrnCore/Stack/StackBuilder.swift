@@ -11,10 +11,19 @@ public struct StackBuilder {
         self.matcher = matcher
     }
 
-    /// The stack of `link`, or `[]` when no route takes it.
+    /// The stack of `link`, or `[]` when no screen route takes it.
     public func stack(for link: Link) throws(Regex.MatchError) -> [Frame] {
-        guard let top = try matcher.firstMatch(link) else { return [] }
-        return try stack(for: link, top: top.route, topArgs: .values(top.args))
+        try opening(for: link).frames
+    }
+
+    /// What `link` opens: the stack of screens, and the WAAppRouting block handler that runs as
+    /// well (with the screen's arguments, or its own when no screen route takes the link).
+    public func opening(for link: Link) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
+        guard let top = try matcher.firstMatch(link) else { return ([], nil) }
+        let whole = link.text[...]
+        if top.route.isBlock { return ([], Frame(route: top.route, link: whole, args: .values(top.args))) }
+        let frames = try stack(for: link, top: top.route, topArgs: .values(top.args))
+        return (frames, top.handler.map { Frame(route: $0, link: whole, args: .values(top.args)) })
     }
 
     /// The stack of `link` whose top route is already known (from an upstream `route`).
@@ -29,7 +38,7 @@ public struct StackBuilder {
             if segments.count > 1 {
                 for length in 1..<segments.count {
                     let pattern = segments[..<length].joined(separator: "/")
-                    guard let route = matcher.route(sharingTableWith: top, pattern: pattern), route.target != nil,
+                    guard let route = matcher.route(sharingTableWith: top, pattern: pattern), route.target != nil, !route.isBlock,
                           let match = try matcher.apply(route, to: link, prefix: length) else { continue }
                     frames.append(Frame(route: route, link: prefix.text(components: length),
                                         args: .values(match.args)))
