@@ -40,7 +40,7 @@ extension Matcher {
         var all: [(Explanation, Int)] = []
         for table in compiled {
             let dialect = table.dialect
-            if dialect == .compass, Components.isCompassURL(link) {
+            if dialect.rules.hostMode, Components.isCompassURL(link) {
                 let name = Components.compassName(link, cut: CompiledTable.compassCut(table.table))
                 if link.text[name].contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
                     let host = String(decoding: link.text[name].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }, as: UTF8.self)
@@ -178,7 +178,7 @@ private struct NearMiss {
         let linkScheme = link.scheme.map { text[$0] } ?? []
         let wanted = pattern.schemeAsWritten ?? []
         let schemeCost = Self.cost(linkScheme, wanted)
-        if schemeCost == 0 && dialect == .navigator && !linkScheme.elementsEqual(wanted) {
+        if schemeCost == 0 && dialect.rules.schemeTest == .exact && !linkScheme.elementsEqual(wanted) {
             // URLNavigator compares schemes exactly (URLMatcher.swift:57)
             caseDifferences += EditDistance.caseDifferences(linkScheme, wanted)
             fail("scheme \(Self.quoted(linkScheme)) differs only in case from \(Self.quoted(wanted))", cost: 0)

@@ -33,7 +33,7 @@ extension Matcher {
               let partition = table.partitions.first(where: { $0.routes.contains { table.routes[$0] === route } })
         else { return nil }
         let dialect = table.dialect
-        readComponents(link, mode: dialect == .waap ? CompiledTable.waapRoute(options) : partition.mode, delimiter: table.delimiter)
+        readComponents(link, mode: dialect.rules.argumentsFromRouteString ? CompiledTable.waapRoute(options) : partition.mode, delimiter: table.delimiter)
         components.truncate(to: count)
         guard try Alignment.align(route.pattern.segments, components, rules: table.rules) != nil
         else { return nil }

@@ -146,7 +146,7 @@ public final class Matcher {
     }
 
     private func reading(_ link: Link, in table: CompiledTable) -> Reading {
-        guard table.dialect == .compass, Components.isCompassURL(link) else { return .components }
+        guard table.dialect.rules.hostMode, Components.isCompassURL(link) else { return .components }
         let name = Components.compassName(link, cut: CompiledTable.compassCut(table.table))
         // Navigator.swift:31: a `?` or `#` after the scheme sends Compass into host mode
         if link.text[name].contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
@@ -223,7 +223,7 @@ public final class Matcher {
     private func match(_ candidate: (id: Int, mode: ComponentMode), _ link: Link, in table: CompiledTable,
                        limit: Int?) throws(Regex.MatchError) -> Match {
         // WAAppRouting takes arguments from host and path whichever reading matched (WAAppRouteMatcher.m:32)
-        readComponents(link, mode: table.dialect == .waap ? CompiledTable.waapRoute(options) : candidate.mode,
+        readComponents(link, mode: table.dialect.rules.argumentsFromRouteString ? CompiledTable.waapRoute(options) : candidate.mode,
                        delimiter: table.delimiter)
         if let limit { components.truncate(to: limit) }
         let route = table.routes[candidate.id]
@@ -235,8 +235,8 @@ public final class Matcher {
     /// WAAppRouting have no scheme test of their own (a waap `app:` is a component).
     func constraintsHold(_ route: Route, _ link: Link, _ dialect: Dialect) -> Bool {
         let text = link.text
-        switch dialect {
-        case .urn:
+        switch dialect.rules.schemeTest {
+        case .caseless:
             if let scheme = route.pattern.scheme {
                 guard let linkScheme = link.scheme, text[linkScheme].lazy.map(ByteClass.lowercased).elementsEqual(scheme) else { return false }
             }
@@ -244,12 +244,12 @@ public final class Matcher {
                 guard let linkHost = link.host, text[linkHost].lazy.map(ByteClass.lowercased).elementsEqual(host) else { return false }
             }
             return true
-        case .navigator:
+        case .exact:
             guard let scheme = route.pattern.schemeAsWritten else { return link.scheme == nil }
             guard let linkScheme = link.scheme else { return false }
             return options.caseInsensitive ? text[linkScheme].lazy.map(ByteClass.lowercased).elementsEqual(scheme.lazy.map(ByteClass.lowercased))
                 : text[linkScheme].elementsEqual(scheme)
-        case .compass, .waap:
+        case .none:
             return true
         }
     }
@@ -296,7 +296,7 @@ public final class Matcher {
 
     /// The arguments of `route` against the current `components`.
     func arguments(_ route: Route, _ link: Link, dialect: Dialect, delimiter: [UInt8]) throws(Regex.MatchError) -> [(name: [UInt8], value: ArgValue)] {
-        guard dialect == .urn else { return try exactArguments(route, link, dialect: dialect) }
+        guard !dialect.rules.libraryArguments else { return try exactArguments(route, link, dialect: dialect) }
         var args = ArgumentList(capacity: route.pattern.segments.count + route.defaults.count)
         // Without catch-alls segment i takes component i; with them, find the split.
         var ranges: [Range<Int>]?

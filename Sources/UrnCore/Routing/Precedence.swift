@@ -2,8 +2,8 @@
 enum Precedence {
     /// Whether route `a` (index `ia` in its table) comes before route `b`.
     static func precedes(_ a: Route, _ ia: Int, _ b: Route, _ ib: Int, dialect: Dialect) -> Bool {
-        switch dialect {
-        case .urn:
+        switch dialect.rules.ranking {
+        case .urnPrecedence:
             // (1) more literal segments
             let la = a.pattern.literalCount, lb = b.pattern.literalCount
             if la != lb { return la > lb }
@@ -14,11 +14,11 @@ enum Precedence {
             // (3) fewer catch-alls
             let ca = a.pattern.catchAllCount, cb = b.pattern.catchAllCount
             if ca != cb { return ca < cb }
-        case .compass, .navigator:
+        case .mostLiterals:
             // most literal (plain) components; ties go to table order
             let la = a.pattern.literalCount, lb = b.pattern.literalCount
             if la != lb { return la > lb }
-        case .waap:
+        case .tableOrder:
             break
         }
         // (4) earlier in the table

@@ -69,7 +69,7 @@ public struct RouteTableParser: Sendable {
                 }
             }
             if parsed.isBlock {
-                guard table.dialect == .waap else { throw fail("a block handler ('^name') is WAAppRouting's: give the table @dialect waap", column: nil) }
+                guard table.dialect.rules.registrationChains else { throw fail("a block handler ('^name') is WAAppRouting's: give the table @dialect waap", column: nil) }
                 guard !Self.isChain(Array(parsed.pattern.utf8)) else { throw fail("a block handler takes a pattern, not a {Class} chain", column: nil) }
             }
             let parser = PatternParser(delimiter: table.delimiter, customTypes: types, dialect: table.dialect,
@@ -87,7 +87,7 @@ public struct RouteTableParser: Sendable {
                                           table: name, line: number, modal: entry.modal, isBlock: parsed.isBlock))
             }
         }
-        if table.dialect != .urn { table.keepLastRegistrations() }
+        if table.dialect.rules.lastRegistrationWins { table.keepLastRegistrations() }
         return table
     }
 
@@ -259,7 +259,7 @@ public struct RouteTableParser: Sendable {
     private func chainEntries(_ text: String, target: String?, dialect: Dialect,
                               _ fail: (String, Int?) -> TableError) throws(TableError) -> [Entry] {
         let bytes = Array(text.utf8)
-        guard dialect == .waap, Self.isChain(bytes) else {
+        guard dialect.rules.registrationChains, Self.isChain(bytes) else {
             return [Entry(pattern: text, target: target, modal: false, fromChain: false, offset: { $0 })]
         }
         var entries: [Entry] = []

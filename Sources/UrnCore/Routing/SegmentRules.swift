@@ -13,8 +13,8 @@ struct SegmentRules: Sendable {
     /// The rules of `dialect`.
     init(_ dialect: Dialect, caseInsensitive: Bool) {
         self.caseInsensitive = caseInsensitive
-        allowsEmpty = dialect == .compass
-        singlePrecision = dialect == .navigator
+        allowsEmpty = dialect.rules.emptyValues
+        singlePrecision = dialect.rules.singlePrecisionFloats
     }
 
     /// Whether `segment` takes `component`. A catch-all takes anything here; how many

@@ -106,7 +106,7 @@ public enum TableCheck {
     private static func schemesIntersect(_ a: Pattern, _ b: Pattern, _ dialect: Dialect) -> Bool {
         if let sa = a.scheme, let sb = b.scheme, sa != sb { return false }
         if let ha = a.host, let hb = b.host, ha != hb { return false }
-        if dialect == .navigator { return (a.scheme == nil) == (b.scheme == nil) }
+        if dialect.rules.schemeTest == .exact { return (a.scheme == nil) == (b.scheme == nil) }
         return true
     }
 

@@ -31,7 +31,7 @@ public struct StackBuilder {
         let dialect = matcher.dialect(of: top)
         let delimiter = matcher.delimiter(of: top)
         var frames: [Frame] = []
-        if dialect == .waap {
+        if dialect.rules.registrationChains {
             // WAAppRouting: the chain's prefixes that the table declares with a target
             let segments = top.pattern.text.split(separator: "/", omittingEmptySubsequences: false)
             let prefix = LinkPrefix(link, dialect: dialect, delimiter: delimiter)

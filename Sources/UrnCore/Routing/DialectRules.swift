@@ -1,0 +1,77 @@
+/// Each dialect's behaviour as named rules, in one table (issue 12): matching, explaining,
+/// checking, table reading and stacking ask for a rule, not for a dialect. Where a rule is a
+/// whole implementation (a library's pattern syntax, its argument forms, its component
+/// readings), the code for it lives in one file each: `ExactSyntax`, `ExactArguments`,
+/// `LinkComponents`. What a segment accepts is `SegmentRules`, built from these.
+public struct DialectRules: Sendable {
+    /// How a route's scheme (and host) constrain a link.
+    public enum SchemeTest: Sendable {
+        /// urn: a scheme or host in the pattern must be the link's, letter case ignored.
+        case caseless
+        /// URLNavigator: the pattern's scheme, as written, must be the link's, and a pattern
+        /// without one takes only links without one (URLMatcher.swift:57 at b881f23).
+        case exact
+        /// Compass and WAAppRouting: no test of their own (a waap `app:` is a component).
+        case none
+    }
+
+    /// Which of two matching routes wins.
+    public enum Ranking: Sendable {
+        /// §5.2: more literals; literal, typed, plain, catch-all at the first difference; fewer
+        /// catch-alls; table order.
+        case urnPrecedence
+        /// Compass (Navigator.swift:89–119) and URLNavigator: the most literal components,
+        /// then table order.
+        case mostLiterals
+        /// WAAppRouting: the first in table order (the library walks a dictionary).
+        case tableOrder
+    }
+
+    /// Placeholders and `*` take an empty component (Compass: Navigator.swift:100–106).
+    public let emptyValues: Bool
+    /// Floats parse as `Float(_:)` does (URLNavigator: URLMatcher.swift:10–26).
+    public let singlePrecisionFloats: Bool
+    /// A pattern registered again replaces the earlier route: the libraries keep a dictionary
+    /// keyed by pattern (urn keeps both and `--check` reports a duplicate).
+    public let lastRegistrationWins: Bool
+    /// Tables may hold WAAppRouting registration chains and block handlers, and stacks come
+    /// from the chains (WAAppRouteRegistrar.m:52–125 at 57eb35e).
+    public let registrationChains: Bool
+    /// Arguments come from the reading of host and path, whichever reading matched
+    /// (WAAppRouteMatcher.m:28–35).
+    public let argumentsFromRouteString: Bool
+    /// A `scheme://name` with `?` or `#` switches to Compass's host mode (Navigator.swift:31).
+    public let hostMode: Bool
+    /// The arguments are the library's own string forms (`ExactArguments`), not urn's typed,
+    /// decoded values.
+    public let libraryArguments: Bool
+    /// How the scheme constrains a link.
+    public let schemeTest: SchemeTest
+    /// Which matching route wins.
+    public let ranking: Ranking
+
+    static let urn = DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
+                                  registrationChains: false, argumentsFromRouteString: false, hostMode: false,
+                                  libraryArguments: false, schemeTest: .caseless, ranking: .urnPrecedence)
+    static let compass = DialectRules(emptyValues: true, singlePrecisionFloats: false, lastRegistrationWins: true,
+                                      registrationChains: false, argumentsFromRouteString: false, hostMode: true,
+                                      libraryArguments: true, schemeTest: .none, ranking: .mostLiterals)
+    static let navigator = DialectRules(emptyValues: false, singlePrecisionFloats: true, lastRegistrationWins: true,
+                                        registrationChains: false, argumentsFromRouteString: false, hostMode: false,
+                                        libraryArguments: true, schemeTest: .exact, ranking: .mostLiterals)
+    static let waap = DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: true,
+                                   registrationChains: true, argumentsFromRouteString: true, hostMode: false,
+                                   libraryArguments: true, schemeTest: .none, ranking: .tableOrder)
+}
+
+extension Dialect {
+    /// The dialect's rules.
+    public var rules: DialectRules {
+        switch self {
+        case .urn: return .urn
+        case .compass: return .compass
+        case .navigator: return .navigator
+        case .waap: return .waap
+        }
+    }
+}
