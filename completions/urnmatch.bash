@@ -177,7 +177,7 @@ _urnmatch() {
         return
         ;;
     '--dialect')
-        __urnmatch_add_completions -W 'urn'$'\n''compass'$'\n''navigator'$'\n''waap'
+        __urnmatch_add_completions -W 'urn'$'\n''compass'$'\n''navigator'$'\n''waap'$'\n''express'
         return
         ;;
     '--scheme')

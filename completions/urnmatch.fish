@@ -79,7 +79,7 @@ end
 complete -c 'urnmatch' -f
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch"' -s 'e' -d 'A route, \'PATTERN [TARGET] [key=value ...]\' (repeatable).' -rfka ''
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch"' -s 'f' -d 'Read routes from a table file (repeatable; several act as a composite router).' -rfka ''
-complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" dialect' -l 'dialect' -d 'Matching semantics: urn, compass, navigator or waap (a table\'s @dialect wins).' -rfka 'urn compass navigator waap'
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" dialect' -l 'dialect' -d 'Matching semantics: urn, compass, navigator, waap or express (a table\'s @dialect wins).' -rfka 'urn compass navigator waap express'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" scheme' -l 'scheme' -d 'Read \'S://name\' as the Compass name \'name\' (a table\'s @scheme wins).' -rfka ''
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" delimiter' -l 'delimiter' -d 'Split names and patterns without \'/\' on this string (a table\'s @delimiter wins).' -rfka ''
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch"' -l 'type' -d 'Declare a placeholder type for <NAME:x> (repeatable).' -rfka ''

@@ -177,7 +177,7 @@ _urnstack() {
         return
         ;;
     '--dialect')
-        __urnstack_add_completions -W 'urn'$'\n''compass'$'\n''navigator'$'\n''waap'
+        __urnstack_add_completions -W 'urn'$'\n''compass'$'\n''navigator'$'\n''waap'$'\n''express'
         return
         ;;
     '--scheme')

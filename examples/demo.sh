@@ -33,4 +33,10 @@ echo "== The GitHub REST API table"
 run "urnmatch -f github/api.routes -a --explain github/links.txt"
 run "urnmatch -f github/api.routes --check && echo 'github/api.routes: no findings'"
 run "urnparse -q github/links.txt | urnmatch -f github/api.routes | urnstack -f github/api.routes"
+
+echo
+echo "== A forum's Express routes (express/forum.routes, dialect express)"
+run "urnmatch -f express/forum.routes -a express/links.txt"
+run "urnmatch -f express/forum.routes -v --explain express/links.txt"
+run "urnmatch -f express/forum.routes --stats express/links.txt"
 exit 0

@@ -12,7 +12,7 @@ public struct RoutingOptions: ParsableArguments {
     public var tableFiles: [String] = []
 
     /// The dialect of tables without `@dialect`.
-    @Option(help: ArgumentHelp("Matching semantics: urn, compass, navigator or waap (a table's @dialect wins).", valueName: "dialect"),
+    @Option(help: ArgumentHelp("Matching semantics: urn, compass, navigator, waap or express (a table's @dialect wins).", valueName: "dialect"),
             completion: .list(Dialect.allCases.map(\.rawValue)))
     public var dialect: String = "urn"
 
@@ -44,7 +44,7 @@ public struct RoutingOptions: ParsableArguments {
 
     public func validate() throws {
         guard Dialect(rawValue: dialect) != nil else {
-            throw ValidationError("unknown --dialect '\(dialect)' (use urn, compass, navigator or waap)")
+            throw ValidationError("unknown --dialect '\(dialect)' (use urn, compass, navigator, waap or express)")
         }
         guard !delimiter.isEmpty else { throw ValidationError("--delimiter must not be empty") }
         for type in types where !type.contains("=") {

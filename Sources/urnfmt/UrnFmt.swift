@@ -21,7 +21,7 @@ struct UrnFmt: UrnTool {
     @Option(help: ArgumentHelp("Build a link from this pattern and each record's arguments (reverse routing).", valueName: "pattern"))
     var link: String?
 
-    @Option(help: ArgumentHelp("The pattern syntax of --link: urn, compass, navigator or waap.", valueName: "dialect"),
+    @Option(help: ArgumentHelp("The pattern syntax of --link: urn, compass, navigator, waap or express.", valueName: "dialect"),
             completion: .list(Dialect.allCases.map(\.rawValue)))
     var dialect: String = "urn"
 
@@ -93,7 +93,7 @@ struct UrnFmt: UrnTool {
         for pair in arg where !pair.contains("=") { throw ValidationError("--arg takes key=value, not '\(pair)'") }
         guard !delimiter.isEmpty else { throw ValidationError("--delimiter must not be empty") }
         guard Dialect(rawValue: dialect) != nil else {
-            throw ValidationError("unknown --dialect '\(dialect)' (use urn, compass, navigator or waap)")
+            throw ValidationError("unknown --dialect '\(dialect)' (use urn, compass, navigator, waap or express)")
         }
         if dialect != "urn" && link == nil { throw ValidationError("--dialect goes with --link") }
         do { _ = try editor } catch let error as LinkEditor.EditError { throw ValidationError(error.message) }

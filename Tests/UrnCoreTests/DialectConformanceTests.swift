@@ -147,6 +147,7 @@ import Testing
 
     @Test func compassDerived() throws { try Self.checkDerived("compass.jsonl", dialect: .compass) }
     @Test func navigatorDerived() throws { try Self.checkDerived("navigator.jsonl", dialect: .navigator) }
+    @Test func expressDerived() throws { try Self.checkDerived("express.jsonl", dialect: .express) }
     @Test func waapDerived() throws { try Self.checkDerived("waap.jsonl", dialect: .waap) }
 
     @Test func compass() throws { try Self.check("compass.jsonl", dialect: .compass) }

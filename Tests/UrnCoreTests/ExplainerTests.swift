@@ -47,16 +47,18 @@ import Testing
     }
 
     /// With one route, explain says "matches" exactly when the matcher takes the link.
-    @Test(arguments: [Dialect.urn, .compass, .navigator, .waap])
+    @Test(arguments: Dialect.allCases)
     func explainAgreesWithMatching(_ dialect: Dialect) throws {
         let patterns: [Dialect: [String]] = [
             .urn: ["/a/:x", "/a/*rest/edit", "/a/*", "/<int:n>/b", "/a/{x}.{y:png|jpg}", "/A/b", "/a/b/"],
             .compass: ["a:{x}", "{x}:b", "a:b", "{x}"],
             .navigator: ["myapp://a/<x>", "myapp://a/<path:p>/edit", "myapp://<int:n>", "/a/<x>"],
             .waap: ["a/:x", "/a/*", "app://a/:x", "*"],
+            .express: ["/a/:x", "/a/:x/:y?", "/A/B", "/:x-:y", "/a/*", "/p.:ext?"],
         ]
         let links = ["/a/b", "/a/", "/a/b/c/edit", "/a/b/edit", "/1/b", "/a/p.png", "/A/b", "/a/b/", "a:b", "a:", ":b", "a::b",
-                     "myapp://a/b", "myapp://a/b/c/edit", "myapp://a/b/edit/x", "myapp://12", "app://a/b", "app://a", "x"]
+                     "myapp://a/b", "myapp://a/b/c/edit", "myapp://a/b/edit/x", "myapp://12", "app://a/b", "app://a", "x",
+                     "/1-2", "/p.png", "/p", "https://h/a/b/c?q"]
         var verdicts: Set<Bool> = []
         for pattern in patterns[dialect]! {
             let parser = PatternParser(dialect: dialect)

@@ -111,7 +111,7 @@ struct SplitMix64: RandomNumberGenerator {
 
     /// Issue 13: in every dialect, a pattern of that dialect's syntax (a trailing `/` included)
     /// builds a link that keeps every literal as written and matches the pattern with the args.
-    @Test(arguments: [Dialect.urn, .compass, .navigator, .waap])
+    @Test(arguments: Dialect.allCases)
     func builtLinksMatchTheirPatternInEveryDialect(_ dialect: Dialect) throws {
         var rng = SplitMix64(state: 3)
         let parser = PatternParser(dialect: dialect)
@@ -122,7 +122,8 @@ struct SplitMix64: RandomNumberGenerator {
             for index in 0..<Int.random(in: 1...4, using: &rng) {
                 let name = "p\(index)"
                 if Bool.random(using: &rng) {
-                    segments.append(["users", "v1", "a-b", "x.y", "a%20b"].randomElement(using: &rng)!)
+                    // (an Express literal with `%` needs the regex, which builds no links)
+                    segments.append((dialect == .express ? ["users", "v1", "a-b", "x.y"] : ["users", "v1", "a-b", "x.y", "a%20b"]).randomElement(using: &rng)!)
                     continue
                 }
                 let value: String
@@ -135,7 +136,7 @@ struct SplitMix64: RandomNumberGenerator {
                 // NSURL.path decodes before WAAppRouting splits it, so a waap value cannot hold `/`
                 guard !value.isEmpty, !(dialect == .waap && value.contains("/")) else { segments.append("fixed"); continue }
                 switch dialect {
-                case .urn: segments.append(":\(name)")
+                case .urn, .express: segments.append(":\(name)")
                 case .compass: segments.append("{\(name)}")
                 case .navigator: segments.append("<\(name)>")
                 case .waap: segments.append(":\(name)")
@@ -148,7 +149,7 @@ struct SplitMix64: RandomNumberGenerator {
             switch dialect {
             case .compass: text = segments.joined(separator: ":")
             case .navigator: text = "myapp://" + segments.joined(separator: "/") + (trailingSlash ? "/" : "")
-            case .urn, .waap: text = "/" + segments.joined(separator: "/") + (trailingSlash ? "/" : "")
+            case .urn, .waap, .express: text = "/" + segments.joined(separator: "/") + (trailingSlash ? "/" : "")
             }
             let built = String(decoding: try LinkBuilder(text, parser: parser).build { values[$0] }, as: UTF8.self)
             if dialect != .compass {  // a Compass value may end in `/`, which a name keeps

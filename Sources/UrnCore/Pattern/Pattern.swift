@@ -25,10 +25,15 @@ public struct Pattern: Sendable {
     public let openEnded: Bool
     /// What `--check` should say about the pattern although it loads (an unknown URLNavigator type).
     public let warnings: [String]
+    /// The segments a link may leave out, each with its `/` (Express's `:name?`).
+    public let optionalSegments: [Int]
+    /// An Express path that only its regex can match (then `segments` is empty).
+    public let express: ExpressRegex?
 
     /// A pattern from its parts.
     public init(text: String, scheme: [UInt8]?, schemeAsWritten: [UInt8]?, host: [UInt8]?, segments: [Segment],
-                sourceRanges: [Range<Int>], slashSeparated: Bool, openEnded: Bool = false, warnings: [String] = []) {
+                sourceRanges: [Range<Int>], slashSeparated: Bool, openEnded: Bool = false, warnings: [String] = [],
+                optionalSegments: [Int] = [], express: ExpressRegex? = nil) {
         precondition(sourceRanges.count == segments.count, "one source range a segment")
         self.text = text
         self.scheme = scheme
@@ -39,12 +44,28 @@ public struct Pattern: Sendable {
         self.slashSeparated = slashSeparated
         self.openEnded = openEnded
         self.warnings = warnings
+        self.optionalSegments = optionalSegments
+        self.express = express
         literalCount = segments.reduce(0) { $0 + ($1.isLiteral ? 1 : 0) }
         catchAllCount = segments.reduce(0) { $0 + ($1.isCatchAll ? 1 : 0) }
     }
 
     /// The names of the placeholders, in order.
     public var placeholderNames: [String] { segments.flatMap(\.placeholderNames) }
+
+    /// The segment lists a link may match: the segments, and without each subset of the
+    /// optional ones (Express's `/topic/:id/:slug?` is `/topic/:id/:slug` and `/topic/:id`).
+    public var variants: [[Segment]] {
+        var variants = [segments]
+        for index in optionalSegments.reversed() {
+            variants += variants.map { variant in
+                var shorter = variant
+                shorter.remove(at: index)
+                return shorter
+            }
+        }
+        return variants
+    }
 }
 
 /// One segment of a pattern.

@@ -19,12 +19,14 @@ public struct PatternParser: Sendable {
     }
 
     /// Compiles `text`. In `compass`, `navigator` and `waap` only the library's own syntax is
-    /// read (see `ExactSyntax`); `urn` reads every syntax of §5.1.
+    /// read (see `ExactSyntax`), in `express` path-to-regexp's (`ExpressSyntax`); `urn` reads
+    /// every syntax of §5.1.
     public func parse(_ text: String) throws(PatternError) -> Pattern {
         switch dialect {
         case .compass: return ExactSyntax.compass(text, delimiter: delimiter)
         case .navigator: return ExactSyntax.navigator(text, customTypes: customTypes)
         case .waap: return ExactSyntax.waap(text)
+        case .express: return try ExpressSyntax.pattern(text)
         case .urn: return try unifiedPattern(text)
         }
     }
@@ -97,7 +99,9 @@ public struct PatternParser: Sendable {
         if slashSeparated, i < range.upperBound, bytes[i] == UInt8(ascii: ":"), i + 1 < range.upperBound, Self.isNameByte(bytes[i + 1]) {
             var end = i + 1
             while end < range.upperBound, Self.isNameByte(bytes[end]) { end += 1 }
-            pieces.append(.placeholder(Placeholder(name: String(decoding: bytes[(i + 1)..<end], as: UTF8.self), type: .string), at: i))
+            let name = String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
+            try Self.refuseExpressSyntax(bytes, name: name, after: end, segmentEnd: range.upperBound)
+            pieces.append(.placeholder(Placeholder(name: name, type: .string), at: i))
             i = end
         }
         while i < range.upperBound {
@@ -145,6 +149,23 @@ public struct PatternParser: Sendable {
             }
         default:
             return .composite(try composite(pieces, source: String(decoding: text, as: UTF8.self), at: range.lowerBound))
+        }
+    }
+
+    /// Express's `:name?`, `:name*`, `:name+`, `:name(…)` and `:a-:b` would be read as literal
+    /// text after a placeholder and never match: they are an error that names the dialect that
+    /// reads them (issue 14).
+    private static func refuseExpressSyntax(_ bytes: [UInt8], name: String, after end: Int, segmentEnd: Int) throws(PatternError) {
+        if end < segmentEnd, "?*+(".utf8.contains(bytes[end]) {
+            let mark = Character(Unicode.Scalar(bytes[end]))
+            throw PatternError("':\(name)\(mark)' is Express syntax: use --dialect express (or @dialect express), or write \\\(mark) for a literal '\(mark)'", at: end)
+        }
+        var i = end
+        while i + 1 < segmentEnd {
+            if bytes[i] == UInt8(ascii: ":"), bytes[i - 1] != UInt8(ascii: "\\"), Self.isNameByte(bytes[i + 1]) {
+                throw PatternError("':\(name)' and a second ':' parameter in one segment is Express syntax: use --dialect express, or {\(name)} and {…}", at: i)
+            }
+            i += 1
         }
     }
 

@@ -18,8 +18,12 @@ final class CompiledTable {
     let delimiter: [UInt8]
     /// What its segments accept.
     let rules: SegmentRules
+    /// Its dialect's rules.
+    var dialectRules: DialectRules { dialect.rules }
     /// Some route is a WAAppRouting block handler.
     let hasBlocks: Bool
+    /// Express paths only their regex can match, in table order.
+    let regexRoutes: [Int]
     /// The tries, in the order their modes first occur in the table.
     let partitions: [Partition]
     /// Compass host mode: route index by exact pattern text (the last registration).
@@ -31,19 +35,23 @@ final class CompiledTable {
         let rules = SegmentRules(dialect, caseInsensitive: options.caseInsensitive)
         var partitions: [Partition] = []
         func add(_ mode: ComponentMode, _ id: Int, _ pattern: Pattern) {
-            if let index = partitions.firstIndex(where: { $0.mode == mode }) {
-                partitions[index].trie.insert(pattern.segments, id: id, openEnded: pattern.openEnded)
-                partitions[index].routes.append(id)
-            } else {
-                var trie = SegmentTrie(rules: rules)
-                trie.insert(pattern.segments, id: id, openEnded: pattern.openEnded)
-                partitions.append(Partition(mode: mode, trie: trie, routes: [id]))
-            }
+            let index = partitions.firstIndex { $0.mode == mode } ?? {
+                partitions.append(Partition(mode: mode, trie: SegmentTrie(rules: rules), routes: []))
+                return partitions.count - 1
+            }()
+            for variant in pattern.variants { partitions[index].trie.insert(variant, id: id, openEnded: pattern.openEnded) }
+            partitions[index].routes.append(id)
         }
         var byText: [String: Int] = [:]
+        var regexRoutes: [Int] = []
         for (id, route) in table.routes.enumerated() {
             byText[route.pattern.text] = id
+            // an Express path only its regex can match stays out of the tries
+            if route.pattern.express != nil { regexRoutes.append(id); continue }
             for mode in Self.modes(table, options) { add(mode, id, route.pattern) }
+        }
+        if partitions.isEmpty {
+            partitions = Self.modes(table, options).map { Partition(mode: $0, trie: SegmentTrie(rules: rules), routes: []) }
         }
         self.table = table
         self.routes = table.routes
@@ -51,6 +59,7 @@ final class CompiledTable {
         self.delimiter = Array(table.delimiter.utf8)
         self.rules = rules
         self.hasBlocks = table.routes.contains { $0.isBlock }
+        self.regexRoutes = regexRoutes
         self.partitions = partitions
         self.byText = byText
     }
@@ -63,6 +72,7 @@ final class CompiledTable {
         case .compass: return [.compass(cut: compassCut(table))]
         case .navigator: return [.navigator]
         case .waap: return [.waapFull, waapRoute(options)]
+        case .express: return [.express]
         }
     }
 

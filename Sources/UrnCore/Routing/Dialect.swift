@@ -8,4 +8,6 @@ public enum Dialect: String, Sendable, CaseIterable {
     case navigator
     /// WAAppRouting 0.0.5.
     case waap
+    /// Express 4 (path-to-regexp 0.1.12).
+    case express
 }

@@ -49,19 +49,30 @@ public struct DialectRules: Sendable {
     public let schemeTest: SchemeTest
     /// Which matching route wins.
     public let ranking: Ranking
+    /// Literals compare without regard to case even without `-i` (Express's `caseSensitive` is
+    /// off by default: path-to-regexp's `i` flag).
+    public let caselessLiterals: Bool
+    /// Only the pathname is matched (never scheme or host), and a link whose path is not
+    /// absolute matches nothing (Express routes `req.url`'s pathname).
+    public let pathnameOnly: Bool
 
     static let urn = DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
                                   registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                  libraryArguments: false, schemeTest: .caseless, ranking: .urnPrecedence)
+                                  libraryArguments: false, schemeTest: .caseless, ranking: .urnPrecedence, caselessLiterals: false, pathnameOnly: false)
     static let compass = DialectRules(emptyValues: true, singlePrecisionFloats: false, lastRegistrationWins: true,
                                       registrationChains: false, argumentsFromRouteString: false, hostMode: true,
-                                      libraryArguments: true, schemeTest: .none, ranking: .mostLiterals)
+                                      libraryArguments: true, schemeTest: .none, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false)
     static let navigator = DialectRules(emptyValues: false, singlePrecisionFloats: true, lastRegistrationWins: true,
                                         registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                        libraryArguments: true, schemeTest: .exact, ranking: .mostLiterals)
+                                        libraryArguments: true, schemeTest: .exact, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false)
     static let waap = DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: true,
                                    registrationChains: true, argumentsFromRouteString: true, hostMode: false,
-                                   libraryArguments: true, schemeTest: .none, ranking: .tableOrder)
+                                   libraryArguments: true, schemeTest: .none, ranking: .tableOrder, caselessLiterals: false, pathnameOnly: false)
+    /// Express 4: the raw pathname against each path in registration order, the first wins
+    /// (Router#handle walks its stack); parameters decoded with `decodeURIComponent`.
+    static let express = DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
+                                      registrationChains: false, argumentsFromRouteString: false, hostMode: false,
+                                      libraryArguments: true, schemeTest: .none, ranking: .tableOrder, caselessLiterals: true, pathnameOnly: true)
 }
 
 extension Dialect {
@@ -72,6 +83,7 @@ extension Dialect {
         case .compass: return .compass
         case .navigator: return .navigator
         case .waap: return .waap
+        case .express: return .express
         }
     }
 }

@@ -4,7 +4,13 @@ extension Matcher {
     /// The arguments of `route` against the current `components`, which it matched.
     func exactArguments(_ route: Route, _ link: Link, dialect: Dialect) throws(Regex.MatchError) -> [(name: [UInt8], value: ArgValue)] {
         var args = ArgumentList(capacity: route.pattern.segments.count + route.defaults.count)
-        for (index, segment) in route.pattern.segments.enumerated() where index < components.count {
+        if let express = route.pattern.express {
+            try expressArguments(express, link, into: &args)
+        }
+        // a route with optional segments matched one of its variants: the one with as many segments
+        let segments = route.pattern.optionalSegments.isEmpty ? route.pattern.segments
+            : route.pattern.variants.first { $0.count == components.count } ?? route.pattern.segments
+        for (index, segment) in segments.enumerated() where index < components.count {
             switch segment {
             case let .placeholder(placeholder):
                 let written = components[index]
@@ -20,7 +26,9 @@ extension Matcher {
                         value = .string(bytes.map(ByteClass.uppercased))  // UUID.uuidString
                     }
                     args.set(placeholder.nameBytes, value)
-                default:
+                case .express:
+                    args.set(placeholder.nameBytes, .string(Self.decodedParameter(written, raw: options.raw)))
+                case .waap, .urn:
                     args.set(placeholder.nameBytes, .string(Array(written)))  // WARoutePattern.m:97–101
                 }
             case let .catchAll(name?) where dialect == .navigator:
@@ -66,8 +74,36 @@ extension Matcher {
                 body(Array(parts[i]), Array(parts[i + 1]))
                 i += 2
             }
+        case .express:
+            // req.query's default parser decodes keys and values, `+` as a space
+            for item in text.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+                let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
+                let key = item[..<equals], value = equals < item.endIndex ? item[(equals + 1)...] : []
+                func decoded(_ part: ArraySlice<UInt8>) -> [UInt8] {
+                    options.raw ? Array(part) : (PercentCoding.decodedUTF8(part, plusAsSpace: true) ?? Array(part))
+                }
+                body(decoded(key), decoded(value))
+            }
         case .compass, .urn:
             return
         }
+    }
+
+    /// The parameters of an Express path that only its regex matches: each group by its key,
+    /// a later group of the same name replacing an earlier one unless it took nothing
+    /// (Layer#match in Express 4's lib/router/layer.js).
+    private func expressArguments(_ express: ExpressRegex, _ link: Link, into args: inout ArgumentList) throws(Regex.MatchError) {
+        let pathname = Self.pathname(link)
+        guard let groups = try express.regex.captures(pathname) else { return }
+        for (index, key) in express.keys.enumerated() where index < groups.count {
+            guard let range = groups[index] else { continue }
+            args.set(Array(key.name.utf8), .string(Self.decodedParameter(pathname[range], raw: options.raw)))
+        }
+    }
+
+    /// An Express parameter as `decode_param` gives it: `decodeURIComponent` of the raw text.
+    /// Express answers 400 for a value it cannot decode; urn keeps it as written.
+    static func decodedParameter(_ written: ArraySlice<UInt8>, raw: Bool) -> [UInt8] {
+        raw ? Array(written) : (PercentCoding.removingPercentEncoding(written) ?? Array(written))
     }
 }

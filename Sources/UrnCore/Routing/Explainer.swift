@@ -58,11 +58,34 @@ extension Matcher {
                     all.append((try explanation(route, link, dialect: dialect, rules: table.rules), all.count))
                 }
             }
+            for id in table.regexRoutes {
+                let route = table.routes[id]
+                let matched = try route.pattern.express!.regex.matches(Self.pathname(link))
+                all.append((Explanation(route: route,
+                                        reason: matched ? "matches, but an earlier route takes the link"
+                                            : "the pathname does not match the route's regex /\(route.pattern.express!.regex.source)/",
+                                        leadingLiterals: leadingLiterals(of: route.pattern, in: link),
+                                        distance: matched ? 0 : 100, caseDifferences: 0), all.count))
+            }
         }
         all.sort { a, b in
             a.0.isNearer(than: b.0) || (!b.0.isNearer(than: a.0) && a.1 < b.1)
         }
         return all.prefix(limit).map(\.0)
+    }
+
+    /// How many of an Express path's leading plain segments (`/api/v3/topics` of
+    /// `/api/v3/topics/:tid(\\d+)`) the link's pathname starts with, letter case ignored.
+    private func leadingLiterals(of pattern: Pattern, in link: Link) -> Int {
+        let pathname = Self.pathname(link)
+        let linkParts = pathname.split(separator: UInt8(ascii: "/"))
+        var count = 0
+        for (part, linkPart) in zip(Array(pattern.text.utf8).split(separator: UInt8(ascii: "/")), linkParts) {
+            guard part.allSatisfy({ ByteClass.test($0, [.alpha, .digit]) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }),
+                  EditDistance.caseless(part, linkPart) == 0 else { break }
+            count += 1
+        }
+        return count
     }
 
     /// Walks the whole route against the current components, adding up the distance and
@@ -72,8 +95,10 @@ extension Matcher {
     private func explanation(_ route: Route, _ link: Link, dialect: Dialect, rules: SegmentRules) throws(Regex.MatchError) -> Explanation {
         var walk = NearMiss()
         if !constraintsHold(route, link, dialect) { walk.schemeOrHost(route.pattern, link, dialect: dialect) }
-        let segments = route.pattern.segments
         let count = components.count
+        // an Express path with optional segments: the variant with as many segments as the link
+        let segments = route.pattern.optionalSegments.isEmpty ? route.pattern.segments
+            : route.pattern.variants.first { $0.count == count } ?? route.pattern.segments
         let openEnded = route.pattern.openEnded
         let catchAll = openEnded ? nil : segments.firstIndex(where: \.isCatchAll)
         let fixed = catchAll.map { segments.count - 1 - $0 } ?? 0  // segments after the catch-all

@@ -14,6 +14,8 @@ enum ComponentMode: Equatable, Sendable {
     /// WAAppRouting's second try: the path for `http` and `https`, else host and path
     /// (WAAppRouteMatcher.m:44–62); `-i` makes the scheme test case-insensitive.
     case waapRoute(caseInsensitiveScheme: Bool)
+    /// Express: the raw pathname's segments, never decoded, a trailing `/` dropped (`strict` off).
+    case express
 }
 
 extension Components {
@@ -49,6 +51,9 @@ extension Components {
             var whole = Array(text)
             if let query = link.query { whole.removeSubrange((query.lowerBound - 1)..<query.upperBound) }
             for piece in ExactSyntax.pathComponents(whole[...]) { append(piece) }
+        case .express:
+            if let segments = link.slashSegments { appendSlashSeparated(text, segments, raw: true) }
+            dropTrailingEmpty()
         case let .waapRoute(caseInsensitiveScheme):
             var path = raw ? Array(text[link.path]) : (PercentCoding.decodedUTF8(text[link.path]) ?? Array(text[link.path]))
             // NSURL.path drops a trailing slash

@@ -146,6 +146,7 @@ public final class Matcher {
     }
 
     private func reading(_ link: Link, in table: CompiledTable) -> Reading {
+        if table.dialectRules.pathnameOnly, !link.path.isEmpty, link.text[link.path.lowerBound] != UInt8(ascii: "/") { return .none }
         guard table.dialect.rules.hostMode, Components.isCompassURL(link) else { return .components }
         let name = Components.compassName(link, cut: CompiledTable.compassCut(table.table))
         // Navigator.swift:31: a `?` or `#` after the scheme sends Compass into host mode
@@ -201,7 +202,7 @@ public final class Matcher {
             readComponents(link, mode: mode, delimiter: table.delimiter)
             if let limit { components.truncate(to: limit) }
             found.removeAll(keepingCapacity: true)
-            if options.caseInsensitive {
+            if table.rules.caseInsensitive {
                 lookup = components
                 lookup.lowercase()
                 try table.partitions[index].trie.search(lookup, into: &found)
@@ -217,6 +218,17 @@ public final class Matcher {
                 }
             }
         }
+        if !table.regexRoutes.isEmpty, limit == nil, let mode = table.partitions.first?.mode {
+            let pathname = Self.pathname(link)
+            for id in table.regexRoutes where try table.routes[id].pattern.express!.regex.matches(pathname) {
+                ranked.append((id, mode))
+            }
+        }
+    }
+
+    /// What Express matches: the raw pathname, `/` for an empty one.
+    static func pathname(_ link: Link) -> [UInt8] {
+        link.path.isEmpty ? [UInt8(ascii: "/")] : Array(link.text[link.path])
     }
 
     /// The match of a collected route, its arguments read from the components of its mode.

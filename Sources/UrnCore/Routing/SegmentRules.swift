@@ -12,7 +12,7 @@ struct SegmentRules: Sendable {
 
     /// The rules of `dialect`.
     init(_ dialect: Dialect, caseInsensitive: Bool) {
-        self.caseInsensitive = caseInsensitive
+        self.caseInsensitive = caseInsensitive || dialect.rules.caselessLiterals
         allowsEmpty = dialect.rules.emptyValues
         singlePrecision = dialect.rules.singlePrecisionFloats
     }

@@ -68,6 +68,13 @@ public enum TableCheck {
             let ra = routes[a], rb = routes[b]
             // a WAAppRouting block handler runs beside the screen route: only blocks compete with blocks
             guard ra.isBlock == rb.isBlock else { return }
+            if ra.pattern.express != nil || rb.pattern.express != nil {
+                // regexes are not compared; the same Express path twice is a duplicate
+                if ra.pattern.text.lowercased() == rb.pattern.text.lowercased() {
+                    found.append(Finding(kind: .duplicate, route: rb, other: ra))
+                }
+                return
+            }
             let sa = ra.pattern.segments, sb = rb.pattern.segments
             guard schemesIntersect(ra.pattern, rb.pattern, table.dialect) else { return }
             let aCoversB = covers(sa, sb, rules) && schemeCovers(ra.pattern, rb.pattern)

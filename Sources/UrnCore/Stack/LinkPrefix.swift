@@ -27,6 +27,14 @@ struct LinkPrefix {
                 index += 1
                 start = i + 1
             }
+        case .express:
+            // the pathname's segments: Express never sees the host
+            let path = link.path
+            var i = path.lowerBound + 1
+            while i <= path.upperBound {
+                if i == path.upperBound || text[i] == UInt8(ascii: "/") { ends.append(i) }
+                i += 1
+            }
         case .urn, .waap:
             if link.kind == .url, let scheme = link.scheme, !WebScheme.contains(text[scheme]),
                let host = link.host {

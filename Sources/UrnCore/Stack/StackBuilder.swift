@@ -56,7 +56,9 @@ public struct StackBuilder {
                     if prefix?.dialect != routeDialect || prefix?.delimiter != routeDelimiter {
                         prefix = LinkPrefix(link, dialect: routeDialect, delimiter: routeDelimiter)
                     }
-                    frames.append(Frame(route: match.route, link: prefix!.text(components: length), args: .values(match.args)))
+                    let frame = Frame(route: match.route, link: prefix!.text(components: length), args: .values(match.args))
+                    // a route that takes several prefixes (an optional segment) is one screen, at its longest
+                    if frames.last?.route === match.route { frames[frames.count - 1] = frame } else { frames.append(frame) }
                 }
             }
         }

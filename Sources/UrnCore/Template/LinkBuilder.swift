@@ -20,7 +20,7 @@ public struct LinkBuilder: Sendable {
             switch self {
             case let .missing(name): return "no value for placeholder '\(name)'"
             case let .invalid(name, value, wanted): return "placeholder '\(name)' needs \(wanted), not '\(value)'"
-            case let .unbuildable(what): return "cannot build a link through \(what): it has no name to take a value from"
+            case let .unbuildable(why): return "cannot build a link through \(why)"
             }
         }
 
@@ -43,7 +43,8 @@ public struct LinkBuilder: Sendable {
         let bytes = Array(text.utf8)
         var queryStart: Int?
         var depth = 0
-        for (i, byte) in bytes.enumerated() {
+        // in an Express path `?` is syntax (`:slug?`, `ab?c`), so there is no query template
+        for (i, byte) in bytes.enumerated() where parser.dialect != .express {
             if byte == UInt8(ascii: "{") { depth += 1 }
             if byte == UInt8(ascii: "}") { depth -= 1 }
             if byte == UInt8(ascii: "?") && depth == 0 { queryStart = i; break }
@@ -76,10 +77,17 @@ public struct LinkBuilder: Sendable {
     /// Everything of the pattern outside its segments (scheme, host, separators, a trailing `/`)
     /// is kept as written.
     public func build(_ value: (String) -> String?) throws(BuildError) -> [UInt8] {
+        if pattern.express != nil { throw .unbuildable("an Express path that only its regex can read (a regex has no values to fill in)") }
         let source = Array(pattern.text.utf8)
         var out: [UInt8] = []
         var written = 0
-        for (segment, range) in zip(pattern.segments, pattern.sourceRanges) {
+        for (index, (segment, range)) in zip(pattern.segments, pattern.sourceRanges).enumerated() {
+            if pattern.optionalSegments.contains(index), case let .placeholder(placeholder) = segment,
+               value(placeholder.name)?.isEmpty ?? true {
+                // an optional Express segment without a value is left out with the `/` before it
+                written = range.upperBound
+                continue
+            }
             out += source[written..<range.lowerBound]
             try append(segment, written: source[range], value, into: &out)
             written = range.upperBound
@@ -119,9 +127,9 @@ public struct LinkBuilder: Sendable {
                 }
             }
         case .wildcard:
-            throw .unbuildable("'*'")
+            throw .unbuildable("'*': it has no name to take a value from")
         case let .catchAll(name):
-            guard let name else { throw .unbuildable("a catch-all '*'") }
+            guard let name else { throw .unbuildable("a catch-all '*': it has no name to take a value from") }
             guard let given = value(name), !given.isEmpty else { throw .missing(name) }
             // a catch-all value keeps its own '/' (or delimiter) between segments
             let separator: [UInt8] = pattern.slashSeparated ? [UInt8(ascii: "/")] : delimiter
