@@ -20,7 +20,7 @@ function __urnmatch_parse_tokens -S
     set -l unparsed_tokens (__urnmatch_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnmatch'
-        __urnmatch_parse_subcommand -r 1 'e=+' 'f=+' 'dialect=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'v/invert-match' 'a/all' 'c/count' 'all-matches' 'stats' 'explain' 'check' 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'fail-fast' 'version' 'h/help'
+        __urnmatch_parse_subcommand -r 1 'e=+' 'f=+' 'dialect=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'v/invert-match' 'a/all' 'c/count' 'all-matches' 'stats' 'explain' 'check' 'method=' 'method-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'fail-fast' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __urnmatch_parse_subcommand -r 1 'version'
@@ -93,6 +93,8 @@ complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_opti
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" stats' -l 'stats' -d 'Print, instead of records, each route\'s hit count (table order) and then the unmatched count.'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" explain' -l 'explain' -d 'Add \'explain\' to unmatched records: the nearest routes and why each failed.'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" check' -l 'check' -d 'Check the route tables only: syntax, duplicates, shadowed routes, overlaps at equal precedence.'
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" method' -l 'method' -d 'Route every record as a request of this HTTP method (routes with a method column must take it).' -rfka ''
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" method-field' -l 'method-field' -d 'Read each record\'s HTTP method from this field (a name or dotted path); else --method.' -rfka ''
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" field' -l 'field' -d 'Read the link from this field of JSON records: a name or a dotted path (aps.urn).' -rfka ''
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" 0 null' -s '0' -l 'null' -d 'Read and write NUL-separated records instead of lines.'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" max-line' -l 'max-line' -d 'Longest accepted line in bytes (suffixes K, M, G); longer lines become error records.' -rfka ''

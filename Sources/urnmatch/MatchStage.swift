@@ -20,18 +20,25 @@ struct MatchStage: RecordStage {
     let invert: Bool
     let allMatches: Bool
     let explain: Bool
+    /// `--method`, and the field `--method-field` reads a record's method from.
+    let method: String?
+    let methodField: JSONPath?
     private var selected = 0
     private var unmatched = 0
-    /// Hits by route.
+    /// Hits by route, and by route and method when records have one.
     private var hits: [ObjectIdentifier: Int] = [:]
+    private var hitsByMethod: [ObjectIdentifier: [String: Int]] = [:]
 
-    init(matcher: Matcher, reader: LinkReader, selection: Selection, invert: Bool, allMatches: Bool, explain: Bool) {
+    init(matcher: Matcher, reader: LinkReader, selection: Selection, invert: Bool, allMatches: Bool, explain: Bool,
+         method: String?, methodField: JSONPath?) {
         self.matcher = matcher
         self.reader = reader
         self.selection = selection
         self.invert = invert
         self.allMatches = allMatches
         self.explain = explain
+        self.method = method
+        self.methodField = methodField
     }
 
     var fieldNames: [String] { explain ? ["route", "explain"] : ["route"] }
@@ -39,16 +46,26 @@ struct MatchStage: RecordStage {
 
     mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: InputRecord) throws -> Result {
         let parsed = try reader.read(link, of: record)
-        let all = allMatches ? try matcher.match(parsed, all: true) : []
-        let winner = allMatches ? all.first : try matcher.firstMatch(parsed)
+        let method = requestMethod(of: record)
+        let all = allMatches ? try matcher.match(parsed, all: true, method: method) : []
+        let winner = allMatches ? all.first : try matcher.firstMatch(parsed, method: method)
         if let winner {
             hits[ObjectIdentifier(winner.route), default: 0] += 1
             if let handler = winner.handler { hits[ObjectIdentifier(handler), default: 0] += 1 }
+            if let method { hitsByMethod[ObjectIdentifier(winner.route), default: [:]][method, default: 0] += 1 }
         } else {
             unmatched += 1
         }
         let explanations = explain && winner == nil ? try matcher.explain(parsed) : nil
         return Result(winner: winner, all: all, explanations: explanations)
+    }
+
+    /// The record's HTTP method: its `--method-field` (upper-cased), else `--method`, else none.
+    private func requestMethod(of record: InputRecord) -> String? {
+        guard let methodField, record.isJSON,
+              case let .string(bytes)? = RecordView(text: record.text, members: record.members, isJSON: true).value(at: methodField)
+        else { return method }
+        return String(decoding: bytes, as: UTF8.self).uppercased()
     }
 
     mutating func selects(_ result: Result) -> Bool {
@@ -95,6 +112,16 @@ struct MatchStage: RecordStage {
                     route.writeOrigin(into: &writer.json)
                     writer.json.key("hits")
                     writer.json.int(hits[ObjectIdentifier(route)] ?? 0)
+                    if method != nil || methodField != nil {
+                        // per method, in name order
+                        writer.json.key("byMethod")
+                        writer.json.beginObject()
+                        for (name, count) in (hitsByMethod[ObjectIdentifier(route)] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                            writer.json.key(name.utf8)
+                            writer.json.int(count)
+                        }
+                        writer.json.endObject()
+                    }
                     try writer.end()
                 }
             }

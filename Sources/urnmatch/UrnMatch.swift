@@ -37,6 +37,12 @@ struct UrnMatch: UrnTool {
     @Flag(help: "Check the route tables only: syntax, duplicates, shadowed routes, overlaps at equal precedence.")
     var check = false
 
+    @Option(help: ArgumentHelp("Route every record as a request of this HTTP method (routes with a method column must take it).", valueName: "method"))
+    var method: String?
+
+    @Option(help: ArgumentHelp("Read each record's HTTP method from this field (a name or dotted path); else --method.", valueName: "path"))
+    var methodField: String?
+
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
@@ -44,6 +50,10 @@ struct UrnMatch: UrnTool {
         if modes > 1 && !(count && invert) {
             throw ValidationError("choose one of -v, -a, -c, --stats and --check (-c may go with -v)")
         }
+        if let method, HTTPMethod.column(method.uppercased().utf8)?.count != 1 {
+            throw ValidationError("unknown --method '\(method)' (use GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS, ...)")
+        }
+        if let methodField, JSONPath(methodField) == nil { throw ValidationError("invalid --method-field path '\(methodField)'") }
     }
 
     mutating func execute() throws -> ExitStatus {
@@ -60,7 +70,8 @@ struct UrnMatch: UrnTool {
             matcher: routing.matcherForProcess(tables),
             reader: LinkReader(parser: common.linkParser(routing.linkParser(for: tables))),
             selection: count ? .count : stats ? .stats : invert ? .unmatched : all ? .every : .matched,
-            invert: invert, allMatches: allMatches, explain: explain)
+            invert: invert, allMatches: allMatches, explain: explain,
+            method: method?.uppercased(), methodField: methodField.flatMap(JSONPath.init))
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
     }
 }

@@ -41,6 +41,16 @@ import Testing
         }
     }
 
+    /// Issue 14: a method column, in text and JSON routes; an upper-case word that nothing follows
+    /// is still a pattern, and a lower-case one always is.
+    @Test func readsMethodColumns() throws {
+        let table = try RouteTableParser().parse("GET,HEAD /p/:id P\nDELETE /p/:id D\nget /x\nGET\n{\"pattern\":\"/l\",\"methods\":[\"POST\"]}", name: "t")
+        #expect(table.routes.map(\.pattern.text) == ["/p/:id", "/p/:id", "get", "GET", "/l"])
+        #expect(table.routes.map(\.methods) == [["GET", "HEAD"], ["DELETE"], nil, nil, ["POST"]])
+        #expect(HTTPMethod.accepts(["GET"], "HEAD") && !HTTPMethod.accepts(["POST"], "GET") && HTTPMethod.accepts(nil, "PUT"))
+        #expect(!HTTPMethod.overlap(["GET"], ["DELETE"]) && HTTPMethod.overlap(["GET"], ["HEAD"]))
+    }
+
     @Test func reportsErrorsWithLineAndColumn() {
         #expect(throws: TableError(table: "t", line: 2, column: 4, reason: "unbalanced '{'")) {
             try RouteTableParser().parse("/ok\n/a/{id", name: "t")

@@ -40,6 +40,8 @@ public final class Matcher {
     /// Route ids a trie search found, and the candidates collected from them.
     @exclusivity(unchecked) private var found: [Int] = []
     @exclusivity(unchecked) private var ranked: [(id: Int, mode: ComponentMode)] = []
+    /// The HTTP method of the request being routed (`--method`), nil for any.
+    @exclusivity(unchecked) private var method: String?
     /// Route ids by prefix length, for stacks.
     @exclusivity(unchecked) private var prefixFound: [(length: Int, id: Int)] = []
 
@@ -61,8 +63,11 @@ public final class Matcher {
     }
 
     /// The routes that match `link`: the winner, or with `all` every match in precedence order.
-    public func match(_ link: Link, all: Bool = false) throws(Regex.MatchError) -> [Match] {
-        guard all else { return try firstMatch(link).map { [$0] } ?? [] }
+    /// With `method`, only routes whose method column takes it (a route without one takes any).
+    public func match(_ link: Link, all: Bool = false, method: String? = nil) throws(Regex.MatchError) -> [Match] {
+        guard all else { return try firstMatch(link, method: method).map { [$0] } ?? [] }
+        self.method = method
+        defer { self.method = nil }
         var matches: [Match] = []
         for table in compiled {
             switch reading(link, in: table) {
@@ -82,8 +87,11 @@ public final class Matcher {
         return matches
     }
 
-    /// The route that wins for `link`, if any: the first table with a match decides.
-    public func firstMatch(_ link: Link) throws(Regex.MatchError) -> Match? {
+    /// The route that wins for `link` (a request of `method`), if any: the first table with a
+    /// match decides.
+    public func firstMatch(_ link: Link, method: String? = nil) throws(Regex.MatchError) -> Match? {
+        self.method = method
+        defer { self.method = nil }
         for table in compiled {
             if let found = try winner(link, in: table, limit: nil) { return found }
         }
@@ -213,14 +221,16 @@ public final class Matcher {
             let dialect = table.dialect
             for k in 0..<found.count {
                 let id = found[k]
-                if constraintsHold(routes[id], link, dialect), !ranked.contains(where: { $0.id == id }) {
+                if constraintsHold(routes[id], link, dialect), method.map({ HTTPMethod.accepts(routes[id].methods, $0) }) ?? true,
+                   !ranked.contains(where: { $0.id == id }) {
                     ranked.append((id, mode))
                 }
             }
         }
         if !table.regexRoutes.isEmpty, limit == nil, let mode = table.partitions.first?.mode {
             let pathname = Self.pathname(link)
-            for id in table.regexRoutes where try table.routes[id].pattern.express!.regex.matches(pathname) {
+            for id in table.regexRoutes where method.map({ HTTPMethod.accepts(table.routes[id].methods, $0) }) ?? true {
+                guard try table.routes[id].pattern.express!.regex.matches(pathname) else { continue }
                 ranked.append((id, mode))
             }
         }

@@ -16,6 +16,8 @@ public final class Route: Sendable {
     /// A WAAppRouting block handler (`^name`): it runs, and a screen route that also takes the
     /// link is still presented (WAAppRouter.m:48–78).
     public let isBlock: Bool
+    /// The HTTP methods of the table's method column (`GET,HEAD /x`); nil takes any.
+    public let methods: [String]?
     /// `"pattern":…,"target":…`, encoded once: every match writes them.
     private let encodedPatternAndTarget: [UInt8]
     /// `"table":…,"line":…`, encoded once.
@@ -23,7 +25,7 @@ public final class Route: Sendable {
 
     /// A route.
     public init(pattern: Pattern, target: String?, defaults: [(key: String, value: ArgValue)] = [],
-                table: String, line: Int, modal: Bool = false, isBlock: Bool = false) {
+                table: String, line: Int, modal: Bool = false, isBlock: Bool = false, methods: [String]? = nil) {
         self.pattern = pattern
         self.target = target
         self.defaults = defaults
@@ -31,11 +33,18 @@ public final class Route: Sendable {
         self.line = line
         self.modal = modal
         self.isBlock = isBlock
+        self.methods = methods
         encodedPatternAndTarget = Route.members { json in
             json.key("pattern")
             json.string(pattern.text)
             json.key("target")
             if let target { json.string(target) } else { json.null() }
+            if let methods {
+                json.key("methods")
+                json.beginArray()
+                for method in methods { json.string(method) }
+                json.endArray()
+            }
         }
         encodedOrigin = Route.members { json in
             json.key("table")

@@ -62,7 +62,10 @@ public struct RouteTableParser: Sendable {
             if Self.isJSONRoute(content.utf8) {
                 parsed = try jsonRoute(String(content), fail)
             } else {
-                parsed = try textRoute(content, leading: leading, fail)
+                // an HTTP method column first: `GET,HEAD /posts/:id Post`
+                let column = Self.methodColumn(content)
+                parsed = try textRoute(column.rest, leading: leading + content.utf8.count - column.rest.utf8.count, fail)
+                parsed.methods = column.methods
                 if let target = parsed.target, target.hasPrefix("^") {
                     parsed.target = String(target.dropFirst())
                     parsed.isBlock = true
@@ -84,11 +87,23 @@ public struct RouteTableParser: Sendable {
                 }
                 declared.insert(entry.pattern)
                 table.routes.append(Route(pattern: pattern, target: entry.target, defaults: parsed.defaults,
-                                          table: name, line: number, modal: entry.modal, isBlock: parsed.isBlock))
+                                          table: name, line: number, modal: entry.modal, isBlock: parsed.isBlock,
+                                          methods: parsed.methods))
             }
         }
         if table.dialect.rules.lastRegistrationWins { table.keepLastRegistrations() }
         return table
+    }
+
+    /// The methods of a leading method column and the rest of the line; a first word that is
+    /// not an upper-case method list, or that nothing follows, is the pattern.
+    static func methodColumn(_ content: Substring) -> (methods: [String]?, rest: Substring) {
+        let bytes = content.utf8
+        guard let blank = bytes.firstIndex(where: { $0 == 0x20 || $0 == 0x09 }),
+              let methods = HTTPMethod.column(bytes[..<blank]) else { return (nil, content) }
+        let rest = bytes[blank...].drop { $0 == 0x20 || $0 == 0x09 }
+        guard !rest.isEmpty else { return (nil, content) }
+        return (methods, Substring(rest))
     }
 
     /// Whether a line is a JSON route: it starts with `{"` (blanks allowed between), so that a
@@ -207,6 +222,7 @@ public struct RouteTableParser: Sendable {
             var target: String?
             var defaults: [(key: String, value: ArgValue)] = []
             var block = false
+            var methods: [String]?
             func string(_ member: JSONMember) -> String { String(decoding: JSONString.decoded(member.value, in: text), as: UTF8.self) }
             for member in scanner.members {
                 let key = String(decoding: JSONString.decoded(member.key, in: text), as: UTF8.self)
@@ -225,12 +241,25 @@ public struct RouteTableParser: Sendable {
                     }
                 case ("defaults", _): throw fail("'defaults' must be an object", member.value.lowerBound + 1)
                 case ("block", .bool): block = text[member.value.lowerBound] == UInt8(ascii: "t")
+                case ("method", .string):
+                    guard let names = HTTPMethod.column(string(member).utf8) else { throw fail("unknown HTTP method '\(string(member))'", member.value.lowerBound + 1) }
+                    methods = names
+                case ("methods", .array):
+                    // an array of method names, which hold no `,` or escapes: ["GET","HEAD"]
+                    let items = text[(member.value.lowerBound + 1)..<(member.value.upperBound - 1)]
+                        .split(separator: UInt8(ascii: ","))
+                        .map { String(decoding: $0.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }, as: UTF8.self) }
+                    let names = items.map { $0.hasPrefix("\"") && $0.hasSuffix("\"") && $0.count > 1 ? String($0.dropFirst().dropLast()) : "" }
+                    guard !names.isEmpty, names.allSatisfy(HTTPMethod.known.contains) else {
+                        throw fail("'methods' takes method names such as [\"GET\",\"HEAD\"]", member.value.lowerBound + 1)
+                    }
+                    methods = names
                 case ("block", _): throw fail("'block' must be true or false", member.value.lowerBound + 1)
                 default: continue
                 }
             }
             guard let pattern else { throw fail("a JSON route needs a 'pattern'", 1) }
-            return WrittenRoute(pattern: pattern, patternColumn: 1, target: target, defaults: defaults, isBlock: block)
+            return WrittenRoute(pattern: pattern, patternColumn: 1, target: target, defaults: defaults, isBlock: block, methods: methods)
         }
     }
 
@@ -243,6 +272,8 @@ public struct RouteTableParser: Sendable {
         var defaults: [(key: String, value: ArgValue)]
         /// A WAAppRouting block handler: a text target `^name`, or `"block":true`.
         var isBlock = false
+        /// The HTTP methods: a method column, or `"methods":[…]`/`"method":"…"`.
+        var methods: [String]?
     }
 
     /// One route a pattern line declares: itself, or in `waap` each prefix of a chain.

@@ -68,6 +68,8 @@ public enum TableCheck {
             let ra = routes[a], rb = routes[b]
             // a WAAppRouting block handler runs beside the screen route: only blocks compete with blocks
             guard ra.isBlock == rb.isBlock else { return }
+            // routes for different HTTP methods never take the same request
+            guard HTTPMethod.overlap(ra.methods, rb.methods) else { return }
             if ra.pattern.express != nil || rb.pattern.express != nil {
                 // regexes are not compared; the same Express path twice is a duplicate
                 if ra.pattern.text.lowercased() == rb.pattern.text.lowercased() {
