@@ -46,6 +46,7 @@ public struct Pattern: Sendable {
         self.warnings = warnings
         self.optionalSegments = optionalSegments
         self.express = express
+        variants = Self.variants(of: segments, optional: optionalSegments)
         literalCount = segments.reduce(0) { $0 + ($1.isLiteral ? 1 : 0) }
         catchAllCount = segments.reduce(0) { $0 + ($1.isCatchAll ? 1 : 0) }
     }
@@ -55,9 +56,12 @@ public struct Pattern: Sendable {
 
     /// The segment lists a link may match: the segments, and without each subset of the
     /// optional ones (Express's `/topic/:id/:slug?` is `/topic/:id/:slug` and `/topic/:id`).
-    public var variants: [[Segment]] {
+    public let variants: [[Segment]]
+
+    /// `segments` without each subset of the segments at `optional`.
+    private static func variants(of segments: [Segment], optional: [Int]) -> [[Segment]] {
         var variants = [segments]
-        for index in optionalSegments.reversed() {
+        for index in optional.reversed() {
             variants += variants.map { variant in
                 var shorter = variant
                 shorter.remove(at: index)

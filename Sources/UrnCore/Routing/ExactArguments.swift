@@ -7,9 +7,8 @@ extension Matcher {
         if let express = route.pattern.express {
             try expressArguments(express, link, into: &args)
         }
-        // a route with optional segments matched one of its variants: the one with as many segments
         let segments = route.pattern.optionalSegments.isEmpty ? route.pattern.segments
-            : route.pattern.variants.first { $0.count == components.count } ?? route.pattern.segments
+            : try matchingVariant(route.pattern, dialect: dialect)
         for (index, segment) in segments.enumerated() where index < components.count {
             switch segment {
             case let .placeholder(placeholder):
@@ -50,6 +49,22 @@ extension Matcher {
         }
         for (key, value) in route.defaults { args.add(Array(key.utf8), value) }
         return args.items
+    }
+
+    /// The variant of a pattern with optional segments that takes the components: the first in
+    /// `variants` order, which fills the earlier optional segments first, as the regex's greedy
+    /// groups do (`/a/:x?/b/:y?` reads `/a/b/v` with `y`).
+    private func matchingVariant(_ pattern: Pattern, dialect: Dialect) throws(Regex.MatchError) -> [Segment] {
+        let rules = SegmentRules(dialect, caseInsensitive: options.caseInsensitive)
+        for variant in pattern.variants where variant.count == components.count {
+            var takes = true
+            for (index, segment) in variant.enumerated() where try !rules.accepts(segment, components[index]) {
+                takes = false
+                break
+            }
+            if takes { return variant }
+        }
+        return pattern.segments
     }
 
     /// The query pairs as the library reads them, in order (a later key replaces an earlier one
