@@ -20,22 +20,49 @@ enum LenientEncoding {
         case .strict: return Array(input)
         case .everywhere: start = 0
         case .queryAndFragment:
-            guard let mark = input.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
-                return Array(input)
-            }
+            var mark = 0
+            while mark < input.count, input[mark] != UInt8(ascii: "?"), input[mark] != UInt8(ascii: "#") { mark += 1 }
+            guard mark < input.count else { return Array(input) }
             start = mark
         }
-        let authority = authorityRange(input)
-        var out = Array(input[..<start])
+        // the common case, nothing to repair, is one scan and one copy (`start` is the first
+        // `?` or `#`, or 0, so no `#` comes before it)
+        var authority: Range<Int>?
+        var sawHash = false
+        var first = start
+        scan: while first < input.count {
+            let b = input[first]
+            guard ByteClass.test(b, Self.attention) else {
+                first += 1
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "#"):
+                if sawHash { break scan }
+                sawHash = true
+            case UInt8(ascii: "%"):
+                guard first + 2 < input.count, ByteClass.hexValue(input[first + 1]) != nil,
+                      ByteClass.hexValue(input[first + 2]) != nil else { break scan }
+                first += 2
+            case UInt8(ascii: "["), UInt8(ascii: "]"):
+                if authority == nil { authority = authorityRange(input) }
+                guard authority!.contains(first) else { break scan }
+            default:
+                if b < 0x80 && ByteClass.test(b, .forbidden) { break scan }
+            }
+            first += 1
+        }
+        guard first < input.count else { return Array(input) }
+        let inAuthority = authority ?? authorityRange(input)
+        var out = Array(input[..<first])
         out.reserveCapacity(input.count + 8)
-        var sawHash = input[..<start].contains(UInt8(ascii: "#"))
-        for i in start..<input.count {
+        for i in first..<input.count {
             let b = input[i]
             let strayPercent = b == UInt8(ascii: "%")
                 && !(i + 2 < input.count && ByteClass.hexValue(input[i + 1]) != nil && ByteClass.hexValue(input[i + 2]) != nil)
             let secondHash = b == UInt8(ascii: "#") && sawHash
             if b == UInt8(ascii: "#") { sawHash = true }
-            let bracket = (b == UInt8(ascii: "[") || b == UInt8(ascii: "]")) && !authority.contains(i)
+            let bracket = (b == UInt8(ascii: "[") || b == UInt8(ascii: "]")) && !inAuthority.contains(i)
             if (b < 0x80 && ByteClass.test(b, .forbidden)) || strayPercent || secondHash || bracket {
                 PercentCoding.appendEscape(b, to: &out)
             } else {
@@ -44,6 +71,9 @@ enum LenientEncoding {
         }
         return out
     }
+
+    /// The bytes the scan must look at: those RFC 3986 forbids, and `#`, `%`, `[`, `]`.
+    private static let attention: ByteClass = [.forbidden, ByteClass(rawValue: 1 << 0x23 | 1 << 0x25 | 1 << 0x5B | 1 << 0x5D)]
 
     /// Where the `//` authority of `input` is, if it has one (empty range otherwise).
     private static func authorityRange(_ input: UnsafeBufferPointer<UInt8>) -> Range<Int> {

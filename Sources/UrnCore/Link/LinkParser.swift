@@ -29,7 +29,19 @@ public struct LinkParser: Sendable {
         guard !input.isEmpty else { throw LinkError.empty }
         if let bad = UTF8Validation.firstInvalidOffset(input) { throw LinkError.invalidUTF8(at: bad) }
         try checkLegacyNSURL(input)
-        var text = LenientEncoding.encoded(input, leniency ?? self.leniency)
+        let leniency = leniency ?? self.leniency
+        if leniency == .queryAndFragment, base == nil {
+            // nearly every link needs no repair: parse it as it is, and repair only one that fails
+            do throws(LinkError) {
+                return try parse(text: Array(input))
+            } catch {
+                switch error {
+                case .invalidCharacter, .invalidPercent: break
+                default: throw error
+                }
+            }
+        }
+        var text = LenientEncoding.encoded(input, leniency)
         if let base { text = base.resolve(text) }
         return try parse(text: text)
     }

@@ -56,23 +56,26 @@ public struct DialectRules: Sendable {
     /// absolute matches nothing (Express routes `req.url`'s pathname).
     public let pathnameOnly: Bool
 
-    static let urn = DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
+    static var urn: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
                                   registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                  libraryArguments: false, schemeTest: .caseless, ranking: .urnPrecedence, caselessLiterals: false, pathnameOnly: false)
-    static let compass = DialectRules(emptyValues: true, singlePrecisionFloats: false, lastRegistrationWins: true,
+                                  libraryArguments: false, schemeTest: .caseless, ranking: .urnPrecedence, caselessLiterals: false, pathnameOnly: false) }
+    static var compass: DialectRules { DialectRules(emptyValues: true, singlePrecisionFloats: false, lastRegistrationWins: true,
                                       registrationChains: false, argumentsFromRouteString: false, hostMode: true,
-                                      libraryArguments: true, schemeTest: .none, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false)
-    static let navigator = DialectRules(emptyValues: false, singlePrecisionFloats: true, lastRegistrationWins: true,
+                                      libraryArguments: true, schemeTest: .none, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false) }
+    static var navigator: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: true, lastRegistrationWins: true,
                                         registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                        libraryArguments: true, schemeTest: .exact, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false)
-    static let waap = DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: true,
+                                        libraryArguments: true, schemeTest: .exact, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false) }
+    static var waap: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: true,
                                    registrationChains: true, argumentsFromRouteString: true, hostMode: false,
-                                   libraryArguments: true, schemeTest: .none, ranking: .tableOrder, caselessLiterals: false, pathnameOnly: false)
+                                   libraryArguments: true, schemeTest: .none, ranking: .tableOrder, caselessLiterals: false, pathnameOnly: false) }
+    // computed, not stored: a stored static is a lazily made global, checked on every use, and
+    // these are read per link; as constants the optimizer folds them away
+
     /// Express 4: the raw pathname against each path in registration order, the first wins
     /// (Router#handle walks its stack); parameters decoded with `decodeURIComponent`.
-    static let express = DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
+    static var express: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
                                       registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                      libraryArguments: true, schemeTest: .none, ranking: .tableOrder, caselessLiterals: true, pathnameOnly: true)
+                                      libraryArguments: true, schemeTest: .none, ranking: .tableOrder, caselessLiterals: true, pathnameOnly: true) }
 }
 
 extension Dialect {
