@@ -37,9 +37,9 @@ deps:
 build: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-## test-deps: the shells and GNU parallel that the completion and scale-out tests use
+## test-deps: the shells, GNU parallel and tmux that the completion, scale-out and progress tests use
 test-deps:
-	@missing=""; for c in zsh fish parallel; do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
+	@missing=""; for c in zsh fish parallel tmux; do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "make test-deps: installing$$missing"; \
 		$(SUDO) apt-get update -qq && \
@@ -68,6 +68,7 @@ test-shells:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/completions.sh
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/install.sh
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/parallel.sh
+	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/progress.sh
 
 ## completions: regenerate completions/ from the binaries (swift-argument-parser)
 completions:

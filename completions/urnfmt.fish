@@ -20,7 +20,7 @@ function __urnfmt_parse_tokens -S
     set -l unparsed_tokens (__urnfmt_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnfmt'
-        __urnfmt_parse_subcommand -r 2 'link=' 'dialect=' 'arg=+' 'normalize' 'tsv=' 'csv=' 'no-header' 'set=+' 'append=+' 'qtrim=+' 'sort-query' 'redirect=+' 'json' 'scheme=' 'delimiter=' 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'fail-fast' 'version' 'h/help'
+        __urnfmt_parse_subcommand -r 2 'link=' 'dialect=' 'arg=+' 'normalize' 'tsv=' 'csv=' 'no-header' 'set=+' 'append=+' 'qtrim=+' 'sort-query' 'redirect=+' 'json' 'scheme=' 'delimiter=' 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __urnfmt_parse_subcommand -r 1 'version'
@@ -99,6 +99,7 @@ complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options 
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" line-buffered' -l 'line-buffered' -d 'Flush output after every record (for tail -f).'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" lenient' -l 'lenient' -d 'Percent-encode spaces and other characters RFC 3986 does not allow instead of rejecting the link (\'link\' stays as written).'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" strict-nsurl' -l 'strict-nsurl' -d 'Make a link that URL(string:) refused before iOS 17 (non-ASCII, space, \'{\', a second \'#\', ...) an error record.'
+complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" progress' -l 'progress' -d 'Show the records read and their rate on stderr while working (only when stderr is a terminal).'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" fail-fast' -l 'fail-fast' -d 'Stop at the first line that cannot be processed.'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" version' -l 'version' -d 'Show the version.'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -20,7 +20,7 @@ function __urnparse_parse_tokens -S
     set -l unparsed_tokens (__urnparse_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnparse'
-        __urnparse_parse_subcommand -r 1 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'fail-fast' 'scheme=' 'delimiter=' 'raw' 'normalize' 'base=' 'version' 'h/help'
+        __urnparse_parse_subcommand -r 1 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'scheme=' 'delimiter=' 'raw' 'normalize' 'base=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __urnparse_parse_subcommand -r 1 'version'
@@ -84,6 +84,7 @@ complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_opti
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" line-buffered' -l 'line-buffered' -d 'Flush output after every record (for tail -f).'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" lenient' -l 'lenient' -d 'Percent-encode spaces and other characters RFC 3986 does not allow instead of rejecting the link (\'link\' stays as written).'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" strict-nsurl' -l 'strict-nsurl' -d 'Make a link that URL(string:) refused before iOS 17 (non-ASCII, space, \'{\', a second \'#\', ...) an error record.'
+complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" progress' -l 'progress' -d 'Show the records read and their rate on stderr while working (only when stderr is a terminal).'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" fail-fast' -l 'fail-fast' -d 'Stop at the first line that cannot be processed.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" scheme' -l 'scheme' -d 'Read \'S://name\' as the Compass name \'name\' (Compass\'s Navigator.scheme).' -rfka ''
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" delimiter' -l 'delimiter' -d 'Split URN and opaque names on this string.' -rfka ''

@@ -163,7 +163,7 @@ _urnstack() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(-i --raw --merge-query --frames -0 --null --quiet -q --line-buffered --lenient --strict-nsurl --fail-fast --version -h --help)
+    local -a non_repeating_flags=(-i --raw --merge-query --frames -0 --null --quiet -q --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
     local -a repeating_options=(-e -f --type)
     local -a non_repeating_options=(--dialect --scheme --delimiter --from --from-field --field --max-line)
     __urnstack_offer_flags_options -1

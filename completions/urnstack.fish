@@ -20,7 +20,7 @@ function __urnstack_parse_tokens -S
     set -l unparsed_tokens (__urnstack_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnstack'
-        __urnstack_parse_subcommand -r 1 'e=+' 'f=+' 'dialect=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'frames' 'from=' 'from-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'fail-fast' 'version' 'h/help'
+        __urnstack_parse_subcommand -r 1 'e=+' 'f=+' 'dialect=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'frames' 'from=' 'from-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __urnstack_parse_subcommand -r 1 'version'
@@ -96,6 +96,7 @@ complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_opti
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" line-buffered' -l 'line-buffered' -d 'Flush output after every record (for tail -f).'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" lenient' -l 'lenient' -d 'Percent-encode spaces and other characters RFC 3986 does not allow instead of rejecting the link (\'link\' stays as written).'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" strict-nsurl' -l 'strict-nsurl' -d 'Make a link that URL(string:) refused before iOS 17 (non-ASCII, space, \'{\', a second \'#\', ...) an error record.'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" progress' -l 'progress' -d 'Show the records read and their rate on stderr while working (only when stderr is a terminal).'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" fail-fast' -l 'fail-fast' -d 'Stop at the first line that cannot be processed.'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" version' -l 'version' -d 'Show the version.'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -36,6 +36,10 @@ public struct CommonOptions: ParsableArguments {
     @Flag(help: "Make a link that URL(string:) refused before iOS 17 (non-ASCII, space, '{', a second '#', ...) an error record.")
     public var strictNsurl = false
 
+    /// Show progress on a terminal.
+    @Flag(help: "Show the records read and their rate on stderr while working (only when stderr is a terminal).")
+    public var progress = false
+
     /// Stop at the first bad line.
     @Flag(help: "Stop at the first line that cannot be processed.")
     public var failFast = false

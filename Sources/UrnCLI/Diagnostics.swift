@@ -25,6 +25,7 @@ public final class Diagnostics {
     }
 
     private func emit(_ text: String) {
+        ProgressMeter.clearForMessage()
         var text = text
         text.withUTF8 { buffer in
             var offset = 0

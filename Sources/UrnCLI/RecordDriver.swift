@@ -24,9 +24,12 @@ public struct RecordDriver {
         // Read once: an ArgumentParser property costs hundreds of instructions per read.
         let failFast = options.failFast
         let separatorIsNUL = options.nullSeparated
+        let meter = ProgressMeter(enabled: options.progress, tool: diagnostics.tool, paths: options.files)
+        defer { meter?.finish() }
 
         do throws(WriteFailure) { try stage.start(into: writer) } catch { writeFailure = error }
         let readAll = writeFailure != nil ? true : reader.forEachLine { line in
+            meter?.count(bytes: line.bytes.count + 1)
             do {
                 try process(line, separatorIsNUL, &stage, &parser, writer, replaced, &status)
             } catch let failure as WriteFailure {
