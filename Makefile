@@ -16,7 +16,7 @@ BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template
 
-.PHONY: test-sanitize fuzz all deps test-deps build test test-unit test-cli test-conformance test-docs test-shells completions demo bench install uninstall clean
+.PHONY: test-sanitize fuzz all deps test-deps build test test-unit test-cli test-conformance test-docs test-shells test-scale completions demo bench install uninstall clean
 
 all: build
 
@@ -69,6 +69,12 @@ test-shells:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/install.sh
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/parallel.sh
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/progress.sh
+
+## test-scale: the README's Spark recipe on pyspark (local[2]) and the Hadoop Streaming mapper;
+## installs Java 17 and pyspark (into .build/spark-venv) where missing
+test-scale: deps
+	$(SWIFT) build
+	URN_BIN="$(DEBUG_BIN)" bash Tests/Scale/run.sh
 
 ## completions: regenerate completions/ from the binaries (swift-argument-parser)
 completions:
