@@ -76,7 +76,6 @@ enum ExpressSyntax {
         var backtrack: [UInt8] = []
         var pos = 0  // where the text after the last token starts, as index.js keeps it
         var i = 0
-        func appendText(upTo end: Int) { out += path[i..<end] }
         while i < path.count {
             let byte = path[i]
             if byte == UInt8(ascii: "\\"), i + 1 < path.count {

@@ -18,8 +18,6 @@ final class CompiledTable {
     let delimiter: [UInt8]
     /// What its segments accept.
     let rules: SegmentRules
-    /// Its dialect's rules.
-    var dialectRules: DialectRules { dialect.rules }
     /// Some route is a WAAppRouting block handler.
     let hasBlocks: Bool
     /// Express paths only their regex can match, in table order.

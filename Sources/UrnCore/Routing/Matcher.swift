@@ -154,7 +154,7 @@ public final class Matcher {
     }
 
     private func reading(_ link: Link, in table: CompiledTable) -> Reading {
-        if table.dialectRules.pathnameOnly, !link.path.isEmpty, link.text[link.path.lowerBound] != UInt8(ascii: "/") { return .none }
+        if table.dialect.rules.pathnameOnly, !link.path.isEmpty, link.text[link.path.lowerBound] != UInt8(ascii: "/") { return .none }
         guard table.dialect.rules.hostMode, Components.isCompassURL(link) else { return .components }
         let name = Components.compassName(link, cut: CompiledTable.compassCut(table.table))
         // Navigator.swift:31: a `?` or `#` after the scheme sends Compass into host mode
