@@ -1,15 +1,19 @@
 import CPCRE2
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// A PCRE2 regular expression in UTF mode, compiled once (with JIT when available) and matched
 /// against whole values under match and depth limits, so that a catastrophic expression fails
-/// one match instead of hanging the stream.
+/// one match instead of hanging the stream. It holds only what PCRE2 reads while matching (the
+/// compiled code and the match context); the match data each match writes is the calling
+/// thread's own (`MatchScratch`), so one compiled table serves several threads.
 public final class Regex: @unchecked Sendable {
     /// The expression as written.
     public let source: String
     /// The number of capturing groups.
     public let captureCount: Int
     private let code: OpaquePointer
-    private let matchData: OpaquePointer
     private let context: OpaquePointer
 
     /// The backtracking budget of one match (PCRE2's match limit).
@@ -57,7 +61,6 @@ public final class Regex: @unchecked Sendable {
         }
         code = compiled
         _ = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE))  // the interpreter serves if JIT is missing
-        matchData = pcre2_match_data_create_from_pattern_8(compiled, nil)
         context = pcre2_match_context_create_8(nil)
         pcre2_set_match_limit_8(context, Regex.matchLimit)
         pcre2_set_depth_limit_8(context, Regex.depthLimit)
@@ -67,7 +70,6 @@ public final class Regex: @unchecked Sendable {
     }
 
     deinit {
-        pcre2_match_data_free_8(matchData)
         pcre2_match_context_free_8(context)
         pcre2_code_free_8(code)
     }
@@ -87,7 +89,7 @@ public final class Regex: @unchecked Sendable {
     public func captures(_ subject: [UInt8]) throws(MatchError) -> [Range<Int>?]? {
         try subject.withUnsafeBufferPointer { (buffer) throws(MatchError) -> [Range<Int>?]? in
             guard try run(buffer) >= 0 else { return nil }
-            let vector = pcre2_get_ovector_pointer_8(matchData)!
+            let vector = pcre2_get_ovector_pointer_8(MatchScratch.matchData(pairs: captureCount + 1))!
             let unset = urn_pcre2_unset()
             return (1..<(captureCount + 1)).map { group in
                 let start = vector[2 * group], end = vector[2 * group + 1]
@@ -99,6 +101,7 @@ public final class Regex: @unchecked Sendable {
     /// Runs the match: the PCRE2 status, negative for no match; throws for limits and errors.
     private func run(_ subject: UnsafeBufferPointer<UInt8>) throws(MatchError) -> Int32 {
         let empty: [UInt8] = [0]
+        let matchData = MatchScratch.matchData(pairs: captureCount + 1)
         let status = empty.withUnsafeBufferPointer { fallback in
             pcre2_match_8(code, subject.baseAddress ?? fallback.baseAddress, subject.count, 0, 0, matchData, context)
         }
@@ -111,5 +114,29 @@ public final class Regex: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 256)
         let length = pcre2_get_error_message_8(code, &buffer, buffer.count)
         return length > 0 ? String(decoding: buffer[..<Int(length)], as: UTF8.self) : "PCRE2 error \(code)"
+    }
+}
+
+/// The PCRE2 match data of the calling thread, kept between matches and grown when a regex
+/// has more groups than it holds: what every match writes, so never shared between threads.
+enum MatchScratch {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { data in
+            if let data { pcre2_match_data_free_8(OpaquePointer(data)) }
+        }
+        return key
+    }()
+
+    /// Match data with room for `pairs` offset pairs.
+    static func matchData(pairs: Int) -> OpaquePointer {
+        if let current = pthread_getspecific(key) {
+            let data = OpaquePointer(current)
+            if Int(pcre2_get_ovector_count_8(data)) >= pairs { return data }
+            pcre2_match_data_free_8(data)
+        }
+        let data = pcre2_match_data_create_8(UInt32(max(pairs, 16)), nil)!
+        pthread_setspecific(key, UnsafeRawPointer(data))
+        return data
     }
 }
