@@ -4,35 +4,40 @@ import UrnCore
 /// (it has `kind`) is read leniently, since urnparse accepted it (with or without `--lenient`,
 /// which changes nothing in a link it would accept strictly); one it read as a Compass name
 /// (`"kind":"opaque"` and `parts.scheme` for an `S://name` link, from `urnparse --scheme S`) is
-/// read the same way here. So the pipeline needs neither option twice.
+/// read the same way here. So the pipeline needs neither option twice. Each record is read from
+/// what it says alone: nothing is learnt from the records before it.
 public struct LinkReader {
-    /// The parser; it learns the Compass schemes of upstream records.
-    public private(set) var parser: LinkParser
+    /// The parser.
+    public let parser: LinkParser
 
-    /// A reader starting from `parser`.
+    /// A reader with `parser`.
     public init(parser: LinkParser) {
         self.parser = parser
     }
 
     /// The parsed link of `record`.
-    public mutating func read(_ link: UnsafeBufferPointer<UInt8>, of record: InputRecord) throws(LinkError) -> Link {
+    public func read(_ link: UnsafeBufferPointer<UInt8>, of record: InputRecord) throws(LinkError) -> Link {
         guard record.isJSON, let kind = record.member("kind"), kind.kind == .string else { return try parser.parse(link) }
-        adoptCompassScheme(of: record, kind: kind, link: link)
+        if let scheme = Self.compassScheme(of: record, kind: kind, link: link), !parser.compassSchemes.contains(scheme) {
+            var reading = parser
+            reading.compassSchemes.append(scheme)
+            return try reading.parse(link, leniency: .everywhere)
+        }
         return try parser.parse(link, leniency: .everywhere)
     }
 
-    private mutating func adoptCompassScheme(of record: InputRecord, kind: JSONMember, link: UnsafeBufferPointer<UInt8>) {
+    /// The Compass scheme `S` of a record urnparse read as the name of an `S://name` link.
+    private static func compassScheme(of record: InputRecord, kind: JSONMember, link: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         let text = record.text
         guard text[kind.value].elementsEqual("\"opaque\"".utf8),
               let parts = record.member("parts"), parts.kind == .object,
               let scheme = JSONScanner.member(named: Array("scheme".utf8), of: parts.value, in: text),
               scheme.kind == .string
-        else { return }
+        else { return nil }
         let name = JSONString.decoded(scheme.value, in: text).map(ByteClass.lowercased)
-        guard !parser.compassSchemes.contains(name), link.count > name.count + 3,
-              link.prefix(name.count).map(ByteClass.lowercased) == name,
-              link[name.count...].starts(with: "://".utf8) else { return }
-        parser.compassSchemes.append(name)
+        guard link.count > name.count + 3, link.prefix(name.count).map(ByteClass.lowercased) == name,
+              link[name.count...].starts(with: "://".utf8) else { return nil }
+        return name
     }
 }
 

@@ -19,7 +19,7 @@ struct FormatStage: RecordStage {
     let mode: Mode
     let json: Bool
     let extraArgs: [(String, String)]
-    var reader: LinkReader
+    let reader: LinkReader
     var fields: LinkFieldWriter
     /// The record paths `--link` reads each placeholder from.
     var pathsByName: [String: [JSONPath]] = [:]
@@ -101,7 +101,7 @@ struct FormatStage: RecordStage {
     }
 
     private func renderer(_ view: RecordView, _ link: UnsafeBufferPointer<UInt8>, _ record: InputRecord) -> TemplateRenderer {
-        var reader = self.reader
+        let reader = self.reader
         let text = Array(link)
         return TemplateRenderer(record: view) { () throws -> Link? in
             try text.withUnsafeBufferPointer { try reader.read($0, of: record) }

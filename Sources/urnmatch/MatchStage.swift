@@ -15,7 +15,7 @@ struct MatchStage: RecordStage {
     }
 
     let matcher: Matcher
-    var reader: LinkReader
+    let reader: LinkReader
     let selection: Selection
     let invert: Bool
     let allMatches: Bool

@@ -12,7 +12,7 @@ struct StackStage: RecordStage {
     }
 
     let builder: StackBuilder
-    var reader: LinkReader
+    let reader: LinkReader
     let frames: Bool
     let fromField: JSONPath?
     /// The stack of `--from`, computed once.
