@@ -163,7 +163,7 @@ _urnmatch() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(-i --raw --merge-query -v --invert-match -a --all -c --count --all-matches --stats --explain --check -0 --null --quiet -q --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
+    local -a non_repeating_flags=(-i --raw --merge-query -v --invert-match -a --all -c --count --stats --check --all-matches --explain -0 --null --quiet -q --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
     local -a repeating_options=(-e -f --type)
     local -a non_repeating_options=(--dialect --scheme --delimiter --method --method-field --field --max-line)
     __urnmatch_offer_flags_options -1

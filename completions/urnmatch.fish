@@ -20,7 +20,7 @@ function __urnmatch_parse_tokens -S
     set -l unparsed_tokens (__urnmatch_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnmatch'
-        __urnmatch_parse_subcommand -r 1 'e=+' 'f=+' 'dialect=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'v/invert-match' 'a/all' 'c/count' 'all-matches' 'stats' 'explain' 'check' 'method=' 'method-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'version' 'h/help'
+        __urnmatch_parse_subcommand -r 1 'e=+' 'f=+' 'dialect=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'v/invert-match' 'a/all' 'c/count' 'stats' 'check' 'all-matches' 'explain' 'method=' 'method-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __urnmatch_parse_subcommand -r 1 'version'
@@ -79,7 +79,7 @@ end
 complete -c 'urnmatch' -f
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch"' -s 'e' -d 'A route, \'PATTERN [TARGET] [key=value ...]\' (repeatable).' -rfka ''
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch"' -s 'f' -d 'Read routes from a table file (repeatable; several act as a composite router).' -rfka ''
-complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" dialect' -l 'dialect' -d 'Matching semantics: urn, compass, navigator, waap or express (a table\'s @dialect wins).' -rfka 'urn compass navigator waap express'
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" dialect' -l 'dialect' -d 'Matching semantics (a table\'s @dialect wins).' -rfka 'urn compass navigator waap express'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" scheme' -l 'scheme' -d 'Read \'S://name\' as the Compass name \'name\' (a table\'s @scheme wins).' -rfka ''
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" delimiter' -l 'delimiter' -d 'Split names and patterns without \'/\' on this string (a table\'s @delimiter wins).' -rfka ''
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch"' -l 'type' -d 'Declare a placeholder type for <NAME:x> (repeatable).' -rfka ''
@@ -88,11 +88,11 @@ complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_opti
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" merge-query' -l 'merge-query' -d 'Add query parameters to the arguments (path arguments win over the query, the query over defaults).'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" invert-match v' -s 'v' -l 'invert-match' -d 'Print the records that no route matched.'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" a all' -s 'a' -l 'all' -d 'Print every record; \'route\' is null when nothing matched.'
-complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" c count' -s 'c' -l 'count' -d 'Print only the number of records selected.'
-complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" all-matches' -l 'all-matches' -d 'Make \'route\' the list of every matching route, in precedence order.'
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" c count' -s 'c' -l 'count' -d 'Print only the number of records selected (of those -v selects, with -v).'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" stats' -l 'stats' -d 'Print, instead of records, each route\'s hit count (table order) and then the unmatched count.'
-complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" explain' -l 'explain' -d 'Add \'explain\' to unmatched records: the nearest routes and why each failed.'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" check' -l 'check' -d 'Check the route tables only: syntax, duplicates, shadowed routes, overlaps at equal precedence.'
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" all-matches' -l 'all-matches' -d 'Make \'route\' the list of every matching route, in precedence order.'
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" explain' -l 'explain' -d 'Add \'explain\' to unmatched records: the nearest routes and why each failed.'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" method' -l 'method' -d 'Route every record as a request of this HTTP method (routes with a method column must take it).' -rfka ''
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" method-field' -l 'method-field' -d 'Read each record\'s HTTP method from this field (a name or dotted path); else --method.' -rfka ''
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" field' -l 'field' -d 'Read the link from this field of JSON records: a name or a dotted path (aps.urn).' -rfka ''

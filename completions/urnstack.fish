@@ -79,7 +79,7 @@ end
 complete -c 'urnstack' -f
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack"' -s 'e' -d 'A route, \'PATTERN [TARGET] [key=value ...]\' (repeatable).' -rfka ''
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack"' -s 'f' -d 'Read routes from a table file (repeatable; several act as a composite router).' -rfka ''
-complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" dialect' -l 'dialect' -d 'Matching semantics: urn, compass, navigator, waap or express (a table\'s @dialect wins).' -rfka 'urn compass navigator waap express'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" dialect' -l 'dialect' -d 'Matching semantics (a table\'s @dialect wins).' -rfka 'urn compass navigator waap express'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" scheme' -l 'scheme' -d 'Read \'S://name\' as the Compass name \'name\' (a table\'s @scheme wins).' -rfka ''
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" delimiter' -l 'delimiter' -d 'Split names and patterns without \'/\' on this string (a table\'s @delimiter wins).' -rfka ''
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack"' -l 'type' -d 'Declare a placeholder type for <NAME:x> (repeatable).' -rfka ''

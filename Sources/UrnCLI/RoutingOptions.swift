@@ -12,9 +12,8 @@ public struct RoutingOptions: ParsableArguments {
     public var tableFiles: [String] = []
 
     /// The dialect of tables without `@dialect`.
-    @Option(help: ArgumentHelp("Matching semantics: urn, compass, navigator, waap or express (a table's @dialect wins).", valueName: "dialect"),
-            completion: .list(Dialect.allCases.map(\.rawValue)))
-    public var dialect: String = "urn"
+    @Option(help: ArgumentHelp("Matching semantics (a table's @dialect wins).", valueName: "dialect"))
+    public var dialect: Dialect = .urn
 
     /// Compass's app scheme.
     @Option(help: ArgumentHelp("Read 'S://name' as the Compass name 'name' (a table's @scheme wins).", valueName: "scheme"))
@@ -25,8 +24,9 @@ public struct RoutingOptions: ParsableArguments {
     public var delimiter: String = ":"
 
     /// Custom placeholder types.
-    @Option(name: .customLong("type"), help: ArgumentHelp("Declare a placeholder type for <NAME:x> (repeatable).", valueName: "NAME=REGEX"))
-    public var types: [String] = []
+    @Option(name: .customLong("type"), help: ArgumentHelp("Declare a placeholder type for <NAME:x> (repeatable).", valueName: "NAME=REGEX"),
+            transform: KeyValue.parser(form: "NAME=REGEX"))
+    public var types: [KeyValue] = []
 
     /// Case-insensitive literals.
     @Flag(name: .customShort("i"), help: "Compare literal segments without regard to case.")
@@ -43,13 +43,7 @@ public struct RoutingOptions: ParsableArguments {
     public init() {}
 
     public func validate() throws {
-        guard Dialect(rawValue: dialect) != nil else {
-            throw ValidationError("unknown --dialect '\(dialect)' (use urn, compass, navigator, waap or express)")
-        }
         guard !delimiter.isEmpty else { throw ValidationError("--delimiter must not be empty") }
-        for type in types where !type.contains("=") {
-            throw ValidationError("--type takes NAME=REGEX, not '\(type)'")
-        }
     }
 
     /// Loads the tables: files in order, then the `-e` routes as one table. Problems are
@@ -57,16 +51,14 @@ public struct RoutingOptions: ParsableArguments {
     public func loadTables(extraRoute: String? = nil, diagnostics: Diagnostics) -> [RouteTable]? {
         var customTypes: [String: Regex] = [:]
         for declaration in types {
-            let name = String(declaration.prefix { $0 != "=" })
-            let source = String(declaration.drop { $0 != "=" }.dropFirst())
             do throws(Regex.CompileError) {
-                customTypes[name] = try Regex(source, caseInsensitive: ignoreCase)
+                customTypes[declaration.key] = try Regex(declaration.value, caseInsensitive: ignoreCase)
             } catch {
-                diagnostics.error("--type \(name): invalid regex: \(error.message)")
+                diagnostics.error("--type \(declaration.key): invalid regex: \(error.message)")
                 return nil
             }
         }
-        let parser = RouteTableParser(dialect: Dialect(rawValue: dialect)!, scheme: scheme, delimiter: delimiter,
+        let parser = RouteTableParser(dialect: dialect, scheme: scheme, delimiter: delimiter,
                                       customTypes: customTypes, caseInsensitive: ignoreCase)
         var tables: [RouteTable] = []
         var failed = false

@@ -21,12 +21,12 @@ struct UrnFmt: UrnTool {
     @Option(help: ArgumentHelp("Build a link from this pattern and each record's arguments (reverse routing).", valueName: "pattern"))
     var link: String?
 
-    @Option(help: ArgumentHelp("The pattern syntax of --link: urn, compass, navigator, waap or express.", valueName: "dialect"),
-            completion: .list(Dialect.allCases.map(\.rawValue)))
-    var dialect: String = "urn"
+    @Option(help: ArgumentHelp("The pattern syntax of --link.", valueName: "dialect"))
+    var dialect: Dialect = .urn
 
-    @Option(help: ArgumentHelp("A value for --link when the record has none (repeatable).", valueName: "key=value"))
-    var arg: [String] = []
+    @Option(help: ArgumentHelp("A value for --link when the record has none (repeatable).", valueName: "key=value"),
+            transform: KeyValue.parser(form: "key=value"))
+    var arg: [KeyValue] = []
 
     @Flag(help: "Print each link normalized (RFC 3986 §6.2.2-6.2.3), after any edits.")
     var normalize = false
@@ -90,12 +90,8 @@ struct UrnFmt: UrnTool {
         if modes == 0 && template == nil { throw ValidationError("give a TEMPLATE, --link, --tsv, --csv or an edit") }
         if json && !(link != nil || editing) { throw ValidationError("--json goes with --link, --normalize and the edits") }
         if noHeader && tsv == nil && csv == nil { throw ValidationError("--no-header goes with --tsv and --csv") }
-        for pair in arg where !pair.contains("=") { throw ValidationError("--arg takes key=value, not '\(pair)'") }
         guard !delimiter.isEmpty else { throw ValidationError("--delimiter must not be empty") }
-        guard Dialect(rawValue: dialect) != nil else {
-            throw ValidationError("unknown --dialect '\(dialect)' (use urn, compass, navigator, waap or express)")
-        }
-        if dialect != "urn" && link == nil { throw ValidationError("--dialect goes with --link") }
+        if dialect != .urn && link == nil { throw ValidationError("--dialect goes with --link") }
         do { _ = try editor } catch let error as LinkEditor.EditError { throw ValidationError(error.message) }
     }
 
@@ -108,7 +104,7 @@ struct UrnFmt: UrnTool {
         let mode: FormatStage.Mode
         do {
             if let link {
-                mode = .link(try LinkBuilder(link, parser: PatternParser(delimiter: delimiter, dialect: Dialect(rawValue: dialect)!)))
+                mode = .link(try LinkBuilder(link, parser: PatternParser(delimiter: delimiter, dialect: dialect)))
             } else if let fields = tsv ?? csv {
                 mode = .table(tsv != nil ? .tsv : .csv, try FormatStage.columns(fields), header: !noHeader)
             } else if editing {
@@ -123,8 +119,7 @@ struct UrnFmt: UrnTool {
             diagnostics.error("--link:\(error.offset + 1): \(error.reason)")
             return .failure
         }
-        let args = arg.map { pair in (String(pair.prefix { $0 != "=" }), String(pair.drop { $0 != "=" }.dropFirst())) }
-        var stage = FormatStage(mode: mode, json: json, extraArgs: args,
+        var stage = FormatStage(mode: mode, json: json, extraArgs: arg.map { ($0.key, $0.value) },
                                 reader: LinkReader(parser: common.linkParser(LinkParser(compassScheme: scheme, delimiter: delimiter))),
                                 fields: LinkFieldWriter(delimiter: delimiter))
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)

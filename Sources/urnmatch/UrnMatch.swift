@@ -19,23 +19,36 @@ struct UrnMatch: UrnTool {
     @Flag(name: [.customShort("v"), .customLong("invert-match")], help: "Print the records that no route matched.")
     var invert = false
 
-    @Flag(name: [.customShort("a"), .customLong("all")], help: "Print every record; 'route' is null when nothing matched.")
-    var all = false
+    /// What urnmatch prints instead of the matched records; at most one.
+    enum Mode: EnumerableFlag {
+        case all, count, stats, check
 
-    @Flag(name: [.customShort("c"), .customLong("count")], help: "Print only the number of records selected.")
-    var count = false
+        static func name(for value: Mode) -> NameSpecification {
+            switch value {
+            case .all: return [.customShort("a"), .customLong("all")]
+            case .count: return [.customShort("c"), .customLong("count")]
+            case .stats: return .customLong("stats")
+            case .check: return .customLong("check")
+            }
+        }
+
+        static func help(for value: Mode) -> ArgumentHelp? {
+            switch value {
+            case .all: return "Print every record; 'route' is null when nothing matched."
+            case .count: return "Print only the number of records selected (of those -v selects, with -v)."
+            case .stats: return "Print, instead of records, each route's hit count (table order) and then the unmatched count."
+            case .check: return "Check the route tables only: syntax, duplicates, shadowed routes, overlaps at equal precedence."
+            }
+        }
+    }
+
+    @Flag var mode: Mode?
 
     @Flag(help: "Make 'route' the list of every matching route, in precedence order.")
     var allMatches = false
 
-    @Flag(help: "Print, instead of records, each route's hit count (table order) and then the unmatched count.")
-    var stats = false
-
     @Flag(help: "Add 'explain' to unmatched records: the nearest routes and why each failed.")
     var explain = false
-
-    @Flag(help: "Check the route tables only: syntax, duplicates, shadowed routes, overlaps at equal precedence.")
-    var check = false
 
     @Option(help: ArgumentHelp("Route every record as a request of this HTTP method (routes with a method column must take it).", valueName: "method"))
     var method: String?
@@ -46,9 +59,8 @@ struct UrnMatch: UrnTool {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-        let modes = [invert, all, count, stats, check].filter { $0 }.count
-        if modes > 1 && !(count && invert) {
-            throw ValidationError("choose one of -v, -a, -c, --stats and --check (-c may go with -v)")
+        if invert, let mode, mode != .count {
+            throw ValidationError("-v goes with -c only, not with \(mode == .all ? "-a" : "--\(mode)")")
         }
         if let method, HTTPMethod.column(method.uppercased().utf8)?.count != 1 {
             throw ValidationError("unknown --method '\(method)' (use GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS, ...)")
@@ -63,13 +75,13 @@ struct UrnMatch: UrnTool {
             routeOperand = common.files.removeFirst()
         }
         guard let tables = routing.loadTables(extraRoute: routeOperand, diagnostics: diagnostics) else { return .failure }
-        if check {
+        if mode == .check {
             return TableChecker(tables: tables, caseInsensitive: routing.ignoreCase).run()
         }
         var stage = MatchStage(
             matcher: routing.matcherForProcess(tables),
             reader: LinkReader(parser: common.linkParser(routing.linkParser(for: tables))),
-            selection: count ? .count : stats ? .stats : invert ? .unmatched : all ? .every : .matched,
+            selection: mode == .count ? .count : mode == .stats ? .stats : invert ? .unmatched : mode == .all ? .every : .matched,
             invert: invert, allMatches: allMatches, explain: explain,
             method: method?.uppercased(), methodField: methodField.flatMap(JSONPath.init))
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
