@@ -20,30 +20,26 @@ FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:templat
 
 all: build
 
-## deps: install libpcre2-dev (and pkg-config) when pkg-config cannot find libpcre2-8
+## deps: install libpcre2-dev (and pkg-config) when pkg-config cannot find libpcre2-8; run it once
+## before `make` (the build itself never runs apt; `make test` and `make fuzz` run it for you)
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libpcre2-8; then \
 		echo "make deps: installing libpcre2-dev and pkg-config"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libpcre2-dev pkg-config >/dev/null; \
 	fi
-	@missing=""; for c in jq groff; do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "make deps: installing$$missing (the tests use them)"; \
-		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq jq groff-base >/dev/null; \
-	fi
 
-build: deps
+build:
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-## test-deps: the shells, GNU parallel and tmux that the completion, scale-out and progress tests use
+## test-deps: jq and groff for the golden and docs tests; the shells, GNU parallel and tmux that
+## the completion, scale-out and progress tests use
 test-deps:
-	@missing=""; for c in zsh fish parallel tmux; do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
+	@missing=""; for c in jq groff zsh fish parallel tmux; do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "make test-deps: installing$$missing"; \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$(echo $$missing | sed 's/groff/groff-base/') >/dev/null; \
 	fi
 
 ## test: unit tests, golden CLI tests, conformance, docs, completions, install, on debug builds

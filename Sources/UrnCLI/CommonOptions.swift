@@ -1,7 +1,7 @@
 import ArgumentParser
 import UrnCore
 
-/// The options every tool shares (§3, §9, §10).
+/// The options every tool shares (urnparse(1) OPTIONS).
 public struct CommonOptions: ParsableArguments {
     /// Input files.
     @Argument(help: ArgumentHelp("Files to read; none or '-' reads standard input.", valueName: "file"))

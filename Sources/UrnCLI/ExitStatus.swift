@@ -1,4 +1,4 @@
-/// The exit statuses of §10, thrown out of a tool's `run()` to end it.
+/// The exit statuses of urnparse(1) EXIT STATUS, thrown out of a tool's `run()` to end it.
 public enum ExitStatus: Int32, Error, Comparable {
     /// Success.
     case success = 0

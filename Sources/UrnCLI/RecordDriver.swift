@@ -1,7 +1,7 @@
 import UrnCore
 
 /// The loop every tool runs: read lines, turn them into records, let the stage work, write
-/// records or error records, and track the exit status (§10).
+/// records or error records, and track the exit status (urnparse(1) EXIT STATUS).
 public struct RecordDriver {
     private let options: CommonOptions
     private let diagnostics: Diagnostics

@@ -1,7 +1,7 @@
 @preconcurrency import Glibc
 import ArgumentParser
 
-/// A tool of the toolkit: its `main` maps outcomes onto the exit statuses of §10 and prints
+/// A tool of the toolkit: its `main` maps outcomes onto the exit statuses of urnparse(1) EXIT STATUS and prints
 /// usage errors GNU-style (`urnparse: message`), where ArgumentParser would use 64 and 1.
 public protocol UrnTool: ParsableCommand {
     /// Does the tool's work and returns its exit status.

@@ -1,7 +1,7 @@
 /// A parsed link: its kind and where each component lies in its text. Values are kept as
 /// written; `PercentCoding` decodes them when asked.
 public struct Link: Sendable {
-    /// The four kinds of §4.
+    /// The four kinds of urnparse(1).
     public enum Kind: String, Sendable {
         /// A scheme and a `//` authority.
         case url
@@ -75,7 +75,7 @@ public struct Link: Sendable {
         return start < path.upperBound ? start..<path.upperBound : nil
     }
 
-    /// Calls `body` with the range of each segment (§4): path segments split on `/` without a
+    /// Calls `body` with the range of each segment (urnparse(1), `segments`): path segments split on `/` without a
     /// leading empty one, or the name split on `delimiter`.
     public func forEachSegment(delimiter: [UInt8], _ body: (Range<Int>) -> Void) {
         if splitsOnSlash {

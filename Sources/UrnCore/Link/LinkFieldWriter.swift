@@ -1,4 +1,4 @@
-/// Writes the fields `urnparse` adds to a record (§4): `kind`, `parts`, `segments`, `params`
+/// Writes the fields `urnparse` adds to a record (urnparse(1) DESCRIPTION): `kind`, `parts`, `segments`, `params`
 /// and, when asked, `normalized`.
 public struct LinkFieldWriter {
     /// Keep values as written instead of percent-decoding them (`--raw`).

@@ -10,7 +10,7 @@ public struct LinkResolver: Sendable {
         self.base = reference
     }
 
-    /// The target URI of `reference` (§5.2.2).
+    /// The target URI of `reference` (RFC 3986 §5.2.2).
     public func resolve(_ reference: [UInt8]) -> [UInt8] {
         let r = URIReference(reference)
         let target: URIReference
@@ -37,7 +37,7 @@ public struct LinkResolver: Sendable {
         return target.text
     }
 
-    /// §5.2.3: the reference path appended to the base path's directory.
+    /// RFC 3986 §5.2.3: the reference path appended to the base path's directory.
     private func merge(_ path: ArraySlice<UInt8>) -> [UInt8] {
         let basePath = base.text[base.path]
         if base.authority != nil && basePath.isEmpty { return [UInt8(ascii: "/")] + path }
@@ -45,7 +45,7 @@ public struct LinkResolver: Sendable {
         return Array(basePath[...slash]) + path
     }
 
-    /// §5.2.4: removes `.` and `..` segments from `path`.
+    /// RFC 3986 §5.2.4: removes `.` and `..` segments from `path`.
     public static func removeDotSegments(_ path: ArraySlice<UInt8>) -> [UInt8] {
         let dot = UInt8(ascii: "."), slash = UInt8(ascii: "/")
         var input = path

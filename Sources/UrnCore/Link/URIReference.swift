@@ -90,7 +90,7 @@ public struct URIReference: Sendable {
     /// `path` made safe to follow a scheme and authority (or their absence): without an authority
     /// a path must not start with `//` (RFC 3986 §3.3; errata 4547 and WHATWG write `/.//`), or
     /// the next parse would read a host out of it; without a scheme either, a first segment with
-    /// `:` would read as a scheme (§4.2), so it gets `./`.
+    /// `:` would read as a scheme (RFC 3986 §4.2), so it gets `./`.
     public static func recomposablePath(_ path: [UInt8], hasAuthority: Bool, hasScheme: Bool) -> [UInt8] {
         let slash = UInt8(ascii: "/")
         guard !hasAuthority else { return path }

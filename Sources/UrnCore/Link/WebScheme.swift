@@ -1,4 +1,4 @@
-/// The schemes whose links route on the path alone (§5.2): http, https, ws, wss, ftp, file.
+/// The schemes whose links route on the path alone (urn-patterns(7) DIALECTS): http, https, ws, wss, ftp, file.
 /// Other schemes (app deep links) route on the host and then the path.
 public enum WebScheme {
     /// Whether `scheme` (any case) is a web scheme; no allocation, it runs once per link.

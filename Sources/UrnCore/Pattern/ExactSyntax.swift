@@ -1,4 +1,4 @@
-/// Pattern syntax of the exact dialects (§5.2): only what the library itself reads is syntax, and
+/// Pattern syntax of the exact dialects (urn-patterns(7) DIALECTS): only what the library itself reads is syntax, and
 /// everything else is literal text compared as written. Each rule cites the library's code.
 enum ExactSyntax {
     /// Compass 6 (`Sources/Navigator.swift` at 5cfacf8): the pattern is split on the delimiter

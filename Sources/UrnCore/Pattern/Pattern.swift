@@ -1,4 +1,4 @@
-/// A route pattern compiled from any of the syntaxes of §5.1 into one form: an optional scheme
+/// A route pattern compiled from any of the syntaxes of urn-patterns(7) into one form: an optional scheme
 /// and host, and a list of segment matchers.
 public struct Pattern: Sendable {
     /// The pattern as written.
@@ -90,7 +90,7 @@ public enum Segment: Sendable {
     /// Whether this is a catch-all.
     public var isCatchAll: Bool { if case .catchAll = self { return true } else { return false } }
 
-    /// The precedence class of §5.2 rule 2: literal 0, typed or regex 1, plain 2, catch-all 3.
+    /// The precedence class of rule 2 of urn-patterns(7) PRECEDENCE: literal 0, typed or regex 1, plain 2, catch-all 3.
     public var rank: Int {
         switch self {
         case .literal: return 0

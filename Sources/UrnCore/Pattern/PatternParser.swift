@@ -1,4 +1,4 @@
-/// Compiles pattern text of any §5.1 syntax (Compass `{name}`, URLNavigator `<type:name>`,
+/// Compiles pattern text of any syntax of urn-patterns(7) SYNTAXES (Compass `{name}`, URLNavigator `<type:name>`,
 /// Express and WAAppRouting `:name` and `*`, and the `{name:REGEX}` extension) into a `Pattern`.
 public struct PatternParser: Sendable {
     /// The segment delimiter of patterns without `/`.
@@ -20,7 +20,7 @@ public struct PatternParser: Sendable {
 
     /// Compiles `text`. In `compass`, `navigator` and `waap` only the library's own syntax is
     /// read (see `ExactSyntax`), in `express` path-to-regexp's (`ExpressSyntax`); `urn` reads
-    /// every syntax of §5.1.
+    /// every syntax of urn-patterns(7).
     public func parse(_ text: String) throws(PatternError) -> Pattern {
         switch dialect {
         case .compass: return ExactSyntax.compass(text, delimiter: delimiter)

@@ -1,4 +1,4 @@
-/// The matching semantics of §5.2.
+/// The matching semantics of urn-patterns(7) DIALECTS.
 public enum Dialect: String, Sendable, CaseIterable {
     /// The toolkit's own, with total and deterministic precedence.
     case urn

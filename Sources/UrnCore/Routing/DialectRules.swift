@@ -17,7 +17,7 @@ public struct DialectRules: Sendable {
 
     /// Which of two matching routes wins.
     public enum Ranking: Sendable {
-        /// §5.2: more literals; literal, typed, plain, catch-all at the first difference; fewer
+        /// urn-patterns(7) PRECEDENCE: more literals; literal, typed, plain, catch-all at the first difference; fewer
         /// catch-alls; table order.
         case urnPrecedence
         /// Compass (Navigator.swift:89–119) and URLNavigator: the most literal components,

@@ -197,7 +197,7 @@ private struct NearMiss {
         }
     }
 
-    /// The route's scheme or host (§5.2) is not the link's.
+    /// The route's scheme or host (urn-patterns(7) DIALECTS) is not the link's.
     mutating func schemeOrHost(_ pattern: Pattern, _ link: Link, dialect: Dialect) {
         let text = link.text
         let linkScheme = link.scheme.map { text[$0] } ?? []

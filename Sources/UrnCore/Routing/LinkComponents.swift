@@ -1,4 +1,4 @@
-/// How a dialect turns a link into the components its patterns match (§5.2).
+/// How a dialect turns a link into the components its patterns match (urn-patterns(7) DIALECTS).
 enum ComponentMode: Equatable, Sendable {
     /// The toolkit's own: path segments for web schemes, host and path for app schemes,
     /// delimiter segments for names, decoded unless `--raw`, trailing slash ignored.

@@ -1,4 +1,4 @@
-/// Routes links through one or more route tables (§5.2, §5.3). Each table is compiled once into
+/// Routes links through one or more route tables (urn-patterns(7), urnmatch(1)). Each table is compiled once into
 /// segment tries; several tables act as Compass's composite router, the first that matches
 /// taking the link.
 public final class Matcher {
@@ -252,7 +252,7 @@ public final class Matcher {
         return Match(route: route, args: try arguments(route, link, dialect: table.dialect, delimiter: table.delimiter))
     }
 
-    /// Whether the scheme and host a pattern requires are the link's (§5.2). URLNavigator compares
+    /// Whether the scheme and host a pattern requires are the link's (urn-patterns(7) DIALECTS). URLNavigator compares
     /// schemes exactly (URLMatcher.swift:57), `-i` without regard to case; Compass and
     /// WAAppRouting have no scheme test of their own (a waap `app:` is a component).
     func constraintsHold(_ route: Route, _ link: Link, _ dialect: Dialect) -> Bool {

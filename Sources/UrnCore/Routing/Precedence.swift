@@ -1,4 +1,4 @@
-/// Which of two matching routes wins (§5.2).
+/// Which of two matching routes wins (urn-patterns(7) PRECEDENCE).
 enum Precedence {
     /// Whether route `a` (index `ia` in its table) comes before route `b`.
     static func precedes(_ a: Route, _ ia: Int, _ b: Route, _ ib: Int, dialect: Dialect) -> Bool {

@@ -1,4 +1,4 @@
-/// Reads route tables (§5.4): one route a line, `PATTERN [TARGET] [key=value …]`, `#` comments,
+/// Reads route tables (urn-routes(5)): one route a line, `PATTERN [TARGET] [key=value …]`, `#` comments,
 /// directives `@dialect`, `@scheme`, `@delimiter`, `@type`, and JSON Lines routes
 /// `{"pattern":…,"target":…,"defaults":{…}}`, mixed freely. In the `waap` dialect a pattern may be
 /// a registration chain, `list{ListVC}/:itemID{DetailVC}/extra{ExtraVC}!`.

@@ -107,7 +107,7 @@ public enum TableCheck {
         return found
     }
 
-    /// Whether the pair's precedence comes down to table order (§5.2 rule 4).
+    /// Whether the pair's precedence comes down to table order (rule 4 of urn-patterns(7) PRECEDENCE).
     private static func decidedByOrder(_ a: Route, _ ia: Int, _ b: Route, _ ib: Int, _ dialect: Dialect) -> Bool {
         Precedence.precedes(a, ia, b, ib, dialect: dialect) && Precedence.precedes(b, ia, a, ib, dialect: dialect)
     }

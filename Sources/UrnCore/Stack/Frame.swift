@@ -1,4 +1,4 @@
-/// One screen of a navigation stack (§7): the route that shows it, its own concrete link, its
+/// One screen of a navigation stack (urnstack(1)): the route that shows it, its own concrete link, its
 /// arguments and whether it is presented modally.
 public struct Frame: Sendable {
     /// The arguments of a frame: computed, or the raw JSON object of an upstream `route.args`.

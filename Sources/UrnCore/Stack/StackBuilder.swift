@@ -1,4 +1,4 @@
-/// Builds the navigation stack a link opens (§7): frames from the root screen to the route that
+/// Builds the navigation stack a link opens (urnstack(1)): frames from the root screen to the route that
 /// took the link. In a waap table the ancestors come from the registration chain (each prefix of
 /// the route's pattern that the table declares with a target); elsewhere each proper prefix of
 /// the link's components that some route matches is a frame, root first.

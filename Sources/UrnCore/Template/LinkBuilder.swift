@@ -1,4 +1,4 @@
-/// Reverse routing (`urnfmt --link`): builds a concrete link from a pattern of any §5.1 syntax
+/// Reverse routing (`urnfmt --link`): builds a concrete link from a pattern of any syntax of urn-patterns(7)
 /// and argument values, percent-encoding each value for its place and checking typed and regex
 /// placeholders. A query after `?` may hold `{name}` placeholders too (`/search?q={q}`).
 public struct LinkBuilder: Sendable {

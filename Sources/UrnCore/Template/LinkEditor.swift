@@ -1,4 +1,4 @@
-/// trurl-style editing of links (§8): `--set`, `--append`, `--qtrim`, `--sort-query` and
+/// trurl-style editing of links (urnfmt(1) EDITING): `--set`, `--append`, `--qtrim`, `--sort-query` and
 /// `--redirect`, applied in that fixed order: redirect, set, trim, append, sort.
 public struct LinkEditor: Sendable {
     /// One `--set COMP=VALUE` (or `COMP:=VALUE`, taken as written; `COMP?=VALUE`, only if unset).

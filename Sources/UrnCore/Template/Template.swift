@@ -1,4 +1,4 @@
-/// A compiled `urnfmt` template (§8): literal text and expressions, parsed once.
+/// A compiled `urnfmt` template (urnfmt(1) TEMPLATES): literal text and expressions, parsed once.
 public struct Template: Sendable {
     /// One piece of a template.
     public enum Piece: Sendable, Equatable {

@@ -1,4 +1,4 @@
-/// Renders compiled templates against records (§8). The link is parsed only when an expression
+/// Renders compiled templates against records (urnfmt(1) TEMPLATES). The link is parsed only when an expression
 /// needs it, and only once per record.
 public struct TemplateRenderer {
     /// A `must:` expression found nothing.
