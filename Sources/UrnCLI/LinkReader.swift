@@ -16,7 +16,7 @@ public struct LinkReader {
     }
 
     /// The parsed link of `record`.
-    public func read(_ link: UnsafeBufferPointer<UInt8>, of record: InputRecord) throws(LinkError) -> Link {
+    public func read(_ link: UnsafeBufferPointer<UInt8>, of record: RecordView) throws(LinkError) -> Link {
         guard record.isJSON, let kind = record.member("kind"), kind.kind == .string else { return try parser.parse(link) }
         if let scheme = Self.compassScheme(of: record, kind: kind, link: link), !parser.compassSchemes.contains(scheme) {
             var reading = parser
@@ -27,7 +27,7 @@ public struct LinkReader {
     }
 
     /// The Compass scheme `S` of a record urnparse read as the name of an `S://name` link.
-    private static func compassScheme(of record: InputRecord, kind: JSONMember, link: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    private static func compassScheme(of record: RecordView, kind: JSONMember, link: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         let text = record.text
         guard text[kind.value].elementsEqual("\"opaque\"".utf8),
               let parts = record.member("parts"), parts.kind == .object,
@@ -38,13 +38,5 @@ public struct LinkReader {
         guard link.count > name.count + 3, link.prefix(name.count).map(ByteClass.lowercased) == name,
               link[name.count...].starts(with: "://".utf8) else { return nil }
         return name
-    }
-}
-
-extension InputRecord {
-    /// The last member named `name` (JSON records only).
-    public func member(_ name: String) -> JSONMember? {
-        let bytes = Array(name.utf8)
-        return members.last { JSONString.equals($0.key, in: text, bytes) }
     }
 }

@@ -64,7 +64,7 @@ public struct RecordDriver {
         _ line: InputLine, _ separatorIsNUL: Bool, _ stage: inout Stage, _ parser: inout RecordParser,
         _ writer: RecordWriter, _ replaced: FieldNames, _ status: inout ExitStatus
     ) throws(WriteFailure) {
-        let record: InputRecord
+        let record: RecordView
         do {
             guard let parsed = try parser.record(line, separatorIsNUL: separatorIsNUL) else { return }
             record = parsed

@@ -12,7 +12,7 @@ public protocol RecordStage {
     /// Whether a record must have a link; when not, a record without one gets an empty link.
     var requiresLink: Bool { get }
     /// Computes the stage's result for `link`; throws a `CodedError` for a bad link.
-    mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: InputRecord) throws -> Prepared
+    mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: RecordView) throws -> Prepared
     /// Whether the record is selected for output.
     mutating func selects(_ prepared: Prepared) -> Bool
     /// Writes the stage's fields for `prepared` into the open output record.

@@ -30,7 +30,7 @@ public final class RecordWriter {
 
     /// Opens the output record for `record`: its members except those named in `replaced`,
     /// or `{"link":…}` for a raw line.
-    public func begin(_ record: InputRecord, replacing replaced: FieldNames) {
+    public func begin(_ record: RecordView, replacing replaced: FieldNames) {
         json.beginObject()
         guard record.isJSON else {
             if !replaced.containsLink {

@@ -59,8 +59,8 @@ struct FormatStage: RecordStage {
         try writer.endText()
     }
 
-    mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: InputRecord) throws -> Result {
-        let view = RecordView(text: record.text, members: record.members, isJSON: record.isJSON)
+    mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: RecordView) throws -> Result {
+        let view = record
         if case .link = mode {} else {
             // --strict-nsurl judges the link as written, whether or not this mode parses it
             try reader.parser.checkLegacyNSURL(link)
@@ -100,7 +100,7 @@ struct FormatStage: RecordStage {
         return out
     }
 
-    private func renderer(_ view: RecordView, _ link: UnsafeBufferPointer<UInt8>, _ record: InputRecord) -> TemplateRenderer {
+    private func renderer(_ view: RecordView, _ link: UnsafeBufferPointer<UInt8>, _ record: RecordView) -> TemplateRenderer {
         let reader = self.reader
         let text = Array(link)
         return TemplateRenderer(record: view) { () throws -> Link? in

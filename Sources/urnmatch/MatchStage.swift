@@ -44,7 +44,7 @@ struct MatchStage: RecordStage {
     var fieldNames: [String] { explain ? ["route", "explain"] : ["route"] }
     var writesRecords: Bool { selection != .count && selection != .stats }
 
-    mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: InputRecord) throws -> Result {
+    mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: RecordView) throws -> Result {
         let parsed = try reader.read(link, of: record)
         let method = requestMethod(of: record)
         let all = allMatches ? try matcher.match(parsed, all: true, method: method) : []
@@ -61,9 +61,9 @@ struct MatchStage: RecordStage {
     }
 
     /// The record's HTTP method: its `--method-field` (upper-cased), else `--method`, else none.
-    private func requestMethod(of record: InputRecord) -> String? {
+    private func requestMethod(of record: RecordView) -> String? {
         guard let methodField, record.isJSON,
-              case let .string(bytes)? = RecordView(text: record.text, members: record.members, isJSON: true).value(at: methodField)
+              case let .string(bytes)? = record.value(at: methodField)
         else { return method }
         return String(decoding: bytes, as: UTF8.self).uppercased()
     }

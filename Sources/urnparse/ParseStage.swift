@@ -9,7 +9,7 @@ struct ParseStage: RecordStage {
 
     var fieldNames: [String] { ["resolved"] + LinkFieldWriter.fieldNames }
 
-    func prepare(link: UnsafeBufferPointer<UInt8>, record: InputRecord) throws -> Link {
+    func prepare(link: UnsafeBufferPointer<UInt8>, record: RecordView) throws -> Link {
         try parser.parse(link, base: resolver)
     }
 

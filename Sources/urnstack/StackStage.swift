@@ -33,7 +33,7 @@ struct StackStage: RecordStage {
         try builder.stack(for: try reader.parser.parse(text))
     }
 
-    mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: InputRecord) throws -> Result {
+    mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: RecordView) throws -> Result {
         let parsed = try reader.read(link, of: record)
         let (stack, handler) = try opening(of: parsed, record: record)
         if !stack.isEmpty || handler != nil { matched += 1 }
@@ -50,7 +50,7 @@ struct StackStage: RecordStage {
 
     /// The stack and block handler, taking the top route (and its `handler`) from an upstream
     /// `route` when the record has one.
-    private func opening(of link: Link, record: InputRecord) throws -> (frames: [Frame], handler: Frame?) {
+    private func opening(of link: Link, record: RecordView) throws -> (frames: [Frame], handler: Frame?) {
         guard record.isJSON, let route = record.member("route") else { return try builder.opening(for: link) }
         if route.kind == .null { return ([], nil) }
         guard route.kind == .object, let top = upstreamRoute(route.value, in: record.text),

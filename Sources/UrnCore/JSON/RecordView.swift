@@ -1,18 +1,30 @@
 /// A record as the tools see it: a JSON object's text and members, or a raw link line (which
-/// stands for `{"link":"…"}`).
+/// stands for `{"link":"…"}`), and where it was read, for diagnostics. Its text is a view into
+/// the reader's buffer, valid until the next record.
 public struct RecordView {
-    /// The object's text, or the raw link.
+    /// The object's text, or the raw link, trimmed of blanks (and a trailing `\r`).
     public let text: UnsafeBufferPointer<UInt8>
     /// The object's members (empty for a raw link).
     public let members: [JSONMember]
     /// Whether the record is a JSON object.
     public let isJSON: Bool
+    /// Where the line came from (a path or `<stdin>`), and its line number.
+    public let source: String
+    public let number: Int
 
-    /// A view of a record.
-    public init(text: UnsafeBufferPointer<UInt8>, members: [JSONMember], isJSON: Bool) {
+    /// A view of a record read from line `number` of `source`.
+    public init(text: UnsafeBufferPointer<UInt8>, members: [JSONMember], isJSON: Bool, source: String = "", number: Int = 0) {
         self.text = text
         self.members = members
         self.isJSON = isJSON
+        self.source = source
+        self.number = number
+    }
+
+    /// The last member named `name` (JSON records only).
+    public func member(_ name: String) -> JSONMember? {
+        let bytes = Array(name.utf8)
+        return members.last { JSONString.equals($0.key, in: text, bytes) }
     }
 
     /// A JSON value found in a record.

@@ -1,57 +1,6 @@
 @preconcurrency import Glibc
 import UrnCore
 
-/// One input record: a raw link or a JSON object, with the link it carries.
-public struct InputRecord {
-    /// The line, trimmed of blanks (and a trailing `\r`).
-    public let text: UnsafeBufferPointer<UInt8>
-    /// Where the line came from.
-    public let source: String
-    /// Its line number.
-    public let number: Int
-    /// Whether it is a JSON object (else a raw link).
-    public let isJSON: Bool
-    /// The object's members, when `isJSON`.
-    public let members: [JSONMember]
-}
-
-/// Why a line could not become a record with a link. Codes are stable (urnparse(1)).
-public enum RecordError: CodedError {
-    case lineTooLong(limit: Int)
-    case nulByte(at: Int)
-    case json(JSONError)
-    case missingField(String)
-    case fieldNotString(String)
-
-    public var code: String {
-        switch self {
-        case .lineTooLong: return "line-too-long"
-        case .nulByte: return "nul-byte"
-        case let .json(error): return error.code
-        case .missingField: return "missing-field"
-        case .fieldNotString: return "field-not-string"
-        }
-    }
-
-    public var message: String {
-        switch self {
-        case let .lineTooLong(limit): return "line longer than --max-line (\(limit) bytes)"
-        case let .nulByte(at): return "NUL byte at column \(at + 1)"
-        case let .json(error): return error.message
-        case let .missingField(name): return "record has no '\(name)' field"
-        case let .fieldNotString(name): return "field '\(name)' is not a string"
-        }
-    }
-
-    public var offset: Int? {
-        switch self {
-        case let .nulByte(at): return at
-        case let .json(error): return error.offset
-        default: return nil
-        }
-    }
-}
-
 /// Turns input lines into records and finds each record's link (`--field`).
 public struct RecordParser {
     /// The path of the link field.
@@ -71,7 +20,7 @@ public struct RecordParser {
 
     /// The record of `line`, nil for a blank line; throws when the line is not a usable record.
     /// The returned record's members stay valid until the next call.
-    public mutating func record(_ line: InputLine, separatorIsNUL: Bool) throws(RecordError) -> InputRecord? {
+    public mutating func record(_ line: InputLine, separatorIsNUL: Bool) throws(RecordError) -> RecordView? {
         let text = Self.trimmed(line.bytes)
         if line.tooLong { throw .lineTooLong(limit: maxLine) }
         guard !text.isEmpty else { return nil }
@@ -79,19 +28,19 @@ public struct RecordParser {
             throw .nulByte(at: text.baseAddress!.distance(to: nul.assumingMemoryBound(to: UInt8.self)))
         }
         guard text[0] == UInt8(ascii: "{") else {
-            return InputRecord(text: text, source: line.source, number: line.number, isJSON: false, members: [])
+            return RecordView(text: text, members: [], isJSON: false, source: line.source, number: line.number)
         }
         do {
             try scanner.scanObject(text)
         } catch {
             throw .json(error)
         }
-        return InputRecord(text: text, source: line.source, number: line.number, isJSON: true, members: scanner.members)
+        return RecordView(text: text, members: scanner.members, isJSON: true, source: line.source, number: line.number)
     }
 
     /// Calls `body` with the link of `record`: the line itself, or the decoded string at `--field`.
     public mutating func withLink<Result>(
-        of record: InputRecord, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+        of record: RecordView, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) throws -> Result {
         guard record.isJSON else { return try body(record.text) }
         guard let member = record.members.last(where: { JSONString.equals($0.key, in: record.text, field.head) }) else {

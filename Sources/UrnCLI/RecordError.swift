@@ -1,0 +1,38 @@
+import UrnCore
+
+/// Why a line could not become a record with a link. Codes are stable (urnparse(1)).
+public enum RecordError: CodedError {
+    case lineTooLong(limit: Int)
+    case nulByte(at: Int)
+    case json(JSONError)
+    case missingField(String)
+    case fieldNotString(String)
+
+    public var code: String {
+        switch self {
+        case .lineTooLong: return "line-too-long"
+        case .nulByte: return "nul-byte"
+        case let .json(error): return error.code
+        case .missingField: return "missing-field"
+        case .fieldNotString: return "field-not-string"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case let .lineTooLong(limit): return "line longer than --max-line (\(limit) bytes)"
+        case let .nulByte(at): return "NUL byte at column \(at + 1)"
+        case let .json(error): return error.message
+        case let .missingField(name): return "record has no '\(name)' field"
+        case let .fieldNotString(name): return "field '\(name)' is not a string"
+        }
+    }
+
+    public var offset: Int? {
+        switch self {
+        case let .nulByte(at): return at
+        case let .json(error): return error.offset
+        default: return nil
+        }
+    }
+}
