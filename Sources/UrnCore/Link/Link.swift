@@ -129,3 +129,13 @@ public struct Link: Sendable {
         }
     }
 }
+
+extension Link {
+    /// `bytes` split on the non-empty `separator`.
+    static func splitBytes(_ bytes: [UInt8], on separator: [UInt8]) -> [ArraySlice<UInt8>] {
+        var pieces: [ArraySlice<UInt8>] = []
+        split(0..<bytes.count, of: bytes, on: separator) { pieces.append(bytes[$0]) }
+        if bytes.isEmpty { pieces.append(bytes[...]) }
+        return pieces
+    }
+}

@@ -7,7 +7,7 @@ enum ExactSyntax {
     static func compass(_ text: String, delimiter: [UInt8]) -> Pattern {
         let bytes = Array(text.utf8)
         var segments: [Segment] = []
-        let parts = bytes.isEmpty ? [] : split(bytes, on: delimiter)
+        let parts = bytes.isEmpty ? [] : Link.splitBytes(bytes, on: delimiter)
         for part in parts {
             if part.first == UInt8(ascii: "{") {
                 let name = part.filter { $0 != UInt8(ascii: "{") && $0 != UInt8(ascii: "}") }
@@ -92,24 +92,6 @@ enum ExactSyntax {
         }
         return Pattern(text: text, scheme: nil, schemeAsWritten: nil, host: nil, segments: segments,
                        sourceRanges: components.map(\.indices), slashSeparated: true)
-    }
-
-    /// `bytes` split on `separator` (every occurrence; empty parts kept).
-    static func split(_ bytes: [UInt8], on separator: [UInt8]) -> [ArraySlice<UInt8>] {
-        var parts: [ArraySlice<UInt8>] = []
-        var start = 0
-        var i = 0
-        while i + separator.count <= bytes.count {
-            if bytes[i...].starts(with: separator) {
-                parts.append(bytes[start..<i])
-                i += separator.count
-                start = i
-            } else {
-                i += 1
-            }
-        }
-        parts.append(bytes[start...])
-        return parts
     }
 
     /// URLMatcher's `stringPathComponents`: split on `/`, empty parts and a first part that ends
