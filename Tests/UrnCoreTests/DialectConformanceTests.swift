@@ -106,7 +106,7 @@ import Testing
         // a link RFC 3986 refuses (`100%`) is read leniently, as a newer URL(string:) would
         let link = try (try? LinkParser(compassScheme: table.scheme).parse(input))
             ?? LinkParser(compassScheme: table.scheme, leniency: .everywhere).parse(input)
-        let got = try Matcher(tables: [table], options: matcherOptions).match(link).first
+        let got = try Matcher(tables: [table], options: matcherOptions).match(link, method: json["method"] as? String).first
         let expect = json["expect"] as! [String: Any]
         guard got?.route.pattern.text == expect["pattern"] as? String else {
             return "pattern \(got?.route.pattern.text ?? "nil") != \(expect["pattern"] as? String ?? "nil")"
