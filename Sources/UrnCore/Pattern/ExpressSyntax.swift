@@ -1,5 +1,5 @@
 /// Express 4 route paths, read as path-to-regexp 0.1.12 (`index.js` at tag v0.1.12, the version
-/// Express 4.21 uses) reads them: the path becomes one case-insensitive regex over the raw
+/// Express 4.22 depends on) reads them: the path becomes one case-insensitive regex over the raw
 /// pathname, with a lenient trailing `/`. `:name` takes `[^/]+?`; `:name?` is optional with its
 /// `/`; `:name(RE)` takes RE; `:name*` adds a group for the rest; `.:name` is a format; `*` is
 /// `(.*)`; other characters keep their regex meaning (`ab?c`, `a(b)?c`, `a+`). Parameter names
