@@ -1,3 +1,4 @@
+import UrnCore
 @preconcurrency import Glibc
 
 /// Reads a whole (small) file, such as a route table; `-` is standard input.
@@ -23,9 +24,12 @@ public enum FileContents {
 }
 
 /// A file that could not be read.
-public struct FileError: Error {
+public struct FileError: CodedError {
     /// The path.
     public let path: String
     /// The system's reason.
     public let message: String
+
+    public var code: String { "unreadable-file" }
+    public var offset: Int? { nil }
 }

@@ -52,8 +52,8 @@ public struct RecordDriver {
         switch writeFailure {
         case .brokenPipe?:
             return status
-        case let .failed(code)?:
-            diagnostics.error("write error: \(errorText(code))")
+        case let failure?:
+            diagnostics.error(failure.message)
             return .failure
         case nil:
             return readAll ? max(status, selection) : .failure

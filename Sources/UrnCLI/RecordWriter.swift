@@ -2,11 +2,20 @@
 import UrnCore
 
 /// Why output could not be written.
-public enum WriteFailure: Error {
+public enum WriteFailure: CodedError {
     /// The reader went away (EPIPE): end quietly.
     case brokenPipe
     /// Any other failure, with its errno.
     case failed(Int32)
+
+    public var code: String { "write-error" }
+    public var message: String {
+        switch self {
+        case .brokenPipe: return "write error: broken pipe"
+        case let .failed(code): return "write error: \(errorText(code))"
+        }
+    }
+    public var offset: Int? { nil }
 }
 
 /// Writes records as JSON Lines into a block buffer flushed with `write(2)`: input fields kept

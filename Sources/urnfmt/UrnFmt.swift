@@ -116,7 +116,7 @@ struct UrnFmt: UrnTool {
             diagnostics.error("template:\(error.column): \(error.reason)")
             return .failure
         } catch let error as PatternError {
-            diagnostics.error("--link:\(error.offset + 1): \(error.reason)")
+            diagnostics.error("--link:\(error.position + 1): \(error.reason)")
             return .failure
         }
         var stage = FormatStage(mode: mode, json: json, extraArgs: arg.map { ($0.key, $0.value) },

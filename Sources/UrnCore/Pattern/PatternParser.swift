@@ -207,7 +207,7 @@ public struct PatternParser: Sendable {
         do {
             return Placeholder(name: name, type: .regex(try Regex(source, caseInsensitive: caseInsensitive)))
         } catch {
-            throw PatternError("invalid regex for '\(name)': \(error.message)", at: colon + 1 + error.offset)
+            throw PatternError("invalid regex for '\(name)': \(error.message)", at: colon + 1 + error.position)
         }
     }
 

@@ -22,11 +22,14 @@ public final class Regex: @unchecked Sendable {
     public static let depthLimit: UInt32 = 10_000
 
     /// Why a regular expression could not be compiled: PCRE2's message and the 0-based offset.
-    public struct CompileError: Error, Equatable {
+    public struct CompileError: CodedError, Equatable {
         /// PCRE2's message.
         public let message: String
         /// The offset in the expression where PCRE2 gave up.
-        public let offset: Int
+        public let position: Int
+
+        public var code: String { "invalid-regex" }
+        public var offset: Int? { position }
     }
 
     /// Why a match could not be decided.
@@ -57,7 +60,7 @@ public final class Regex: @unchecked Sendable {
             }
         }
         guard let compiled else {
-            throw CompileError(message: Regex.errorMessage(errorCode), offset: errorOffset)
+            throw CompileError(message: Regex.errorMessage(errorCode), position: errorOffset)
         }
         code = compiled
         _ = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE))  // the interpreter serves if JIT is missing

@@ -119,7 +119,7 @@ extension RouteTable {
 }
 
 /// Why a route table could not be read: `routes.txt:3:12: unbalanced '{'`.
-public struct TableError: Error, Equatable, Sendable {
+public struct TableError: CodedError, Equatable {
     /// The table's name.
     public let table: String
     /// The 1-based line.
@@ -128,6 +128,11 @@ public struct TableError: Error, Equatable, Sendable {
     public let column: Int?
     /// The reason.
     public let reason: String
+
+    public var code: String { "invalid-table" }
+    public var message: String { reason }
+    /// The 0-based byte offset in the line.
+    public var offset: Int? { column.map { $0 - 1 } }
 
     /// The GNU-style text: `table:line:column: reason`.
     public var description: String {

@@ -83,7 +83,7 @@ public struct RouteTableParser: Sendable {
                 do {
                     pattern = try parser.parse(entry.pattern)
                 } catch {
-                    throw fail(error.reason, column: parsed.patternColumn + entry.offset(error.offset))
+                    throw fail(error.reason, column: parsed.patternColumn + entry.offset(error.position))
                 }
                 declared.insert(entry.pattern)
                 table.routes.append(Route(pattern: pattern, target: entry.target, defaults: parsed.defaults,

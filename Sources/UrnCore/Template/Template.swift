@@ -57,11 +57,15 @@ public enum LinkPart: String, Sendable, CaseIterable {
 }
 
 /// Why a template could not be compiled; `column` is 1-based.
-public struct TemplateError: Error, Equatable, Sendable {
+public struct TemplateError: CodedError, Equatable {
     /// The reason.
     public let reason: String
     /// The 1-based column.
     public let column: Int
+
+    public var code: String { "invalid-template" }
+    public var message: String { reason }
+    public var offset: Int? { column - 1 }
 }
 
 extension Template {
