@@ -56,12 +56,9 @@ struct StackStage: RecordStage {
         guard route.kind == .object, let top = upstreamRoute(route.value, in: record.text),
               let args = JSONScanner.member(named: Array("args".utf8), of: route.value, in: record.text), args.kind == .object
         else { return try builder.opening(for: link) }
-        let topArgs = Frame.Arguments.json(Array(record.text[args.value]))
-        let whole = link.text[...]
-        if top.isBlock { return ([], Frame(route: top, link: whole, args: topArgs)) }
         let handler = JSONScanner.member(named: Array("handler".utf8), of: route.value, in: record.text)
             .flatMap { $0.kind == .object ? upstreamRoute($0.value, in: record.text) : nil }
-        return (try builder.stack(for: link, top: top, topArgs: topArgs), handler.map { Frame(route: $0, link: whole, args: topArgs) })
+        return try builder.opening(for: link, top: top, topArgs: .json(Array(record.text[args.value])), handler: handler)
     }
 
     /// The table's route that an upstream object `{"pattern","table","line",…}` names, if any.

@@ -57,12 +57,7 @@ extension Matcher {
     private func matchingVariant(_ pattern: Pattern, dialect: Dialect) throws(Regex.MatchError) -> [Segment] {
         let rules = SegmentRules(dialect, caseInsensitive: options.caseInsensitive)
         for variant in pattern.variants where variant.count == components.count {
-            var takes = true
-            for (index, segment) in variant.enumerated() where try !rules.accepts(segment, components[index]) {
-                takes = false
-                break
-            }
-            if takes { return variant }
+            if try Alignment.align(variant, components, rules: rules) != nil { return variant }
         }
         return pattern.segments
     }

@@ -82,7 +82,7 @@ extension Matcher {
         var count = 0
         for (part, linkPart) in zip(Array(pattern.text.utf8).split(separator: UInt8(ascii: "/")), linkParts) {
             guard part.allSatisfy({ ByteClass.test($0, [.alpha, .digit]) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }),
-                  EditDistance.caseless(part, linkPart) == 0 else { break }
+                  part.lazy.map(ByteClass.lowercased).elementsEqual(linkPart.lazy.map(ByteClass.lowercased)) else { break }
             count += 1
         }
         return count

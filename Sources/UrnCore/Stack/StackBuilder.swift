@@ -20,10 +20,16 @@ public struct StackBuilder {
     /// well (with the screen's arguments, or its own when no screen route takes the link).
     public func opening(for link: Link) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
         guard let top = try matcher.firstMatch(link) else { return ([], nil) }
+        return try opening(for: link, top: top.route, topArgs: .values(top.args), handler: top.handler)
+    }
+
+    /// What `link` opens when its top route and block handler are already known (from an
+    /// upstream `route`): a block as the top is no screen, so it is the handler of no stack.
+    public func opening(for link: Link, top: Route, topArgs: Frame.Arguments,
+                        handler: Route?) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
         let whole = link.text[...]
-        if top.route.isBlock { return ([], Frame(route: top.route, link: whole, args: .values(top.args))) }
-        let frames = try stack(for: link, top: top.route, topArgs: .values(top.args))
-        return (frames, top.handler.map { Frame(route: $0, link: whole, args: .values(top.args)) })
+        if top.isBlock { return ([], Frame(route: top, link: whole, args: topArgs)) }
+        return (try stack(for: link, top: top, topArgs: topArgs), handler.map { Frame(route: $0, link: whole, args: topArgs) })
     }
 
     /// The stack of `link` whose top route is already known (from an upstream `route`).
