@@ -16,7 +16,7 @@ BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template
 
-.PHONY: test-sanitize fuzz all deps test-deps build test test-unit test-cli test-conformance test-docs test-shells test-scale completions demo bench install uninstall clean
+.PHONY: test-sanitize fuzz all deps test-deps build test test-unit test-cli test-conformance test-docs test-shells test-scale completions demo bench bench-instructions install uninstall clean
 
 all: build
 
@@ -108,6 +108,10 @@ demo: build
 bench: build
 	@[ -x /usr/bin/time ] || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq time >/dev/null; }
 	python3 bench/bench.py --bin "$(RELEASE_BIN)" --links $(BENCH_LINKS)
+
+## bench-instructions: only the callgrind instructions a link of each tool (a few minutes)
+bench-instructions: build
+	python3 bench/bench.py --bin "$(RELEASE_BIN)" --instructions-only
 
 ## install: BIN=folder installs already built binaries (the install test uses the debug ones)
 install: $(if $(BIN),,build)

@@ -72,7 +72,11 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--peer-runs", type=int, default=1, help="runs of the (slow) peers")
     parser.add_argument("--memory-only", action="store_true", help="only the 1M against 10M peak RSS check")
+    parser.add_argument("--instructions-only", action="store_true", help="only the callgrind instructions a link")
     args = parser.parse_args()
+    if args.instructions_only:
+        instructions(args)
+        return
     if args.memory_only:
         startup(args)
         memory(args)
@@ -156,6 +160,49 @@ def main():
         print("trurl is not installed (Debian 12 has no package), so urnparse has no peer.")
     startup(args)
     memory(args)
+    instructions(args)
+
+
+INSTRUCTION_LINKS = 100_000
+
+
+def callgrind_instructions(argv, stdin_path):
+    """Instructions the program executes (callgrind's "Collected"), from its own stderr line."""
+    with open(stdin_path, "rb") as stdin, open(os.devnull, "wb") as devnull:
+        run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+                             stdin=stdin, stdout=devnull, stderr=subprocess.PIPE)
+    for line in run.stderr.decode(errors="replace").splitlines():
+        if "Collected :" in line:
+            return int(line.rsplit(":", 1)[1].strip())
+    raise SystemExit(f"bench: no callgrind figure for {' '.join(argv)}")
+
+
+def instructions(args):
+    """Instructions a link under callgrind over the first 100k links: a figure a noisy machine
+    does not move. Each tool's figure is less the same tool's on empty input (start-up)."""
+    if not shutil.which("valgrind"):
+        print("\nvalgrind is not installed: no instruction counts")
+        return
+    path = prefix_file(links_file(max(args.links, INSTRUCTION_LINKS)), INSTRUCTION_LINKS)
+    n = INSTRUCTION_LINKS
+    github = os.path.join(HERE, "github_api.routes")
+    tool = lambda name: os.path.join(args.bin, name)
+    matched = os.path.join(OUT, f"matched-{n}.jsonl")
+    if not os.path.exists(matched):
+        with open(path) as source, open(matched, "w") as target:
+            subprocess.run([tool("urnmatch"), "-a", "-q", "-f", github], stdin=source, stdout=target)
+    cases = [
+        ("urnparse", [tool("urnparse")], path, 5_000),
+        ("urnmatch 142", [tool("urnmatch"), "-f", github], path, 5_000),
+        ("urnmatch express", [tool("urnmatch"), "--dialect", "express", "-f", github], path, None),
+        ("urnstack 142", [tool("urnstack"), "-f", github], path, 10_000),
+        ("urnfmt template", [tool("urnfmt"), "{route.target}\\t{route.args.owner}\\t{host}\\t{query:page}"], matched, 5_000),
+    ]
+    print(f"\ninstructions a link (callgrind, first {n:,} links, start-up subtracted)")
+    for name, argv, stdin_path, target in cases:
+        total = callgrind_instructions(argv, stdin_path) - callgrind_instructions(argv, os.devnull)
+        goal = f"target ≤ {target:,}" if target else ""
+        print(f"{name:<17} {total / n:>10,.0f}  {goal}")
 
 
 def startup(args):
