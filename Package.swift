@@ -5,6 +5,9 @@ let package = Package(
     name: "urn",
     products: [
         .library(name: "UrnCore", targets: ["UrnCore"]),
+        // The tools' shared plumbing and record schema; a product so that the fuzz package
+        // (Tests/Fuzz) can check what the schema writes.
+        .library(name: "UrnCLI", targets: ["UrnCLI"]),
         .executable(name: "urnparse", targets: ["urnparse"]),
         .executable(name: "urnmatch", targets: ["urnmatch"]),
         .executable(name: "urnstack", targets: ["urnstack"]),
@@ -31,6 +34,7 @@ let package = Package(
         .executableTarget(name: "urnmatch", dependencies: ["UrnCLI"]),
         .executableTarget(name: "urnstack", dependencies: ["UrnCLI"]),
         .executableTarget(name: "urnfmt", dependencies: ["UrnCLI"]),
-        .testTarget(name: "UrnCoreTests", dependencies: ["UrnCore"]),
+        // The tests of UrnCore, and of the record schema (UrnCLI) that writes its results.
+        .testTarget(name: "UrnCoreTests", dependencies: ["UrnCore", "UrnCLI"]),
     ]
 )

@@ -17,26 +17,12 @@ public struct LinkReader {
 
     /// The parsed link of `record`.
     public func read(_ link: UnsafeBufferPointer<UInt8>, of record: RecordView) throws(LinkError) -> Link {
-        guard record.isJSON, let kind = record.member("kind"), kind.kind == .string else { return try parser.parse(link) }
-        if let scheme = Self.compassScheme(of: record, kind: kind, link: link), !parser.compassSchemes.contains(scheme) {
+        guard LinkSchema.isParsed(record) else { return try parser.parse(link) }
+        if let scheme = LinkSchema.compassScheme(of: record, link: link), !parser.compassSchemes.contains(scheme) {
             var reading = parser
             reading.compassSchemes.append(scheme)
             return try reading.parse(link, leniency: .everywhere)
         }
         return try parser.parse(link, leniency: .everywhere)
-    }
-
-    /// The Compass scheme `S` of a record urnparse read as the name of an `S://name` link.
-    private static func compassScheme(of record: RecordView, kind: JSONMember, link: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        let text = record.text
-        guard text[kind.value].elementsEqual("\"opaque\"".utf8),
-              let parts = record.member("parts"), parts.kind == .object,
-              let scheme = JSONScanner.member(named: Array("scheme".utf8), of: parts.value, in: text),
-              scheme.kind == .string
-        else { return nil }
-        let name = JSONString.decoded(scheme.value, in: text).map(ByteClass.lowercased)
-        guard link.count > name.count + 3, link.prefix(name.count).map(ByteClass.lowercased) == name,
-              link[name.count...].starts(with: "://".utf8) else { return nil }
-        return name
     }
 }

@@ -77,7 +77,7 @@ public struct RecordDriver {
             report(error, line, &status)
             return
         }
-        if record.isJSON, let error = record.member("error"), error.kind == .object {
+        if ErrorSchema.isErrorRecord(record) {
             // An upstream tool already reported this line: pass its error record on unchanged.
             if stage.writesRecords { try writer.passThrough(record.text) }
             return

@@ -63,17 +63,7 @@ public final class RecordWriter {
 
     /// Writes `"error":{code,message,offset}` into the open record.
     public func error(_ error: any CodedError) {
-        json.key("error")
-        json.beginObject()
-        json.key("code")
-        json.string(error.code)
-        json.key("message")
-        json.string(error.message)
-        if let offset = error.offset {
-            json.key("offset")
-            json.int(offset)
-        }
-        json.endObject()
+        ErrorSchema.write(error, into: &json)
     }
 
     /// Closes the open record and flushes when the buffer is full or output is line-buffered.

@@ -20,11 +20,11 @@ struct FormatStage: RecordStage {
     let json: Bool
     let extraArgs: [(String, String)]
     let reader: LinkReader
-    var fields: LinkFieldWriter
+    var fields: LinkSchema
     /// The record paths `--link` reads each placeholder from.
     var pathsByName: [String: [JSONPath]] = [:]
 
-    var fieldNames: [String] { json ? ["link"] + LinkFieldWriter.fieldNames : [] }
+    var fieldNames: [String] { json ? ["link"] + LinkSchema.fieldNames : [] }
     var writesJSON: Bool { json }
 
     var requiresLink: Bool {

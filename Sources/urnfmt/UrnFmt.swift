@@ -121,7 +121,7 @@ struct UrnFmt: UrnTool {
         }
         var stage = FormatStage(mode: mode, json: json, extraArgs: arg.map { ($0.key, $0.value) },
                                 reader: LinkReader(parser: common.linkParser(LinkParser(compassScheme: scheme, delimiter: delimiter))),
-                                fields: LinkFieldWriter(delimiter: delimiter))
+                                fields: LinkSchema(delimiter: delimiter))
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
     }
 }

@@ -16,6 +16,7 @@ struct MatchStage: RecordStage {
 
     let matcher: Matcher
     let reader: LinkReader
+    let routes: RouteSchema
     let selection: Selection
     let invert: Bool
     let allMatches: Bool
@@ -33,6 +34,7 @@ struct MatchStage: RecordStage {
          method: String?, methodField: JSONPath?) {
         self.matcher = matcher
         self.reader = reader
+        routes = RouteSchema(matcher: matcher)
         self.selection = selection
         self.invert = invert
         self.allMatches = allMatches
@@ -85,18 +87,15 @@ struct MatchStage: RecordStage {
         json.key("route")
         if allMatches {
             json.beginArray()
-            for match in result.all { match.write(into: &json) }
+            for match in result.all { routes.write(match, into: &json) }
             json.endArray()
         } else if let winner = result.winner {
-            winner.write(into: &json)
+            routes.write(winner, into: &json)
         } else {
             json.null()
         }
         if let explanations = result.explanations {
-            json.key("explain")
-            json.beginArray()
-            for explanation in explanations { explanation.write(into: &json) }
-            json.endArray()
+            ExplainSchema(routes: routes).write(explanations, into: &json)
         }
     }
 
@@ -105,30 +104,17 @@ struct MatchStage: RecordStage {
         case .count:
             try writer.line(String(selected))
         case .stats:
+            let stats = StatsSchema(routes: routes)
+            let byMethod = method != nil || methodField != nil
             for table in matcher.tables {
                 for route in table.routes {
-                    writer.json.beginObject()
-                    route.writePatternAndTarget(into: &writer.json)
-                    route.writeOrigin(into: &writer.json)
-                    writer.json.key("hits")
-                    writer.json.int(hits[ObjectIdentifier(route)] ?? 0)
-                    if method != nil || methodField != nil {
-                        // per method, in name order
-                        writer.json.key("byMethod")
-                        writer.json.beginObject()
-                        for (name, count) in (hitsByMethod[ObjectIdentifier(route)] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                            writer.json.key(name.utf8)
-                            writer.json.int(count)
-                        }
-                        writer.json.endObject()
-                    }
-                    try writer.end()
+                    stats.write(route: route, hits: hits[ObjectIdentifier(route)] ?? 0,
+                                byMethod: byMethod ? hitsByMethod[ObjectIdentifier(route)] ?? [:] : nil, into: &writer.json)
+                    try writer.endText()
                 }
             }
-            writer.json.beginObject()
-            writer.json.key("unmatched")
-            writer.json.int(unmatched)
-            try writer.end()
+            stats.write(unmatched: unmatched, into: &writer.json)
+            try writer.endText()
             return hits.isEmpty ? .nothingSelected : .success
         default:
             break

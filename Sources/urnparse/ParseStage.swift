@@ -4,10 +4,10 @@ import UrnCore
 /// urnparse's work on one record: parse (and resolve) the link, write its parts.
 struct ParseStage: RecordStage {
     let parser: LinkParser
-    var fields: LinkFieldWriter
+    var fields: LinkSchema
     let resolver: LinkResolver?
 
-    var fieldNames: [String] { ["resolved"] + LinkFieldWriter.fieldNames }
+    var fieldNames: [String] { ["resolved"] + LinkSchema.fieldNames }
 
     func prepare(link: UnsafeBufferPointer<UInt8>, record: RecordView) throws -> Link {
         try parser.parse(link, base: resolver)

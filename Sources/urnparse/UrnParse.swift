@@ -45,7 +45,7 @@ struct UrnParse: UrnTool {
         }
         var stage = ParseStage(
             parser: common.linkParser(LinkParser(compassScheme: scheme, delimiter: delimiter)),
-            fields: LinkFieldWriter(raw: raw, delimiter: delimiter, normalize: normalize),
+            fields: LinkSchema(raw: raw, delimiter: delimiter, normalize: normalize),
             resolver: resolver)
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
     }

@@ -13,6 +13,7 @@ struct StackStage: RecordStage {
 
     let builder: StackBuilder
     let reader: LinkReader
+    let schema: StackSchema
     let frames: Bool
     let fromField: JSONPath?
     /// The stack of `--from`, computed once.
@@ -22,6 +23,7 @@ struct StackStage: RecordStage {
     init(builder: StackBuilder, reader: LinkReader, frames: Bool, fromField: JSONPath?) {
         self.builder = builder
         self.reader = reader
+        schema = StackSchema(routes: RouteSchema(matcher: builder.matcher))
         self.frames = frames
         self.fromField = fromField
     }
@@ -51,49 +53,22 @@ struct StackStage: RecordStage {
     /// The stack and block handler, taking the top route (and its `handler`) from an upstream
     /// `route` when the record has one.
     private func opening(of link: Link, record: RecordView) throws -> (frames: [Frame], handler: Frame?) {
-        guard record.isJSON, let route = record.member("route") else { return try builder.opening(for: link) }
-        if route.kind == .null { return ([], nil) }
-        guard route.kind == .object, let top = upstreamRoute(route.value, in: record.text),
-              let args = JSONScanner.member(named: Array("args".utf8), of: route.value, in: record.text), args.kind == .object
-        else { return try builder.opening(for: link) }
-        let handler = JSONScanner.member(named: Array("handler".utf8), of: route.value, in: record.text)
-            .flatMap { $0.kind == .object ? upstreamRoute($0.value, in: record.text) : nil }
-        return try builder.opening(for: link, top: top, topArgs: .json(Array(record.text[args.value])), handler: handler)
-    }
-
-    /// The table's route that an upstream object `{"pattern","table","line",…}` names, if any.
-    private func upstreamRoute(_ object: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Route? {
-        func member(_ name: String) -> JSONMember? { JSONScanner.member(named: Array(name.utf8), of: object, in: text) }
-        guard let pattern = member("pattern"), pattern.kind == .string,
-              let table = member("table"), table.kind == .string,
-              let line = member("line"), line.kind == .number, let lineNumber = Int(String(decoding: text[line.value], as: UTF8.self))
-        else { return nil }
-        return builder.matcher.route(table: String(decoding: JSONString.decoded(table.value, in: text), as: UTF8.self),
-                                     line: lineNumber,
-                                     pattern: String(decoding: JSONString.decoded(pattern.value, in: text), as: UTF8.self))
+        switch schema.routes.upstream(of: record, matcher: builder.matcher) {
+        case .absent: return try builder.opening(for: link)
+        case .unmatched: return ([], nil)
+        case let .matched(top, args, handler): return try builder.opening(for: link, top: top, topArgs: .json(args), handler: handler)
+        }
     }
 
     func outputCount(_ result: Result) -> Int { frames ? result.frames.count : 1 }
 
     mutating func write(_ result: Result, into json: inout JSONWriter) {
-        json.key("stack")
-        json.beginArray()
-        for frame in result.frames { frame.write(into: &json) }
-        json.endArray()
-        if let transition = result.transition {
-            json.key("transition")
-            transition.write(into: &json)
-        }
-        if let handler = result.handler {
-            json.key("handler")
-            handler.write(into: &json)
-        }
+        schema.write(stack: result.frames, transition: result.transition, handler: result.handler, into: &json)
     }
 
     mutating func write(_ result: Result, output: Int, into json: inout JSONWriter) {
         guard frames else { write(result, into: &json); return }
-        json.key("frame")
-        result.frames[output].write(into: &json, depth: output, of: result.frames.count)
+        schema.write(frame: result.frames[output], depth: output, of: result.frames.count, into: &json)
     }
 
     mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {

@@ -4,15 +4,16 @@
 import PackageDescription
 
 let core = Target.Dependency.product(name: "UrnCore", package: "urn")
+let cli = Target.Dependency.product(name: "UrnCLI", package: "urn")
 
 let package = Package(
     name: "urn-fuzz",
     dependencies: [.package(name: "urn", path: "../..")],
     targets: [
         .target(name: "FuzzDriver", dependencies: [core]),
-        .executableTarget(name: "FuzzLinkParser", dependencies: ["FuzzDriver", core]),
+        .executableTarget(name: "FuzzLinkParser", dependencies: ["FuzzDriver", core, cli]),
         .executableTarget(name: "FuzzJSONReader", dependencies: ["FuzzDriver", core]),
-        .executableTarget(name: "FuzzMatcher", dependencies: ["FuzzDriver", core]),
+        .executableTarget(name: "FuzzMatcher", dependencies: ["FuzzDriver", core, cli]),
         .executableTarget(name: "FuzzTemplate", dependencies: ["FuzzDriver", core]),
     ]
 )

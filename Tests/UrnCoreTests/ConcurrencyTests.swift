@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
 import Testing
+import UrnCLI
 @testable import UrnCore
 
 /// Issue 16: a compiled table, regexes included, serves several threads at once; each thread
@@ -22,7 +23,7 @@ import Testing
         @Sendable func describe(_ matcher: Matcher, _ link: Link) throws -> String {
             guard let match = try matcher.firstMatch(link) else { return "-" }
             var json = JSONWriter(capacity: 128)
-            match.write(into: &json)
+            RouteSchema(matcher: matcher).write(match, into: &json)
             return String(decoding: json.bytes, as: UTF8.self)
         }
         let single = Matcher(tables: [table])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UrnCLI
 @testable import UrnCore
 
 /// Replays the `match` and `host+query` cases of the Compass, URLNavigator and WAAppRouting
@@ -118,12 +119,7 @@ import Testing
             return "handler \(got.handler?.pattern.text ?? "nil")"
         }
         var writer = JSONWriter(capacity: 256)
-        writer.beginObject()
-        for arg in got.args {
-            writer.key(arg.name)
-            arg.value.write(into: &writer)
-        }
-        writer.endObject()
+        ArgumentsSchema.write(got.args, into: &writer)
         let gotArgs = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as! [String: Any]
         let expectedArgs = expect["args"] as? [String: Any] ?? [:]
         return NSDictionary(dictionary: gotArgs).isEqual(to: expectedArgs) ? nil : "args \(gotArgs) != \(expectedArgs)"

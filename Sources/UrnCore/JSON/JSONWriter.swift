@@ -1,16 +1,19 @@
 /// Writes JSON text into a growing byte buffer that it owns: strings escaped (`/` left alone),
 /// invalid UTF-8 replaced by U+FFFD, commas placed from a bit stack of open containers.
 /// Noncopyable, so that the buffer has one owner and is written without copy-on-write checks.
+/// The small methods are inlinable, so that the tools (other modules) write without a call each.
 public struct JSONWriter: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    /// The number of bytes written (`count`).
+    @usableFromInline var written = 0
     /// The number of bytes written.
-    public private(set) var count = 0
+    public var count: Int { written }
     /// Bit n set: the container open at depth n already holds a value.
-    private var filled: UInt64 = 0
-    private var depth = 0
+    @usableFromInline var filled: UInt64 = 0
+    @usableFromInline var depth = 0
     /// Set after a key, so that its value takes no comma.
-    private var afterKey = false
+    @usableFromInline var afterKey = false
 
     /// A writer with `capacity` bytes reserved.
     public init(capacity: Int = 1 << 16) {
@@ -21,69 +24,73 @@ public struct JSONWriter: ~Copyable {
     deinit { base.deallocate() }
 
     /// A copy of the text written so far.
-    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: written)) }
 
     /// Calls `body` with the text written so far.
     public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
-        try body(UnsafeRawBufferPointer(start: base, count: count))
+        try body(UnsafeRawBufferPointer(start: base, count: written))
     }
 
     /// Forgets the text written so far, keeping the storage.
     public mutating func reset() {
-        count = 0
+        written = 0
         filled = 0
         depth = 0
         afterKey = false
     }
 
-    @inline(__always)
-    private mutating func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(count + extra) }
+    @inlinable @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if written + extra > capacity { grow(written + extra) }
     }
 
-    private mutating func grow(_ needed: Int) {
+    @usableFromInline
+    mutating func grow(_ needed: Int) {
         var larger = capacity * 2
         while larger < needed { larger *= 2 }
         let next = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        next.update(from: base, count: count)
+        next.update(from: base, count: written)
         base.deallocate()
         base = next
         capacity = larger
     }
 
     /// Appends one byte of raw text.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func append(_ byte: UInt8) {
         reserve(1)
-        base[count] = byte
-        count += 1
+        base[written] = byte
+        written += 1
     }
 
     /// Appends raw text.
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
         guard let source = text.baseAddress, !text.isEmpty else { return }
         reserve(text.count)
-        (base + count).update(from: source, count: text.count)
-        count += text.count
+        (base + written).update(from: source, count: text.count)
+        written += text.count
     }
 
-    /// Appends raw text from any collection of bytes.
+    /// Appends raw text from any collection of bytes. Inlinable, as are the other generic
+    /// methods, so that a caller in another module gets a specialized copy.
+    @inlinable
     public mutating func append(contentsOf text: some Collection<UInt8>) {
         if text.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
-        reserve(text.count)
-        for byte in text { base[count] = byte; count += 1 }
+        for byte in text { append(byte) }
     }
 
-    @inline(__always)
-    private mutating func separate() {
+    /// Places the comma before a value, unless it follows a key.
+    @inlinable @inline(__always)
+    mutating func separate() {
         if afterKey { afterKey = false; return }
         guard depth > 0 else { return }
         let bit: UInt64 = 1 << UInt64(depth - 1)
         if filled & bit != 0 { append(UInt8(ascii: ",")) } else { filled |= bit }
     }
 
-    private mutating func open(_ byte: UInt8) {
+    @inlinable
+    mutating func open(_ byte: UInt8) {
         separate()
         append(byte)
         precondition(depth < 64, "JSONWriter nests at most 64 containers")
@@ -92,39 +99,51 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Opens an object.
+    @inlinable
     public mutating func beginObject() { open(UInt8(ascii: "{")) }
 
     /// Closes the innermost object.
+    @inlinable
     public mutating func endObject() {
         append(UInt8(ascii: "}"))
         depth -= 1
     }
 
     /// Opens an array.
+    @inlinable
     public mutating func beginArray() { open(UInt8(ascii: "[")) }
 
     /// Closes the innermost array.
+    @inlinable
     public mutating func endArray() {
         append(UInt8(ascii: "]"))
         depth -= 1
     }
 
     /// Writes a member key that needs no escaping.
+    @inlinable
     public mutating func key(_ name: StaticString) {
         separate()
         let n = name.utf8CodeUnitCount
         reserve(n + 3)
-        base[count] = UInt8(ascii: "\"")
-        (base + count + 1).update(from: name.utf8Start, count: n)
-        base[count + n + 1] = UInt8(ascii: "\"")
-        base[count + n + 2] = UInt8(ascii: ":")
-        count += n + 3
+        base[written] = UInt8(ascii: "\"")
+        (base + written + 1).update(from: name.utf8Start, count: n)
+        base[written + n + 1] = UInt8(ascii: "\"")
+        base[written + n + 2] = UInt8(ascii: ":")
+        written += n + 3
         afterKey = true
     }
 
     /// Writes a member key, escaping it.
+    @inlinable
     public mutating func key(_ name: some Collection<UInt8>) {
         string(name)
+        endKey()
+    }
+
+    /// Ends a key written as a string: the colon, and no comma before its value.
+    @inlinable
+    mutating func endKey() {
         append(UInt8(ascii: ":"))
         afterKey = true
     }
@@ -139,44 +158,63 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes members already encoded as JSON (`"a":1,"b":2`) into the open object.
     public mutating func rawMembers(_ members: [UInt8]) {
+        members.withUnsafeBufferPointer { rawMembers($0) }
+    }
+
+    /// Writes members already encoded as JSON, from a view of their text.
+    @inlinable
+    public mutating func rawMembers(_ members: UnsafeBufferPointer<UInt8>) {
         separate()
-        members.withUnsafeBufferPointer { append($0) }
+        append(members)
+    }
+
+    /// Writes members already encoded as JSON and then a key, also encoded (`"a":1,"b":`),
+    /// whose value comes next.
+    @inlinable
+    public mutating func rawMembersAndKey(_ text: UnsafeBufferPointer<UInt8>) {
+        separate()
+        append(text)
+        afterKey = true
     }
 
     /// Writes a raw JSON value, which must already be valid JSON.
+    @inlinable
     public mutating func rawValue(_ value: some Collection<UInt8>) {
         separate()
         append(contentsOf: value)
     }
 
     /// Writes `null`.
+    @inlinable
     public mutating func null() {
         separate()
         append(contentsOf: "null".utf8)
     }
 
     /// Writes `true` or `false`.
+    @inlinable
     public mutating func bool(_ value: Bool) {
         separate()
         append(contentsOf: value ? "true".utf8 : "false".utf8)
     }
 
     /// Writes an integer.
+    @inlinable
     public mutating func int(_ value: Int) {
         separate()
         reserve(20)
-        if value < 0 { base[count] = UInt8(ascii: "-"); count += 1 }
+        if value < 0 { base[written] = UInt8(ascii: "-"); written += 1 }
         var magnitude = value.magnitude
         var digits = 1
         var probe = magnitude
         while probe >= 10 { probe /= 10; digits += 1 }
-        var i = count + digits - 1
+        var i = written + digits - 1
         repeat {
             base[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
             magnitude /= 10
             i -= 1
         } while magnitude > 0
-        count += digits
+        written += digits
     }
 
     /// Writes a floating-point number as JSON (integral values without a fraction).
@@ -196,7 +234,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes a string from UTF-8 bytes; returns false when invalid UTF-8 had to be replaced.
-    @discardableResult
+    @discardableResult @inlinable
     public mutating func string(_ value: some Collection<UInt8>) -> Bool {
         if let valid = value.withContiguousStorageIfAvailable({ string($0) }) { return valid }
         return Array(value).withUnsafeBufferPointer { string($0) }
@@ -218,7 +256,7 @@ public struct JSONWriter: ~Copyable {
         // Worst case: every byte becomes a six-byte \u00XX escape.
         reserve(value.count * 6)
         var valid = true
-        var out = base + count
+        var out = base + written
         guard let source = value.baseAddress else { return true }
         var i = 0
         let n = value.count
@@ -262,7 +300,7 @@ public struct JSONWriter: ~Copyable {
             }
             i += 1
         }
-        count = base.distance(to: out)
+        written = base.distance(to: out)
         return valid
     }
 }

@@ -115,16 +115,4 @@ public enum ArgValue: Sendable, Equatable {
     case float(Float)
     /// Valid JSON text written as it is (a number, boolean or object default of a JSON table).
     case json([UInt8])
-
-    /// Writes the value as JSON.
-    public func write(into json: inout JSONWriter) {
-        switch self {
-        case let .string(bytes): json.string(bytes)
-        case let .int(int): json.int(int)
-        case let .double(double): json.double(double)
-        case let .float(float):
-            if float.isFinite { json.rawValue(Array(float.description.utf8)) } else { json.null() }
-        case let .json(text): json.rawValue(text)
-        }
-    }
 }

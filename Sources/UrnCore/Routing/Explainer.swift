@@ -14,16 +14,6 @@ public struct Explanation: Sendable {
     /// How many letters differ only in case (what `-i` forgives).
     let caseDifferences: Int
 
-    /// Writes `{"pattern","target","table","line","reason"}`.
-    public func write(into json: inout JSONWriter) {
-        json.beginObject()
-        route.writePatternAndTarget(into: &json)
-        route.writeOrigin(into: &json)
-        json.key("reason")
-        json.string(reason)
-        json.endObject()
-    }
-
     /// Whether this route is nearer the link than `other`: more leading literals, then a
     /// smaller distance, then fewer case differences.
     func isNearer(than other: Explanation) -> Bool {

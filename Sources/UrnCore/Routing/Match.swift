@@ -15,33 +15,6 @@ public struct Match: Sendable {
         self.args = args
         self.handler = handler
     }
-
-    /// Writes `{"pattern","target","args","table","line"}`, then `"block":true` for a block
-    /// handler and `"handler":{"pattern","target","table","line"}` for one that runs as well.
-    public func write(into json: inout JSONWriter) {
-        json.beginObject()
-        route.writePatternAndTarget(into: &json)
-        json.key("args")
-        json.beginObject()
-        for arg in args {
-            json.key(arg.name)
-            arg.value.write(into: &json)
-        }
-        json.endObject()
-        route.writeOrigin(into: &json)
-        if route.isBlock {
-            json.key("block")
-            json.bool(true)
-        }
-        if let handler {
-            json.key("handler")
-            json.beginObject()
-            handler.writePatternAndTarget(into: &json)
-            handler.writeOrigin(into: &json)
-            json.endObject()
-        }
-        json.endObject()
-    }
 }
 
 /// Arguments being collected, in order, each name once: the first value set for a name wins.

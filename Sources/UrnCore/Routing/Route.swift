@@ -1,5 +1,6 @@
 /// One route of a table: a compiled pattern, its target and defaults, and where it was declared.
-/// A class, so that a match refers to its route instead of copying it.
+/// A class, so that a match refers to its route instead of copying it (and the JSON schema can
+/// cache its encoding by identity).
 public final class Route: Sendable {
     /// The compiled pattern.
     public let pattern: Pattern
@@ -18,10 +19,6 @@ public final class Route: Sendable {
     public let isBlock: Bool
     /// The HTTP methods of the table's method column (`GET,HEAD /x`); nil takes any.
     public let methods: [String]?
-    /// `"pattern":…,"target":…`, encoded once: every match writes them.
-    private let encodedPatternAndTarget: [UInt8]
-    /// `"table":…,"line":…`, encoded once.
-    private let encodedOrigin: [UInt8]
 
     /// A route.
     public init(pattern: Pattern, target: String?, defaults: [(key: String, value: ArgValue)] = [],
@@ -34,46 +31,6 @@ public final class Route: Sendable {
         self.modal = modal
         self.isBlock = isBlock
         self.methods = methods
-        encodedPatternAndTarget = Route.members { json in
-            json.key("pattern")
-            json.string(pattern.text)
-            json.key("target")
-            if let target { json.string(target) } else { json.null() }
-            if let methods {
-                json.key("methods")
-                json.beginArray()
-                for method in methods { json.string(method) }
-                json.endArray()
-            }
-        }
-        encodedOrigin = Route.members { json in
-            json.key("table")
-            json.string(table)
-            json.key("line")
-            json.int(line)
-        }
-    }
-
-    /// The members that `body` writes, without the braces of their object.
-    private static func members(_ body: (inout JSONWriter) -> Void) -> [UInt8] {
-        var json = JSONWriter(capacity: 256)
-        json.beginObject()
-        body(&json)
-        json.endObject()
-        let object = json.bytes
-        return Array(object[1..<(object.count - 1)])
-    }
-}
-
-extension Route {
-    /// Writes the members `"pattern"` and `"target"` into the open object.
-    public func writePatternAndTarget(into json: inout JSONWriter) {
-        json.rawMembers(encodedPatternAndTarget)
-    }
-
-    /// Writes the members `"table"` and `"line"` into the open object.
-    public func writeOrigin(into json: inout JSONWriter) {
-        json.rawMembers(encodedOrigin)
     }
 }
 

@@ -28,33 +28,4 @@ public struct Frame: Sendable {
     public func isSame(as other: Frame) -> Bool {
         route === other.route && link == other.link
     }
-
-    /// Writes `{"pattern","target","link","args","modal"}`, with `depth` and `of` when given.
-    public func write(into json: inout JSONWriter, depth: Int? = nil, of height: Int? = nil) {
-        json.beginObject()
-        route.writePatternAndTarget(into: &json)
-        json.key("link")
-        json.string(link)
-        json.key("args")
-        switch args {
-        case let .values(values):
-            json.beginObject()
-            for arg in values {
-                json.key(arg.name)
-                arg.value.write(into: &json)
-            }
-            json.endObject()
-        case let .json(raw):
-            json.rawValue(raw)
-        }
-        json.key("modal")
-        json.bool(modal)
-        if let depth, let height {
-            json.key("depth")
-            json.int(depth)
-            json.key("of")
-            json.int(height)
-        }
-        json.endObject()
-    }
 }

@@ -92,16 +92,4 @@ public struct Transition: Sendable {
         pop = current.count - shared
         push = Array(next[shared...])
     }
-
-    /// Writes `{"pop":N,"push":[frames]}`.
-    public func write(into json: inout JSONWriter) {
-        json.beginObject()
-        json.key("pop")
-        json.int(pop)
-        json.key("push")
-        json.beginArray()
-        for frame in push { frame.write(into: &json) }
-        json.endArray()
-        json.endObject()
-    }
 }

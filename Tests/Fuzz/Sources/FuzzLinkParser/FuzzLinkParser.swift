@@ -1,4 +1,5 @@
 import FuzzDriver
+import UrnCLI
 import UrnCore
 
 /// Any bytes as a link, with every option, normalized and resolved: nothing may crash, and the
@@ -10,7 +11,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard let link = try? LinkParser(compassScheme: "app", leniency: leniency).parse(input) else { continue }
         var json = JSONWriter(capacity: 256)
         json.beginObject()
-        var fields = LinkFieldWriter(normalize: true)
+        var fields = LinkSchema(normalize: true)
         fields.write(link, into: &json)
         json.endObject()
         json.withBytes { requireValidJSON($0) }

@@ -1,4 +1,5 @@
 import FuzzDriver
+import UrnCLI
 import UrnCore
 
 /// The first line is a route table line, the second a link: the table is compiled in every
@@ -16,7 +17,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard let matches = try? matcher.match(link, all: true) else { continue }
         var json = JSONWriter(capacity: 256)
         json.beginArray()
-        for match in matches { match.write(into: &json) }
+        let routes = RouteSchema(matcher: matcher)
+        for match in matches { routes.write(match, into: &json) }
         json.endArray()
         json.withBytes { requireValidJSON($0) }
         _ = try? StackBuilder(matcher: matcher).stack(for: link)

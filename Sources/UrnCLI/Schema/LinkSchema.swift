@@ -1,6 +1,9 @@
-/// Writes the fields `urnparse` adds to a record (urnparse(1) DESCRIPTION): `kind`, `parts`, `segments`, `params`
-/// and, when asked, `normalized`.
-public struct LinkFieldWriter {
+import UrnCore
+
+/// The fields urnparse adds to a record (urnparse(1) DESCRIPTION), both ways: writes `kind`,
+/// `parts`, `segments`, `params` and, when asked, `normalized`; reads back what downstream tools
+/// need from them (how urnparse read the link).
+public struct LinkSchema {
     /// Keep values as written instead of percent-decoding them (`--raw`).
     public var raw: Bool
     /// The segment delimiter of URN and opaque names.
@@ -107,5 +110,30 @@ public struct LinkFieldWriter {
         scratch.removeAll(keepingCapacity: true)
         PercentCoding.decode(bytes, plusAsSpace: plusAsSpace, into: &scratch)
         if UTF8Validation.isValid(scratch) { json.string(scratch) } else { json.string(bytes) }
+    }
+}
+
+extension LinkSchema {
+    /// Whether urnparse parsed `record` (it has `kind`), so its link is read the way urnparse
+    /// accepted it.
+    public static func isParsed(_ record: RecordView) -> Bool {
+        guard record.isJSON, let kind = record.member("kind") else { return false }
+        return kind.kind == .string
+    }
+
+    /// The Compass scheme `S` of a record urnparse read as the name of an `S://name` link
+    /// (`"kind":"opaque"` and `parts.scheme`, from `urnparse --scheme S`), lower-cased.
+    public static func compassScheme(of record: RecordView, link: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let text = record.text
+        guard record.isJSON, let kind = record.member("kind"), kind.kind == .string,
+              text[kind.value].elementsEqual("\"opaque\"".utf8),
+              let parts = record.member("parts"), parts.kind == .object,
+              let scheme = JSONScanner.member(named: Array("scheme".utf8), of: parts.value, in: text),
+              scheme.kind == .string
+        else { return nil }
+        let name = JSONString.decoded(scheme.value, in: text).map(ByteClass.lowercased)
+        guard link.count > name.count + 3, link.prefix(name.count).map(ByteClass.lowercased) == name,
+              link[name.count...].starts(with: "://".utf8) else { return nil }
+        return name
     }
 }

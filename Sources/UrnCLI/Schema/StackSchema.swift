@@ -1,0 +1,65 @@
+import UrnCore
+
+/// The fields of urnstack(1) RECORDS: `stack` (frames `{"pattern","target","link","args","modal"}`),
+/// `transition` (`{"pop","push"}`), `handler` (the block handler's frame) and, with `--frames`,
+/// `frame` (a frame with `depth` and `of`).
+public struct StackSchema: Sendable {
+    /// The route members of each frame.
+    public let routes: RouteSchema
+
+    /// The schema writing route members through `routes`.
+    public init(routes: RouteSchema) {
+        self.routes = routes
+    }
+
+    /// Writes the members `stack`, then `transition` and `handler` when there are any.
+    public func write(stack frames: [Frame], transition: Transition?, handler: Frame?, into json: inout JSONWriter) {
+        json.key("stack")
+        json.beginArray()
+        for frame in frames { write(frame, into: &json) }
+        json.endArray()
+        if let transition {
+            json.key("transition")
+            json.beginObject()
+            json.key("pop")
+            json.int(transition.pop)
+            json.key("push")
+            json.beginArray()
+            for frame in transition.push { write(frame, into: &json) }
+            json.endArray()
+            json.endObject()
+        }
+        if let handler {
+            json.key("handler")
+            write(handler, into: &json)
+        }
+    }
+
+    /// Writes the member `frame`: frame `depth` (0-based) of a stack of `height` frames.
+    public func write(frame: Frame, depth: Int, of height: Int, into json: inout JSONWriter) {
+        json.key("frame")
+        write(frame, into: &json, depth: depth, of: height)
+    }
+
+    /// Writes a frame object, with `depth` and `of` when given.
+    public func write(_ frame: Frame, into json: inout JSONWriter, depth: Int? = nil, of height: Int? = nil) {
+        json.beginObject()
+        routes.writeIdentity(of: frame.route, into: &json)
+        json.key("link")
+        json.string(frame.link)
+        json.key("args")
+        switch frame.args {
+        case let .values(values): ArgumentsSchema.write(values, into: &json)
+        case let .json(raw): json.rawValue(raw)
+        }
+        json.key("modal")
+        json.bool(frame.modal)
+        if let depth, let height {
+            json.key("depth")
+            json.int(depth)
+            json.key("of")
+            json.int(height)
+        }
+        json.endObject()
+    }
+}

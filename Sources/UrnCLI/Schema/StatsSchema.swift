@@ -1,0 +1,39 @@
+import UrnCore
+
+/// The lines of `urnmatch --stats` (urnmatch(1)): one `{"pattern","target","table","line","hits"}`
+/// a route, with `byMethod` when records have a method, then `{"unmatched":N}`.
+public struct StatsSchema: Sendable {
+    /// The route members of each line.
+    public let routes: RouteSchema
+
+    /// The schema writing route members through `routes`.
+    public init(routes: RouteSchema) {
+        self.routes = routes
+    }
+
+    /// Writes a route's line as one object; `byMethod` (in name order) when given.
+    public func write(route: Route, hits: Int, byMethod: [String: Int]?, into json: inout JSONWriter) {
+        json.beginObject()
+        routes.writeIdentityAndOrigin(of: route, into: &json)
+        json.key("hits")
+        json.int(hits)
+        if let byMethod {
+            json.key("byMethod")
+            json.beginObject()
+            for (name, count) in byMethod.sorted(by: { $0.key < $1.key }) {
+                json.key(name.utf8)
+                json.int(count)
+            }
+            json.endObject()
+        }
+        json.endObject()
+    }
+
+    /// Writes the last line, `{"unmatched":N}`.
+    public func write(unmatched: Int, into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("unmatched")
+        json.int(unmatched)
+        json.endObject()
+    }
+}
