@@ -16,7 +16,7 @@ public struct LinkReader {
     }
 
     /// The parsed link of `record`.
-    public func read(_ link: UnsafeBufferPointer<UInt8>, of record: RecordView) throws(LinkError) -> Link {
+    public func read(_ link: Span<UInt8>, of record: RecordView) throws(LinkError) -> Link {
         guard LinkSchema.isParsed(record) else { return try parser.parse(link) }
         if let scheme = LinkSchema.compassScheme(of: record, link: link), !parser.compassSchemes.contains(scheme) {
             var reading = parser

@@ -87,7 +87,7 @@ public struct RecordDriver {
             do {
                 prepared = try parser.withLink(of: record) { link in try stage.prepare(link: link, record: record) }
             } catch RecordError.missingField(_) where !stage.requiresLink {
-                prepared = try stage.prepare(link: UnsafeBufferPointer(start: nil, count: 0), record: record)
+                prepared = try stage.prepare(link: Span(), record: record)
             }
         } catch {
             let coded = (error as? any CodedError) ?? InternalError(description: "\(error)")

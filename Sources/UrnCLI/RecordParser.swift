@@ -40,9 +40,9 @@ public struct RecordParser {
 
     /// Calls `body` with the link of `record`: the line itself, or the decoded string at `--field`.
     public mutating func withLink<Result>(
-        of record: RecordView, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+        of record: RecordView, _ body: (Span<UInt8>) throws -> Result
     ) throws -> Result {
-        guard record.isJSON else { return try body(record.text) }
+        guard record.isJSON else { return try body(record.text.span) }
         guard let member = record.members.last(where: { JSONString.equals($0.key, in: record.text, field.head) }) else {
             throw RecordError.missingField(fieldName)
         }
@@ -57,7 +57,7 @@ public struct RecordParser {
         guard kind == .string else { throw RecordError.fieldNotString(fieldName) }
         linkBuffer.removeAll(keepingCapacity: true)
         JSONString.decode(value, in: record.text, into: &linkBuffer)
-        return try linkBuffer.withUnsafeBufferPointer(body)
+        return try body(linkBuffer.span)
     }
 
     /// `bytes` without surrounding blanks and a trailing `\r`.

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import UrnCore
 
 /// One line (or NUL-separated record) of input, valid only during the callback.
 public struct InputLine {
@@ -21,8 +22,7 @@ public final class RecordReader {
     private let paths: [String]
     private let separator: UInt8
     private let maxLine: Int
-    private var buffer: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    private var buffer = ByteBuffer(capacity: 1 << 18)
     private let diagnostics: Diagnostics
 
     /// A reader of `paths` (`-` or none: stdin) splitting on `separator`.
@@ -31,11 +31,7 @@ public final class RecordReader {
         self.separator = separator
         self.maxLine = maxLine
         self.diagnostics = diagnostics
-        capacity = 1 << 18
-        buffer = .allocate(capacity: capacity)
     }
-
-    deinit { buffer.deallocate() }
 
     /// Calls `body` for every line of every source in order. Returns false when a source could
     /// not be opened or read (already reported); `body` returning false stops the reading.
@@ -59,15 +55,14 @@ public final class RecordReader {
 
     /// Reads one file descriptor; returns whether it was read to its end and whether to stop.
     private func readLines(fd: Int32, source: String, _ body: (InputLine) throws -> Bool) rethrows -> (Bool, Bool) {
+        buffer.removeAll()
         var start = 0     // first byte of the current line
-        var filled = 0    // bytes in the buffer
         var scanned = 0   // bytes already searched for the separator
         var number = 0
         var skipping = false  // inside the rest of an over-long line
         while true {
             // Hand out every complete line in the buffer.
-            while let found = memchr(buffer + scanned, Int32(separator), filled - scanned) {
-                let end = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            while let end = nextSeparator(from: scanned) {
                 if skipping {
                     skipping = false
                 } else {
@@ -77,51 +72,50 @@ public final class RecordReader {
                 start = end + 1
                 scanned = start
             }
-            scanned = filled
-            if !skipping, filled - start > maxLine {
+            scanned = buffer.count
+            if !skipping, buffer.count - start > maxLine {
                 number += 1
-                if try !body(line(start, filled - start, number, source)) { return (true, true) }
+                if try !body(line(start, buffer.count - start, number, source)) { return (true, true) }
                 skipping = true
             }
-            if skipping { start = filled }
-            // Make room: move the partial line to the front, grow when it fills the buffer.
-            if start > 0 {
-                memmove(buffer, buffer + start, filled - start)
-                filled -= start
-                scanned -= start
-                start = 0
+            if skipping { start = buffer.count }
+            // Make room: move the partial line to the front (the buffer grows when it is full).
+            buffer.removeFirst(start)
+            scanned -= start
+            start = 0
+            var failure: Int32 = 0
+            let n = buffer.unsafeAppend(minimum: 1 << 16) { free in
+                let n = read(fd, free.baseAddress, free.count)
+                if n < 0 { failure = errno }
+                return n
             }
-            if filled == capacity { grow() }
-            let n = read(fd, buffer + filled, capacity - filled)
             if n < 0 {
-                if errno == EINTR { continue }
-                diagnostics.error("\(source): \(errorText(errno))")
+                if failure == EINTR { continue }
+                diagnostics.error("\(source): \(errorText(failure))")
                 return (false, false)
             }
             if n == 0 { break }
-            filled += n
         }
-        if filled > start, !skipping {
+        if buffer.count > start, !skipping {
             number += 1
-            if try !body(line(start, filled - start, number, source)) { return (true, true) }
+            if try !body(line(start, buffer.count - start, number, source)) { return (true, true) }
         }
         return (true, false)
+    }
+
+    /// The position of the next separator at or after `from`, if the buffer holds one.
+    private func nextSeparator(from: Int) -> Int? {
+        guard from < buffer.count else { return nil }
+        let rest = buffer.unsafeView(from..<buffer.count)
+        guard let base = rest.baseAddress, let found = memchr(base, Int32(separator), rest.count) else { return nil }
+        return from + base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The line of `length` bytes at `start`, cut to a prefix when longer than the limit.
     private func line(_ start: Int, _ length: Int, _ number: Int, _ source: String) -> InputLine {
         let tooLong = length > maxLine
         let count = tooLong ? min(RecordReader.overlongPrefix, length) : length
-        return InputLine(bytes: UnsafeBufferPointer(start: buffer + start, count: count),
+        return InputLine(bytes: buffer.unsafeView(start..<(start + count)),
                          number: number, source: source, tooLong: tooLong)
-    }
-
-    private func grow() {
-        let larger = capacity * 2
-        let next = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        next.update(from: buffer, count: capacity)
-        buffer.deallocate()
-        buffer = next
-        capacity = larger
     }
 }

@@ -11,8 +11,9 @@ public protocol RecordStage {
     var writesRecords: Bool { get }
     /// Whether a record must have a link; when not, a record without one gets an empty link.
     var requiresLink: Bool { get }
-    /// Computes the stage's result for `link`; throws a `CodedError` for a bad link.
-    mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: RecordView) throws -> Prepared
+    /// Computes the stage's result for `link` (a view valid only during the call); throws a
+    /// `CodedError` for a bad link.
+    mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Prepared
     /// Whether the record is selected for output.
     mutating func selects(_ prepared: Prepared) -> Bool
     /// Writes the stage's fields for `prepared` into the open output record.

@@ -96,7 +96,7 @@ public final class RecordWriter {
     public func flush() throws(WriteFailure) {
         let count = json.count
         guard count > 0 else { return }
-        let failure: Int32? = json.withBytes { buffer in
+        let failure: Int32? = json.withSpan { $0.withUnsafeBytes { buffer in
             var offset = 0
             while offset < count {
                 let n = write(fd, buffer.baseAddress! + offset, count - offset)
@@ -107,7 +107,7 @@ public final class RecordWriter {
                 offset += n
             }
             return nil
-        }
+        } }
         json.reset()
         if let failure { throw failure == EPIPE ? .brokenPipe : .failed(failure) }
     }

@@ -59,7 +59,7 @@ struct FormatStage: RecordStage {
         try writer.endText()
     }
 
-    mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: RecordView) throws -> Result {
+    mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
         let view = record
         if case .link = mode {} else {
             // --strict-nsurl judges the link as written, whether or not this mode parses it
@@ -100,11 +100,11 @@ struct FormatStage: RecordStage {
         return out
     }
 
-    private func renderer(_ view: RecordView, _ link: UnsafeBufferPointer<UInt8>, _ record: RecordView) -> TemplateRenderer {
+    private func renderer(_ view: RecordView, _ link: Span<UInt8>, _ record: RecordView) -> TemplateRenderer {
         let reader = self.reader
-        let text = Array(link)
+        let text = link.withUnsafeBufferPointer { Array($0) }
         return TemplateRenderer(record: view) { () throws -> Link? in
-            try text.withUnsafeBufferPointer { try reader.read($0, of: record) }
+            try reader.read(text.span, of: record)
         }
     }
 

@@ -46,7 +46,7 @@ struct MatchStage: RecordStage {
     var fieldNames: [String] { explain ? ["route", "explain"] : ["route"] }
     var writesRecords: Bool { selection != .count && selection != .stats }
 
-    mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: RecordView) throws -> Result {
+    mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
         let parsed = try reader.read(link, of: record)
         let method = requestMethod(of: record)
         let all = allMatches ? try matcher.match(parsed, all: true, method: method) : []

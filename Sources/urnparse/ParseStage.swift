@@ -9,7 +9,8 @@ struct ParseStage: RecordStage {
 
     var fieldNames: [String] { ["resolved"] + LinkSchema.fieldNames }
 
-    func prepare(link: UnsafeBufferPointer<UInt8>, record: RecordView) throws -> Link {
+    @inline(__always)
+    func prepare(link: Span<UInt8>, record: RecordView) throws -> Link {
         try parser.parse(link, base: resolver)
     }
 

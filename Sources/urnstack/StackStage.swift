@@ -35,7 +35,7 @@ struct StackStage: RecordStage {
         try builder.stack(for: try reader.parser.parse(text))
     }
 
-    mutating func prepare(link: UnsafeBufferPointer<UInt8>, record: RecordView) throws -> Result {
+    mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
         let parsed = try reader.read(link, of: record)
         let (stack, handler) = try opening(of: parsed, record: record)
         if !stack.isEmpty || handler != nil { matched += 1 }

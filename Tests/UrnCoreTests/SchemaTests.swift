@@ -99,11 +99,11 @@ import UrnCore
         let link = Array("photofeed://user:self".utf8)
         try withRecord(#"{"link":"photofeed://user:self","kind":"opaque","parts":{"scheme":"photofeed","path":"user:self"}}"#) { view in
             #expect(LinkSchema.isParsed(view))
-            let scheme = link.withUnsafeBufferPointer { LinkSchema.compassScheme(of: view, link: $0) }
+            let scheme = LinkSchema.compassScheme(of: view, link: link.span)
             #expect(scheme == Array("photofeed".utf8))
         }
         try withRecord(#"{"link":"photofeed://user:self","kind":"url"}"#) { view in
-            let scheme = link.withUnsafeBufferPointer { LinkSchema.compassScheme(of: view, link: $0) }
+            let scheme = LinkSchema.compassScheme(of: view, link: link.span)
             #expect(scheme == nil)
         }
     }

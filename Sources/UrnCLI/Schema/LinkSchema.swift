@@ -123,7 +123,7 @@ extension LinkSchema {
 
     /// The Compass scheme `S` of a record urnparse read as the name of an `S://name` link
     /// (`"kind":"opaque"` and `parts.scheme`, from `urnparse --scheme S`), lower-cased.
-    public static func compassScheme(of record: RecordView, link: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    public static func compassScheme(of record: RecordView, link: Span<UInt8>) -> [UInt8]? {
         let text = record.text
         guard record.isJSON, let kind = record.member("kind"), kind.kind == .string,
               text[kind.value].elementsEqual("\"opaque\"".utf8),
@@ -132,8 +132,9 @@ extension LinkSchema {
               scheme.kind == .string
         else { return nil }
         let name = JSONString.decoded(scheme.value, in: text).map(ByteClass.lowercased)
-        guard link.count > name.count + 3, link.prefix(name.count).map(ByteClass.lowercased) == name,
-              link[name.count...].starts(with: "://".utf8) else { return nil }
+        guard link.count > name.count + 3 else { return nil }
+        for (i, byte) in name.enumerated() where ByteClass.lowercased(link[i]) != byte { return nil }
+        for (i, byte) in "://".utf8.enumerated() where link[name.count + i] != byte { return nil }
         return name
     }
 }

@@ -3,7 +3,7 @@
 public struct ByteClass: OptionSet, Sendable {
     /// Bit b set: ASCII byte b is in the class.
     public let rawValue: UInt128
-    public init(rawValue: UInt128) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt128) { self.rawValue = rawValue }
 
     /// ALPHA.
     public static let alpha = ByteClass(rawValue: 0x07ff_fffe_07ff_fffe_0000_0000_0000_0000)
@@ -63,7 +63,7 @@ public struct ByteClass: OptionSet, Sendable {
 
     /// The ASCII upper case of `byte`; other bytes unchanged.
     @inline(__always)
-    public static func uppercased(_ byte: UInt8) -> UInt8 {
+    @inlinable public static func uppercased(_ byte: UInt8) -> UInt8 {
         byte &- UInt8(ascii: "a") < 26 ? byte &- 0x20 : byte
     }
 }

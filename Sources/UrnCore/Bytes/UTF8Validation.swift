@@ -31,7 +31,7 @@ public enum UTF8Validation {
     }
 
     /// The offset of the first ill-formed sequence in `bytes`, or nil when all of it is UTF-8.
-    public static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    @inlinable public static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let n = bytes.count
         guard let base = bytes.baseAddress else { return nil }
@@ -48,7 +48,7 @@ public enum UTF8Validation {
     }
 
     /// Whether `bytes` is well-formed UTF-8.
-    public static func isValid(_ bytes: [UInt8]) -> Bool {
+    @inlinable public static func isValid(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { firstInvalidOffset($0) == nil }
     }
 }

@@ -3,12 +3,8 @@
 /// Noncopyable, so that the buffer has one owner and is written without copy-on-write checks.
 /// The small methods are inlinable, so that the tools (other modules) write without a call each.
 public struct JSONWriter: ~Copyable {
-    @usableFromInline var base: UnsafeMutablePointer<UInt8>
-    @usableFromInline var capacity: Int
-    /// The number of bytes written (`count`).
-    @usableFromInline var written = 0
-    /// The number of bytes written.
-    public var count: Int { written }
+    /// The text written so far.
+    @usableFromInline var buffer: ByteBuffer
     /// Bit n set: the container open at depth n already holds a value.
     @usableFromInline var filled: UInt64 = 0
     @usableFromInline var depth = 0
@@ -17,59 +13,39 @@ public struct JSONWriter: ~Copyable {
 
     /// A writer with `capacity` bytes reserved.
     public init(capacity: Int = 1 << 16) {
-        self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
+        buffer = ByteBuffer(capacity: capacity)
     }
 
-    deinit { base.deallocate() }
+    /// The number of bytes written.
+    @inlinable
+    public var count: Int { buffer.count }
 
     /// A copy of the text written so far.
-    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: written)) }
+    public var bytes: [UInt8] { buffer.bytes }
 
     /// Calls `body` with the text written so far.
-    public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
-        try body(UnsafeRawBufferPointer(start: base, count: written))
+    public func withSpan<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
+        try buffer.withSpan(body)
     }
 
     /// Forgets the text written so far, keeping the storage.
     public mutating func reset() {
-        written = 0
+        buffer.removeAll()
         filled = 0
         depth = 0
         afterKey = false
     }
 
-    @inlinable @inline(__always)
-    mutating func reserve(_ extra: Int) {
-        if written + extra > capacity { grow(written + extra) }
-    }
-
-    @usableFromInline
-    mutating func grow(_ needed: Int) {
-        var larger = capacity * 2
-        while larger < needed { larger *= 2 }
-        let next = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        next.update(from: base, count: written)
-        base.deallocate()
-        base = next
-        capacity = larger
-    }
-
     /// Appends one byte of raw text.
     @inlinable @inline(__always)
     public mutating func append(_ byte: UInt8) {
-        reserve(1)
-        base[written] = byte
-        written += 1
+        buffer.append(byte)
     }
 
     /// Appends raw text.
     @inlinable @inline(__always)
     public mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
-        guard let source = text.baseAddress, !text.isEmpty else { return }
-        reserve(text.count)
-        (base + written).update(from: source, count: text.count)
-        written += text.count
+        buffer.append(text)
     }
 
     /// Appends raw text from any collection of bytes. Inlinable, as are the other generic
@@ -125,12 +101,12 @@ public struct JSONWriter: ~Copyable {
     public mutating func key(_ name: StaticString) {
         separate()
         let n = name.utf8CodeUnitCount
-        reserve(n + 3)
-        base[written] = UInt8(ascii: "\"")
-        (base + written + 1).update(from: name.utf8Start, count: n)
-        base[written + n + 1] = UInt8(ascii: "\"")
-        base[written + n + 2] = UInt8(ascii: ":")
-        written += n + 3
+        let out = buffer.unsafeTail(minimum: n + 3)
+        out[0] = UInt8(ascii: "\"")
+        (out + 1).update(from: name.utf8Start, count: n)
+        out[n + 1] = UInt8(ascii: "\"")
+        out[n + 2] = UInt8(ascii: ":")
+        buffer.unsafeCommit(n + 3)
         afterKey = true
     }
 
@@ -202,19 +178,20 @@ public struct JSONWriter: ~Copyable {
     @inlinable
     public mutating func int(_ value: Int) {
         separate()
-        reserve(20)
-        if value < 0 { base[written] = UInt8(ascii: "-"); written += 1 }
+        let out = buffer.unsafeTail(minimum: 20)
+        let sign = value < 0 ? 1 : 0
+        if sign == 1 { out[0] = UInt8(ascii: "-") }
         var magnitude = value.magnitude
         var digits = 1
         var probe = magnitude
         while probe >= 10 { probe /= 10; digits += 1 }
-        var i = written + digits - 1
+        var i = sign + digits - 1
         repeat {
-            base[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            out[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
             magnitude /= 10
             i -= 1
         } while magnitude > 0
-        written += digits
+        buffer.unsafeCommit(sign + digits)
     }
 
     /// Writes a floating-point number as JSON (integral values without a fraction).
@@ -254,9 +231,9 @@ public struct JSONWriter: ~Copyable {
     @discardableResult
     public mutating func appendEscaped(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
         // Worst case: every byte becomes a six-byte \u00XX escape.
-        reserve(value.count * 6)
+        let start = buffer.unsafeTail(minimum: value.count * 6)
         var valid = true
-        var out = base + written
+        var out = start
         guard let source = value.baseAddress else { return true }
         var i = 0
         let n = value.count
@@ -300,7 +277,7 @@ public struct JSONWriter: ~Copyable {
             }
             i += 1
         }
-        written = base.distance(to: out)
+        buffer.unsafeCommit(start.distance(to: out))
         return valid
     }
 }

@@ -46,6 +46,18 @@ public struct LinkParser: Sendable {
         return try parse(text: text)
     }
 
+    /// Parses the link that `input` views (see `parse(_:base:leniency:)`).
+    @inlinable
+    public func parse(_ input: Span<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil) throws(LinkError) -> Link {
+        try input.withUnsafeBufferPointer { (buffer) throws(LinkError) in try parse(buffer, base: base, leniency: leniency) }
+    }
+
+    /// Under `legacyNSURL`, throws when `URL(string:)` before iOS 17 refuses the link `input` views.
+    @inlinable
+    public func checkLegacyNSURL(_ input: Span<UInt8>) throws(LinkError) {
+        try input.withUnsafeBufferPointer { (buffer) throws(LinkError) in try checkLegacyNSURL(buffer) }
+    }
+
     /// Under `legacyNSURL`, throws when `URL(string:)` before iOS 17 refuses `input` as written.
     public func checkLegacyNSURL(_ input: UnsafeBufferPointer<UInt8>) throws(LinkError) {
         if legacyNSURL, let refused = LegacyNSURL.firstRefusal(input) {

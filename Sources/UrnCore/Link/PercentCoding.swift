@@ -1,7 +1,7 @@
 /// Percent-decoding and -encoding of URI components.
-public enum PercentCoding {
+package enum PercentCoding {
     /// Appends `bytes` with each valid `%XX` decoded (and `+` as a space when `plusAsSpace`).
-    public static func decode(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false, into out: inout [UInt8]) {
+    @inlinable package static func decode(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false, into out: inout [UInt8]) {
         var i = bytes.startIndex
         let end = bytes.endIndex
         while i < end {
@@ -18,7 +18,7 @@ public enum PercentCoding {
     }
 
     /// `bytes` decoded; nil when the result is not valid UTF-8 (the caller then keeps it as written).
-    public static func decodedUTF8(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false) -> [UInt8]? {
+    @inlinable package static func decodedUTF8(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false) -> [UInt8]? {
         if !bytes.contains(UInt8(ascii: "%")) && !(plusAsSpace && bytes.contains(UInt8(ascii: "+"))) {
             return Array(bytes)
         }
@@ -30,7 +30,7 @@ public enum PercentCoding {
 
     /// `bytes` decoded as Foundation's `removingPercentEncoding` does it: nil when a `%` is not
     /// followed by two hex digits or the result is not UTF-8.
-    public static func removingPercentEncoding(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
+    @inlinable package static func removingPercentEncoding(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
         var i = bytes.startIndex
         while let percent = bytes[i...].firstIndex(of: UInt8(ascii: "%")) {
             guard percent + 2 < bytes.endIndex, ByteClass.hexValue(bytes[percent + 1]) != nil,
@@ -41,7 +41,7 @@ public enum PercentCoding {
     }
 
     /// Appends `bytes`, percent-encoding every byte for which `keep` is false.
-    public static func encode(_ bytes: some Sequence<UInt8>, keeping keep: (UInt8) -> Bool, into out: inout [UInt8]) {
+    @inlinable package static func encode(_ bytes: some Sequence<UInt8>, keeping keep: (UInt8) -> Bool, into out: inout [UInt8]) {
         for b in bytes {
             if keep(b) {
                 out.append(b)
@@ -52,7 +52,7 @@ public enum PercentCoding {
     }
 
     /// Appends `%XX` for `byte`, upper-case hex as RFC 3986 §2.1 recommends.
-    public static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
+    @inlinable package static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
         @inline(__always) func digit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x37 + v }
         out.append(UInt8(ascii: "%"))
         out.append(digit(byte >> 4))

@@ -1,8 +1,8 @@
 /// The schemes whose links route on the path alone (urn-patterns(7) DIALECTS): http, https, ws, wss, ftp, file.
 /// Other schemes (app deep links) route on the host and then the path.
-public enum WebScheme {
+package enum WebScheme {
     /// Whether `scheme` (any case) is a web scheme; no allocation, it runs once per link.
-    public static func contains(_ scheme: some Collection<UInt8>) -> Bool {
+    package static func contains(_ scheme: some Collection<UInt8>) -> Bool {
         var folded: UInt64 = 0
         var count = 0
         for byte in scheme {

@@ -213,17 +213,17 @@ enum ExpressSyntax {
 }
 
 /// An Express path that needs its regex: the compiled regex and the name of each group.
-public struct ExpressRegex: Sendable {
+package struct ExpressRegex: Sendable {
     /// A key: the parameter a capturing group fills.
-    public struct Key: Sendable, Equatable {
+    package struct Key: Sendable, Equatable {
         /// The name (`id`), or `0`, `1`, … for a group without one.
-        public let name: String
+        package let name: String
         /// `:name?`.
-        public let optional: Bool
+        package let optional: Bool
     }
 
     /// The regex over the raw pathname.
-    public let regex: Regex
+    package let regex: Regex
     /// The keys, group 1 first.
-    public let keys: [Key]
+    package let keys: [Key]
 }

@@ -28,10 +28,10 @@ public struct Pattern: Sendable {
     /// The segments a link may leave out, each with its `/` (Express's `:name?`).
     public let optionalSegments: [Int]
     /// An Express path that only its regex can match (then `segments` is empty).
-    public let express: ExpressRegex?
+    package let express: ExpressRegex?
 
     /// A pattern from its parts.
-    public init(text: String, scheme: [UInt8]?, schemeAsWritten: [UInt8]?, host: [UInt8]?, segments: [Segment],
+    package init(text: String, scheme: [UInt8]?, schemeAsWritten: [UInt8]?, host: [UInt8]?, segments: [Segment],
                 sourceRanges: [Range<Int>], slashSeparated: Bool, openEnded: Bool = false, warnings: [String] = [],
                 optionalSegments: [Int] = [], express: ExpressRegex? = nil) {
         precondition(sourceRanges.count == segments.count, "one source range a segment")

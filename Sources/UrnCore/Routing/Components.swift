@@ -1,13 +1,13 @@
 /// A reusable list of byte strings in one flat buffer: the components of a link, rebuilt for
 /// every link without allocating once the buffers have grown.
-public struct Components: Sendable {
+package struct Components: Sendable {
     /// The bytes of all components, one after another.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     /// Where each component lies in `bytes` (all of them; `count` says how many are in view).
     private var ranges: [Range<Int>] = []
 
     /// An empty list.
-    public init() {
+    package init() {
         bytes.reserveCapacity(512)
         ranges.reserveCapacity(32)
     }
@@ -17,20 +17,20 @@ public struct Components: Sendable {
     private var visible = 0
 
     /// The number of components.
-    public var count: Int { visible }
+    package var count: Int { visible }
 
     /// The bytes of component `index`.
-    public subscript(index: Int) -> ArraySlice<UInt8> { bytes[ranges[index]] }
+    package subscript(index: Int) -> ArraySlice<UInt8> { bytes[ranges[index]] }
 
     /// Empties the list, keeping its storage.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
         ranges.removeAll(keepingCapacity: true)
         visible = 0
     }
 
     /// Appends a component.
-    public mutating func append(_ component: some Collection<UInt8>) {
+    package mutating func append(_ component: some Collection<UInt8>) {
         let start = bytes.count
         bytes.append(contentsOf: component)
         ranges.append(start..<bytes.count)
@@ -38,7 +38,7 @@ public struct Components: Sendable {
     }
 
     /// Appends `component` percent-decoded (kept as written when decoding would not give UTF-8).
-    public mutating func appendDecoded(_ component: ArraySlice<UInt8>) {
+    package mutating func appendDecoded(_ component: ArraySlice<UInt8>) {
         let start = bytes.count
         let hasEscape = component.withUnsafeBufferPointer { buffer in
             bytes.append(contentsOf: buffer)
@@ -96,18 +96,18 @@ public struct Components: Sendable {
     }
 
     /// Shows only the first `count` components.
-    public mutating func truncate(to count: Int) {
+    package mutating func truncate(to count: Int) {
         visible = min(count, ranges.count)
     }
 
     /// Removes the last component when it is empty (a trailing slash).
-    public mutating func dropTrailingEmpty() {
+    package mutating func dropTrailingEmpty() {
         if let last = ranges.last, last.isEmpty { ranges.removeLast() }
         visible = ranges.count
     }
 
     /// Lower-cases every component in place (ASCII), for `-i`.
-    public mutating func lowercase() {
+    package mutating func lowercase() {
         for i in bytes.indices { bytes[i] = ByteClass.lowercased(bytes[i]) }
     }
 }

@@ -3,9 +3,9 @@
 /// whole implementation (a library's pattern syntax, its argument forms, its component
 /// readings), the code for it lives in one file each: `ExactSyntax`, `ExactArguments`,
 /// `LinkComponents`. What a segment accepts is `SegmentRules`, built from these.
-public struct DialectRules: Sendable {
+package struct DialectRules: Sendable {
     /// How a route's scheme (and host) constrain a link.
-    public enum SchemeTest: Sendable {
+    package enum SchemeTest: Sendable {
         /// urn: a scheme or host in the pattern must be the link's, letter case ignored.
         case caseless
         /// URLNavigator: the pattern's scheme, as written, must be the link's, and a pattern
@@ -16,7 +16,7 @@ public struct DialectRules: Sendable {
     }
 
     /// Which of two matching routes wins.
-    public enum Ranking: Sendable {
+    package enum Ranking: Sendable {
         /// urn-patterns(7) PRECEDENCE: more literals; literal, typed, plain, catch-all at the first difference; fewer
         /// catch-alls; table order.
         case urnPrecedence
@@ -28,33 +28,33 @@ public struct DialectRules: Sendable {
     }
 
     /// Placeholders and `*` take an empty component (Compass: Navigator.swift:100–106).
-    public let emptyValues: Bool
+    package let emptyValues: Bool
     /// Floats parse as `Float(_:)` does (URLNavigator: URLMatcher.swift:10–26).
-    public let singlePrecisionFloats: Bool
+    package let singlePrecisionFloats: Bool
     /// A pattern registered again replaces the earlier route: the libraries keep a dictionary
     /// keyed by pattern (urn keeps both and `--check` reports a duplicate).
-    public let lastRegistrationWins: Bool
+    package let lastRegistrationWins: Bool
     /// Tables may hold WAAppRouting registration chains and block handlers, and stacks come
     /// from the chains (WAAppRouteRegistrar.m:52–125 at 57eb35e).
-    public let registrationChains: Bool
+    package let registrationChains: Bool
     /// Arguments come from the reading of host and path, whichever reading matched
     /// (WAAppRouteMatcher.m:28–35).
-    public let argumentsFromRouteString: Bool
+    package let argumentsFromRouteString: Bool
     /// A `scheme://name` with `?` or `#` switches to Compass's host mode (Navigator.swift:31).
-    public let hostMode: Bool
+    package let hostMode: Bool
     /// The arguments are the library's own string forms (`ExactArguments`), not urn's typed,
     /// decoded values.
-    public let libraryArguments: Bool
+    package let libraryArguments: Bool
     /// How the scheme constrains a link.
-    public let schemeTest: SchemeTest
+    package let schemeTest: SchemeTest
     /// Which matching route wins.
-    public let ranking: Ranking
+    package let ranking: Ranking
     /// Literals compare without regard to case even without `-i` (Express's `caseSensitive` is
     /// off by default: path-to-regexp's `i` flag).
-    public let caselessLiterals: Bool
+    package let caselessLiterals: Bool
     /// Only the pathname is matched (never scheme or host), and a link whose path is not
     /// absolute matches nothing (Express routes `req.url`'s pathname).
-    public let pathnameOnly: Bool
+    package let pathnameOnly: Bool
 
     static var urn: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
                                   registrationChains: false, argumentsFromRouteString: false, hostMode: false,
@@ -80,7 +80,7 @@ public struct DialectRules: Sendable {
 
 extension Dialect {
     /// The dialect's rules.
-    public var rules: DialectRules {
+    package var rules: DialectRules {
         switch self {
         case .urn: return .urn
         case .compass: return .compass

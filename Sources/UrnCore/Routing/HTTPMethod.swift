@@ -1,6 +1,6 @@
 /// HTTP methods of a route table's method column (`GET,HEAD /posts/:id`) and of records
 /// (`--method`, `--method-field`), as Express 4 dispatches them.
-public enum HTTPMethod {
+package enum HTTPMethod {
     /// The methods Node's `http.METHODS` lists (Express registers one `app.<method>` each), and
     /// `ALL` for `app.all`.
     static let known: Set<String> = [
@@ -12,7 +12,7 @@ public enum HTTPMethod {
 
     /// The methods a method column names (`GET`, `GET,HEAD`), or nil when `word` is not one.
     /// Upper case only, so that a lower-case pattern is never taken for a method.
-    public static func column(_ word: some Collection<UInt8>) -> [String]? {
+    package static func column(_ word: some Collection<UInt8>) -> [String]? {
         let names = word.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         guard !names.isEmpty, names.allSatisfy(known.contains) else { return nil }
         return names
@@ -20,13 +20,13 @@ public enum HTTPMethod {
 
     /// Whether a route registered for `methods` (nil: any, as `app.all`) takes a request of
     /// `method`: a HEAD request is served by a GET route (Express 4 `Route#_handles_method`).
-    public static func accepts(_ methods: [String]?, _ method: String) -> Bool {
+    package static func accepts(_ methods: [String]?, _ method: String) -> Bool {
         guard let methods, !methods.contains("ALL") else { return true }
         return methods.contains(method) || (method == "HEAD" && methods.contains("GET"))
     }
 
     /// Whether some request is taken by routes of both method lists.
-    public static func overlap(_ a: [String]?, _ b: [String]?) -> Bool {
+    package static func overlap(_ a: [String]?, _ b: [String]?) -> Bool {
         guard let a, let b, !a.contains("ALL"), !b.contains("ALL") else { return true }
         return a.contains { accepts(b, $0) } || b.contains { accepts(a, $0) }
     }

@@ -23,7 +23,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     json.key("added")
     json.string(Array(text.prefix(64)))
     json.endObject()
-    json.withBytes { requireValidJSON($0) }
+    json.withSpan { $0.withUnsafeBytes { requireValidJSON($0) } }
     return 0
 }
 

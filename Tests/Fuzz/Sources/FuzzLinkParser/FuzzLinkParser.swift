@@ -14,7 +14,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         var fields = LinkSchema(normalize: true)
         fields.write(link, into: &json)
         json.endObject()
-        json.withBytes { requireValidJSON($0) }
+        json.withSpan { $0.withUnsafeBytes { requireValidJSON($0) } }
         if let resolver = try? LinkResolver(base: "http://a/b/c/d;p?q") {
             _ = try? LinkParser().parse(input, base: resolver)
         }

@@ -20,7 +20,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let routes = RouteSchema(matcher: matcher)
         for match in matches { routes.write(match, into: &json) }
         json.endArray()
-        json.withBytes { requireValidJSON($0) }
+        json.withSpan { $0.withUnsafeBytes { requireValidJSON($0) } }
         _ = try? StackBuilder(matcher: matcher).stack(for: link)
         if matches.isEmpty { _ = try? matcher.explain(link) }
         _ = TableCheck.findings([table])

@@ -1,0 +1,106 @@
+/// A growable run of bytes with one owner: the storage of `JSONWriter` and of the tools' record
+/// reader. Noncopyable, so it is never shared or copied on write. It is the one owner of raw
+/// memory in urn besides the SWAR scans; only its methods named `unsafe…` hand raw memory out.
+public struct ByteBuffer: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    @usableFromInline var used = 0
+
+    /// An empty buffer with room for `capacity` bytes.
+    public init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The number of bytes held.
+    @inlinable
+    public var count: Int { used }
+
+    /// A copy of the bytes.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: used)) }
+
+    /// Calls `body` with a view of the bytes.
+    public func withSpan<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeBufferPointer(start: base, count: used).span)
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inlinable @inline(__always)
+    public mutating func reserve(_ extra: Int) {
+        if used + extra > capacity { grow(used + extra) }
+    }
+
+    @usableFromInline
+    mutating func grow(_ needed: Int) {
+        var larger = capacity * 2
+        while larger < needed { larger *= 2 }
+        let next = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        next.update(from: base, count: used)
+        base.deallocate()
+        base = next
+        capacity = larger
+    }
+
+    /// Appends one byte.
+    @inlinable @inline(__always)
+    public mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[used] = byte
+        used += 1
+    }
+
+    /// Appends `bytes`.
+    @inlinable @inline(__always)
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + used).update(from: source, count: bytes.count)
+        used += bytes.count
+    }
+
+    /// Forgets the bytes, keeping the storage.
+    public mutating func removeAll() {
+        used = 0
+    }
+
+    /// Drops the first `n` bytes, moving the rest to the front.
+    public mutating func removeFirst(_ n: Int) {
+        precondition(n >= 0 && n <= used)
+        guard n > 0 else { return }
+        (base).update(from: base + n, count: used - n)
+        used -= n
+    }
+
+    /// A view of the bytes in `range`, valid until the buffer next changes.
+    @inlinable
+    public func unsafeView(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        precondition(range.lowerBound >= 0 && range.upperBound <= used)
+        return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    /// Calls `body` with the free space after the bytes (at least `minimum` bytes, growing when
+    /// needed) and keeps the number of bytes it says it wrote there (`read(2)` into the buffer).
+    public mutating func unsafeAppend<E: Error>(minimum: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) throws(E) -> Int) throws(E) -> Int {
+        reserve(minimum)
+        let written = try body(UnsafeMutableBufferPointer(start: base + used, count: capacity - used))
+        precondition(written <= capacity - used)
+        if written > 0 { used += written }
+        return written
+    }
+
+    /// The free space after the bytes, at least `minimum` bytes, for a writer that fills it
+    /// directly and then calls `unsafeCommit`.
+    @inlinable @inline(__always)
+    public mutating func unsafeTail(minimum: Int) -> UnsafeMutablePointer<UInt8> {
+        reserve(minimum)
+        return base + used
+    }
+
+    /// Keeps `n` bytes written into the space `unsafeTail` gave.
+    @inlinable @inline(__always)
+    public mutating func unsafeCommit(_ n: Int) {
+        used += n
+    }
+}
