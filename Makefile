@@ -20,13 +20,15 @@ FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:templat
 
 all: build
 
-## deps: install libpcre2-dev (and pkg-config) when pkg-config cannot find libpcre2-8; run it once
-## before `make` (the build itself never runs apt; `make test` and `make fuzz` run it for you)
+## deps: install the C libraries (PCRE2, libpsl with the public suffix list, libidn2) and
+## pkg-config when pkg-config cannot find them; run it once before `make` (the build itself never
+## runs apt; `make test` and `make fuzz` run it for you)
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libpcre2-8; then \
-		echo "make deps: installing libpcre2-dev and pkg-config"; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libpcre2-8 libpsl libidn2 \
+		|| [ ! -e /usr/share/publicsuffix/public_suffix_list.dafsa ]; then \
+		echo "make deps: installing libpcre2-dev libpsl-dev publicsuffix libidn2-dev pkg-config"; \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libpcre2-dev pkg-config >/dev/null; \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libpcre2-dev libpsl-dev publicsuffix libidn2-dev pkg-config >/dev/null; \
 	fi
 
 build:

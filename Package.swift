@@ -20,9 +20,20 @@ let package = Package(
         .systemLibrary(
             name: "CPCRE2",
             pkgConfig: "libpcre2-8",
-            providers: [.apt(["libpcre2-dev"])]
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
-        .target(name: "UrnCore", dependencies: ["CPCRE2"]),
+        // Domains and international names come from the libraries curl uses (urnfmt(1) DOMAINS).
+        .systemLibrary(
+            name: "CPSL",
+            pkgConfig: "libpsl",
+            providers: [.apt(["libpsl-dev", "publicsuffix"]), .brew(["libpsl"])]
+        ),
+        .systemLibrary(
+            name: "CIDN2",
+            pkgConfig: "libidn2",
+            providers: [.apt(["libidn2-dev"]), .brew(["libidn2"])]
+        ),
+        .target(name: "UrnCore", dependencies: ["CPCRE2", "CPSL", "CIDN2"]),
         .target(
             name: "UrnCLI",
             dependencies: [

@@ -163,7 +163,7 @@ _urnfmt() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--normalize --no-header --sort-query --json -0 --null --quiet -q --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
+    local -a non_repeating_flags=(--normalize --no-header --sort-query --json --punycode --as-idn -0 --null --quiet -q --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
     local -a repeating_options=(--arg --set --append --qtrim --redirect)
     local -a non_repeating_options=(--link --dialect --tsv --csv --scheme --delimiter --field --max-line)
     __urnfmt_offer_flags_options -1

@@ -20,7 +20,7 @@ function __urnfmt_parse_tokens -S
     set -l unparsed_tokens (__urnfmt_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnfmt'
-        __urnfmt_parse_subcommand -r 2 'link=' 'dialect=' 'arg=+' 'normalize' 'tsv=' 'csv=' 'no-header' 'set=+' 'append=+' 'qtrim=+' 'sort-query' 'redirect=+' 'json' 'scheme=' 'delimiter=' 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'version' 'h/help'
+        __urnfmt_parse_subcommand -r 2 'link=' 'dialect=' 'arg=+' 'normalize' 'tsv=' 'csv=' 'no-header' 'set=+' 'append=+' 'qtrim=+' 'sort-query' 'redirect=+' 'json' 'punycode' 'as-idn' 'scheme=' 'delimiter=' 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __urnfmt_parse_subcommand -r 1 'version'
@@ -90,6 +90,8 @@ complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options 
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" sort-query' -l 'sort-query' -d 'Sort the query parameters by name.'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt"' -l 'redirect' -d 'Resolve this reference against the link (RFC 3986 §5.2). Repeatable.' -rfka ''
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" json' -l 'json' -d 'Write records: the new link replaces \'link\' and its parts are refreshed, so the pipeline goes on.'
+complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" punycode' -l 'punycode' -d 'Write hosts in their ASCII form (punycode), through libidn2.'
+complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" as-idn' -l 'as-idn' -d 'Write hosts in their Unicode form (IDN), through libidn2.'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" scheme' -l 'scheme' -d 'Read \'S://name\' as the Compass name \'name\' when parsing links on the fly.' -rfka ''
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" delimiter' -l 'delimiter' -d 'The delimiter of Compass names and patterns (default \':\').' -rfka ''
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" field' -l 'field' -d 'Read the link from this field of JSON records: a name or a dotted path (aps.urn).' -rfka ''

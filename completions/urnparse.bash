@@ -163,7 +163,7 @@ _urnparse() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(-0 --null --quiet -q --line-buffered --lenient --strict-nsurl --progress --fail-fast --raw --normalize --version -h --help)
+    local -a non_repeating_flags=(-0 --null --quiet -q --line-buffered --lenient --strict-nsurl --progress --fail-fast --raw --normalize --domains --punycode --as-idn --version -h --help)
     local -a repeating_options=()
     local -a non_repeating_options=(--field --max-line --scheme --delimiter --base)
     __urnparse_offer_flags_options -1

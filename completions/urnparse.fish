@@ -20,7 +20,7 @@ function __urnparse_parse_tokens -S
     set -l unparsed_tokens (__urnparse_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnparse'
-        __urnparse_parse_subcommand -r 1 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'scheme=' 'delimiter=' 'raw' 'normalize' 'base=' 'version' 'h/help'
+        __urnparse_parse_subcommand -r 1 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'scheme=' 'delimiter=' 'raw' 'normalize' 'domains' 'punycode' 'as-idn' 'base=' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __urnparse_parse_subcommand -r 1 'version'
@@ -90,6 +90,9 @@ complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_opti
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" delimiter' -l 'delimiter' -d 'Split URN and opaque names on this string.' -rfka ''
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" raw' -l 'raw' -d 'Keep values in parts, segments and params as written, without percent-decoding.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" normalize' -l 'normalize' -d 'Add \'normalized\', the link normalized as RFC 3986 §6.2.2-6.2.3 describes.'
+complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" domains' -l 'domains' -d 'Add \'domain\', \'subdomain\' and \'tld\' to parts, from the public suffix list (libpsl).'
+complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" punycode' -l 'punycode' -d 'Write hosts in their ASCII form (punycode), through libidn2.'
+complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" as-idn' -l 'as-idn' -d 'Write hosts in their Unicode form (IDN), through libidn2.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" base' -l 'base' -d 'Resolve each link against this absolute link first (RFC 3986 §5.2) and add \'resolved\'.' -rfka ''
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" version' -l 'version' -d 'Show the version.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" h help' -s 'h' -l 'help' -d 'Show help information.'

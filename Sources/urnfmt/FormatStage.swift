@@ -18,6 +18,8 @@ struct FormatStage: RecordStage {
 
     let mode: Mode
     let json: Bool
+    /// `--punycode` or `--as-idn`: the form of hosts in templates and in the links printed.
+    let hostForm: HostForm
     let extraArgs: [(String, String)]
     let reader: LinkReader
     var fields: LinkSchema
@@ -103,14 +105,21 @@ struct FormatStage: RecordStage {
     private func renderer(_ view: RecordView, _ link: Span<UInt8>, _ record: RecordView) -> TemplateRenderer {
         let reader = self.reader
         let text = link.withUnsafeBufferPointer { Array($0) }
-        return TemplateRenderer(record: view) { () throws -> Link? in
+        var renderer = TemplateRenderer(record: view) { () throws -> Link? in
             try reader.read(text.span, of: record)
         }
+        renderer.hostForm = hostForm
+        return renderer
     }
 
-    /// The new link as text, or parsed again for `--json` (where it must be a valid link).
+    /// The new link as text (its host in `hostForm`), or parsed again for `--json` (where it
+    /// must be a valid link).
     private func result(_ text: [UInt8]) throws -> Result {
-        json ? .link(text, try reader.parser.parse(text)) : .text(text)
+        var text = text
+        if hostForm != .asWritten, let parsed = try? reader.parser.parse(text.span, leniency: .everywhere) {
+            text = try HostConversion.converting(parsed, to: hostForm)
+        }
+        return json ? .link(text, try reader.parser.parse(text)) : .text(text)
     }
 
     /// A value for `--link`: `route.args.NAME`, then the top-level `NAME`, then `--arg`.

@@ -58,6 +58,9 @@ struct UrnFmt: UrnTool {
     @Flag(help: "Write records: the new link replaces 'link' and its parts are refreshed, so the pipeline goes on.")
     var json = false
 
+    /// The form of hosts in {host}, {url}, the domain fields and printed links.
+    @OptionGroup var hosts: HostFormOptions
+
     @Option(help: ArgumentHelp("Read 'S://name' as the Compass name 'name' when parsing links on the fly.", valueName: "scheme"))
     var scheme: String?
 
@@ -119,7 +122,7 @@ struct UrnFmt: UrnTool {
             diagnostics.error("--link:\(error.position + 1): \(error.reason)")
             return .failure
         }
-        var stage = FormatStage(mode: mode, json: json, extraArgs: arg.map { ($0.key, $0.value) },
+        var stage = FormatStage(mode: mode, json: json, hostForm: hosts.hostForm, extraArgs: arg.map { ($0.key, $0.value) },
                                 reader: LinkReader(parser: common.linkParser(LinkParser(compassScheme: scheme, delimiter: delimiter))),
                                 fields: LinkSchema(delimiter: delimiter))
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)

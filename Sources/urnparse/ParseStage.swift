@@ -11,7 +11,10 @@ struct ParseStage: RecordStage {
 
     @inline(__always)
     func prepare(link: Span<UInt8>, record: RecordView) throws -> Link {
-        try parser.parse(link, base: resolver)
+        let parsed = try parser.parse(link, base: resolver)
+        // a host that has no --punycode or --as-idn form makes an error record
+        if fields.normalize, fields.hostForm != .asWritten { _ = try HostConversion.converting(parsed, to: fields.hostForm) }
+        return parsed
     }
 
     mutating func write(_ link: Link, into json: inout JSONWriter) {

@@ -24,11 +24,20 @@ struct UrnParse: UrnTool {
     @Flag(help: "Add 'normalized', the link normalized as RFC 3986 §6.2.2-6.2.3 describes.")
     var normalize = false
 
+    @Flag(help: "Add 'domain', 'subdomain' and 'tld' to parts, from the public suffix list (libpsl).")
+    var domains = false
+
+    /// With --normalize: the form of the host of 'normalized'.
+    @OptionGroup var hosts: HostFormOptions
+
     @Option(help: ArgumentHelp("Resolve each link against this absolute link first (RFC 3986 §5.2) and add 'resolved'.", valueName: "link"))
     var base: String?
 
     func validate() throws {
         guard !delimiter.isEmpty else { throw ValidationError("--delimiter must not be empty") }
+        if hosts.hostForm != .asWritten && !normalize {
+            throw ValidationError("--\(hosts.punycode ? "punycode" : "as-idn") goes with --normalize")
+        }
         if let scheme, !URIReference.isScheme(ArraySlice(scheme.utf8)) {
             throw ValidationError("invalid --scheme '\(scheme)'")
         }
@@ -45,7 +54,8 @@ struct UrnParse: UrnTool {
         }
         var stage = ParseStage(
             parser: common.linkParser(LinkParser(compassScheme: scheme, delimiter: delimiter)),
-            fields: LinkSchema(raw: raw, delimiter: delimiter, normalize: normalize),
+            fields: LinkSchema(raw: raw, delimiter: delimiter, normalize: normalize, domains: domains,
+                               hostForm: hosts.hostForm),
             resolver: resolver)
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
     }

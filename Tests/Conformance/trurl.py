@@ -10,6 +10,7 @@ urnfmt takes the cases that map onto its options:
   --set, --append, --qtrim, --trim query=, --sort-query, --redirect
                                      urnfmt --normalize with the same edits (trurl prints
                                      normalized links), piped into urnfmt TEMPLATE with --get
+  --punycode, --as-idn               the same urnfmt options (--quiet is dropped: urnfmt's -q)
 A case where both tools fail (a non-zero status) agrees. Every disagreement must be listed with
 its reason in trurl_<tool>.expected (id TAB reason); a listed case that now agrees is reported
 too, so the lists stay true.
@@ -119,32 +120,36 @@ def urnparse_case(case, mapping):
     return ours == expected.rstrip("\n"), ours, expected.rstrip("\n")
 
 
+HOST_FORMS = ("--punycode", "--as-idn")
+
+
 def urnfmt_mapping(args):
     split = split_args(args)
     if not split:
         return None
     urls, gets, edits, flags = split
-    if flags or len(gets) > 1 or not urls or any(u == "" for u in urls):
+    flags = [f for f in flags if f != "--quiet"]
+    if any(f not in HOST_FORMS for f in flags) or len(gets) > 1 or not urls or any(u == "" for u in urls):
         return None
-    if not gets and not edits:
+    if not gets and not edits and not flags:
         return None
-    return urls, gets[0] if gets else None, edits
+    return urls, gets[0] if gets else None, edits, flags
 
 
 def urnfmt_case(case, mapping):
-    urls, template, edits = mapping
+    urls, template, edits, forms = mapping
     stdin = "".join(u + "\n" for u in urls)
     expected = case["expected_stdout"]
     if edits and template is not None:
-        status, records = run([tool("urnfmt"), "-q", "--json"] + edits, stdin)
+        status, records = run([tool("urnfmt"), "-q", "--json"] + forms + edits, stdin)
         if status == 0:
             status, out = run([tool("urnfmt"), "-q", template], records)
         else:
             out = ""
-    elif edits:
-        status, out = run([tool("urnfmt"), "-q", "--normalize"] + edits, stdin)
+    elif template is None:
+        status, out = run([tool("urnfmt"), "-q", "--normalize"] + forms + edits, stdin)
     else:
-        status, out = run([tool("urnfmt"), "-q", template], stdin)
+        status, out = run([tool("urnfmt"), "-q"] + forms + [template], stdin)
     if case["expected_returncode"] != 0:
         return status != 0, f"status {status}: {out!r}", f"status {case['expected_returncode']}"
     return status == 0 and out == expected, out, expected

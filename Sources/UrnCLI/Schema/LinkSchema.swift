@@ -10,16 +10,24 @@ public struct LinkSchema {
     public var delimiter: [UInt8]
     /// Add `normalized` (`--normalize`).
     public var normalize: Bool
+    /// Add `domain`, `subdomain` and `tld` to `parts` (`--domains`).
+    public var domains: Bool
+    /// The form of the host in `normalized` (`--punycode`, `--as-idn`). A stage checks first
+    /// that the host converts (`HostConversion.converting`), so that a failure is an error record.
+    public var hostForm: HostForm
     private var scratch: [UInt8] = []
 
     /// The names of the fields this writer adds, in order.
     public static let fieldNames = ["kind", "parts", "segments", "params", "normalized"]
 
     /// A writer with the given options.
-    public init(raw: Bool = false, delimiter: String = ":", normalize: Bool = false) {
+    public init(raw: Bool = false, delimiter: String = ":", normalize: Bool = false, domains: Bool = false,
+                hostForm: HostForm = .asWritten) {
         self.raw = raw
         self.delimiter = Array(delimiter.utf8)
         self.normalize = normalize
+        self.domains = domains
+        self.hostForm = hostForm
         scratch.reserveCapacity(256)
     }
 
@@ -46,7 +54,8 @@ public struct LinkSchema {
         json.endArray()
         if normalize {
             json.key("normalized")
-            json.string(LinkNormalizer.normalized(link))
+            let converted = hostForm == .asWritten ? nil : (try? HostConversion.relinked(link, to: hostForm)) ?? nil
+            json.string(LinkNormalizer.normalized(converted ?? link))
         }
     }
 
@@ -79,6 +88,7 @@ public struct LinkSchema {
             }
             for i in scratch.indices { scratch[i] = ByteClass.lowercased(scratch[i]) }
             json.string(scratch)
+            if domains { writeDomainParts(of: scratch, into: &json) }
         }
         if let port = link.port {
             json.key("port")
@@ -88,6 +98,15 @@ public struct LinkSchema {
         member("query", link.query, of: text, into: &json)
         member("fragment", link.fragment, of: text, into: &json)
         json.endObject()
+    }
+
+    /// `domain`, `subdomain` and `tld` of a host, each when it has one.
+    private func writeDomainParts(of host: [UInt8], into json: inout JSONWriter) {
+        let parts = DomainParts(host: host)
+        for (name, value) in [("domain", parts.domain), ("subdomain", parts.subdomain), ("tld", parts.suffix)] where !value.isEmpty {
+            json.key(name.utf8)
+            json.string(value)
+        }
     }
 
     private mutating func member(_ name: StaticString, _ range: Range<Int>?, of text: [UInt8], into json: inout JSONWriter) {

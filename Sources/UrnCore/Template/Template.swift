@@ -16,6 +16,8 @@ public struct Template: Sendable {
         case queryFirst([UInt8])
         /// All values of a query parameter, space-separated (`{query-all:KEY}`).
         case queryAll([UInt8])
+        /// A part derived from the host or the path (`{domain}`, `{ext}`).
+        case derived(DerivedPart)
         /// A path into the record (`{route.args.userId}`).
         case path(JSONPath)
 
@@ -35,6 +37,9 @@ public struct Template: Sendable {
         public let must: Bool
         /// `json:` — the value as JSON text.
         public let json: Bool
+        /// `puny:` or `idn:` — the host (in `{host}`, `{url}` and the domain parts) in its ASCII
+        /// or Unicode form; nil leaves it to the renderer's `hostForm`.
+        public let hostForm: HostForm?
         /// The expression as written, for messages.
         public let text: String
     }
@@ -54,6 +59,26 @@ public struct Template: Sendable {
 /// The components of a link that templates, tables and editors name.
 public enum LinkPart: String, Sendable, CaseIterable {
     case scheme, user, password, host, port, path, query, fragment
+}
+
+/// The template fields derived from the host (through the public suffix list) and from the path.
+public enum DerivedPart: String, Sendable, CaseIterable {
+    /// The registrable domain (`example.co.uk`).
+    case domain
+    /// The host before the registrable domain (`a.b`).
+    case subdomain
+    /// The public suffix (`co.uk`).
+    case tld
+    /// The extension of the last path segment, after its last `.` (`gz`).
+    case ext
+    /// The last path segment (`notes.tar.gz`).
+    case file
+}
+
+/// How a host is written: as in the link, or converted to its ASCII (`--punycode`, `puny:`)
+/// or Unicode (`--as-idn`, `idn:`) form.
+public enum HostForm: Sendable, Equatable {
+    case asWritten, ascii, unicode
 }
 
 /// Why a template could not be compiled; `column` is 1-based.
@@ -112,6 +137,7 @@ extension Template {
         guard !text.isEmpty else { throw TemplateError(reason: "empty expression '{}'", column: column - 1) }
         var rest = Substring(text)
         var encoded = false, defaultPort = false, must = false, json = false
+        var hostForm: HostForm?
         // Leading modifiers; a lone ':' is trurl's spelling of 'url:'.
         while true {
             if rest.hasPrefix(":") { encoded = true; rest = rest.dropFirst(); continue }
@@ -121,9 +147,11 @@ extension Template {
             case "default": defaultPort = true
             case "must": must = true
             case "json": json = true
+            case "puny": hostForm = .ascii
+            case "idn": hostForm = .unicode
             default: break
             }
-            guard ["url", "default", "must", "json"].contains(rest[..<colon]) else { break }
+            guard ["url", "default", "must", "json", "puny", "idn"].contains(rest[..<colon]) else { break }
             rest = rest[rest.index(after: colon)...]
         }
         let source: Source
@@ -135,11 +163,14 @@ extension Template {
             source = .url
         } else if let part = LinkPart(rawValue: String(rest)) {
             source = .part(part)
+        } else if let part = DerivedPart(rawValue: String(rest)) {
+            source = .derived(part)
         } else if !rest.contains(":"), let path = JSONPath(String(rest)) {
             source = .path(path)
         } else {
             throw TemplateError(reason: "unknown expression '{\(text)}'", column: column)
         }
-        return Expression(source: source, encoded: encoded, defaultPort: defaultPort, must: must, json: json, text: text)
+        return Expression(source: source, encoded: encoded, defaultPort: defaultPort, must: must, json: json,
+                          hostForm: hostForm, text: text)
     }
 }

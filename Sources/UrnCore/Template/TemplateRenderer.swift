@@ -12,6 +12,9 @@ public struct TemplateRenderer {
 
     /// The record being rendered.
     public let record: RecordView
+    /// The form of the host in `{host}`, `{url}` and the domain parts, unless an expression's
+    /// `puny:` or `idn:` says otherwise (`--punycode`, `--as-idn`).
+    public var hostForm: HostForm = .asWritten
     private let readLink: () throws -> Link?
     /// The record's link once read (nil when it has none); read at most once.
     private var link: Link?
@@ -92,11 +95,12 @@ public struct TemplateRenderer {
     public mutating func value(_ expression: Template.Expression) throws -> RecordView.Value? {
         if case let .path(path) = expression.source { return record.value(at: path) }
         guard try readLinkOnce() else { return nil }
-        return Self.value(expression, of: link!)
+        return try Self.value(expression, of: link!, hostForm: expression.hostForm ?? hostForm)
     }
 
     /// The value of a link expression. The link is borrowed: a copy of it is 400 bytes.
-    private static func value(_ expression: Template.Expression, of link: borrowing Link) -> RecordView.Value? {
+    private static func value(_ expression: Template.Expression, of link: borrowing Link,
+                              hostForm: HostForm) throws(IDNError) -> RecordView.Value? {
         let text = link.text
         func part(_ range: Range<Int>?, lowercase: Bool = false) -> RecordView.Value? {
             guard let range else { return nil }
@@ -106,13 +110,25 @@ public struct TemplateRenderer {
         }
         switch expression.source {
         case .path: return nil
-        case .url: return .string(LinkNormalizer.normalized(link))
+        case .url:
+            var normalized = LinkNormalizer.normalized(link)
+            if hostForm != .asWritten, let converted = try HostConversion.relinked(link, to: hostForm) {
+                normalized = LinkNormalizer.normalized(converted)
+            }
+            if expression.defaultPort { normalized = withDefaultPort(normalized) }
+            return .string(normalized)
+        case let .derived(which):
+            return try derived(which, of: link, hostForm: hostForm, encoded: expression.encoded)
         case let .part(which):
             switch which {
             case .scheme: return part(link.scheme, lowercase: true)
             case .user: return part(link.user)
             case .password: return part(link.password)
-            case .host: return part(link.host, lowercase: true)
+            case .host:
+                guard hostForm != .asWritten, let host = try HostConversion.host(of: link, in: hostForm) else {
+                    return part(link.host, lowercase: true)
+                }
+                return .string(host)
             case .path: return part(link.path)
             case .query: return part(link.kind == .urn ? link.urnQ : link.query)
             case .fragment: return part(link.kind == .urn ? link.urnF : link.fragment)
@@ -135,5 +151,37 @@ public struct TemplateRenderer {
             guard !values.isEmpty else { return nil }
             return .string(Array(values.joined(separator: [UInt8(ascii: " ")])))
         }
+    }
+
+    /// A field derived from the host (through the public suffix list) or from the last path segment.
+    private static func derived(_ which: DerivedPart, of link: borrowing Link, hostForm: HostForm,
+                                encoded: Bool) throws(IDNError) -> RecordView.Value? {
+        switch which {
+        case .domain, .subdomain, .tld:
+            guard let host = try HostConversion.host(of: link, in: hostForm) else { return nil }
+            let parts = DomainParts(host: host)
+            let value = which == .domain ? parts.domain : which == .subdomain ? parts.subdomain : parts.suffix
+            return value.isEmpty ? nil : .string(value)
+        case .file, .ext:
+            // hierarchical paths only: a URN's or an opaque name's "path" has no file
+            guard link.kind == .url || link.kind == .relative else { return nil }
+            let path = link.text[link.path]
+            let file = path.lastIndex(of: UInt8(ascii: "/")).map { path[(path.index(after: $0))...] } ?? path
+            var value = encoded ? Array(file) : (PercentCoding.decodedUTF8(file) ?? Array(file))
+            if which == .ext {
+                guard let dot = value.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+                value = Array(value[(dot + 1)...])
+            }
+            return value.isEmpty ? nil : .string(value)
+        }
+    }
+
+    /// A normalized link with its scheme's default port written out (`{default:url}`, as trurl
+    /// writes it), when it has a host and no port.
+    private static func withDefaultPort(_ normalized: [UInt8]) -> [UInt8] {
+        guard let link = try? LinkParser(leniency: .everywhere).parse(normalized), link.port == nil,
+              let host = link.host, let scheme = link.scheme,
+              let port = LinkNormalizer.defaultPort(ofScheme: normalized[scheme]) else { return normalized }
+        return Array(normalized[..<host.upperBound]) + Array(":\(port)".utf8) + Array(normalized[host.upperBound...])
     }
 }

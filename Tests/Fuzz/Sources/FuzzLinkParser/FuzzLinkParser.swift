@@ -11,7 +11,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard let link = try? LinkParser(compassScheme: "app", leniency: leniency).parse(input) else { continue }
         var json = JSONWriter(capacity: 256)
         json.beginObject()
-        var fields = LinkSchema(normalize: true)
+        var fields = LinkSchema(normalize: true, domains: true, hostForm: leniency == .strict ? .ascii : .unicode)
         fields.write(link, into: &json)
         json.endObject()
         json.withSpan { $0.withUnsafeBytes { requireValidJSON($0) } }

@@ -1,0 +1,92 @@
+import CIDN2
+
+/// Host names to and from their ASCII form, through libidn2 (IDNA 2008 with UTS #46 mapping),
+/// the way curl converts them: non-transitional processing, and transitional processing when
+/// that fails (urnfmt(1) DOMAINS).
+public enum IDNA {
+    /// The ASCII (punycode) form of `host`, UTF-8; a host that is ASCII already is returned as it is.
+    public static func ascii(_ host: [UInt8]) throws(IDNError) -> [UInt8] {
+        guard host.contains(where: { $0 >= 0x80 }) else { return host }
+        let nonTransitional = Int32(IDN2_NFC_INPUT.rawValue | IDN2_NONTRANSITIONAL.rawValue)
+        var result = lookup(host, flags: nonTransitional)
+        if case .failure = result { result = lookup(host, flags: Int32(IDN2_TRANSITIONAL.rawValue)) }
+        switch result {
+        case let .success(ascii): return ascii
+        case let .failure(reason): throw IDNError(host: host, reason: reason.text, direction: .toASCII)
+        }
+    }
+
+    /// The Unicode form of `host`: its `xn--` labels decoded; a host without one is returned as it is.
+    public static func unicode(_ host: [UInt8]) throws(IDNError) -> [UInt8] {
+        guard hasACELabel(host) else { return host }
+        var output: UnsafeMutablePointer<CChar>?
+        let rc = (host + [0]).withUnsafeBufferPointer { input in
+            input.withMemoryRebound(to: CChar.self) { idn2_to_unicode_8z8z($0.baseAddress, &output, 0) }
+        }
+        guard rc == Int32(IDN2_OK.rawValue), let output else {
+            throw IDNError(host: host, reason: String(cString: idn2_strerror(rc)), direction: .toUnicode)
+        }
+        defer { idn2_free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: strlen(output)).map { UInt8(bitPattern: $0) })
+    }
+
+    /// Whether a label of `host` starts with the ACE prefix `xn--` (any case).
+    static func hasACELabel(_ host: [UInt8]) -> Bool {
+        host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains { label in
+            label.count >= 4 && label.prefix(4).map(ByteClass.lowercased).elementsEqual("xn--".utf8)
+        }
+    }
+
+    private static func lookup(_ host: [UInt8], flags: Int32) -> Result<[UInt8], ReasonText> {
+        var output: UnsafeMutablePointer<UInt8>?
+        let rc = (host + [0]).withUnsafeBufferPointer { idn2_lookup_u8($0.baseAddress, &output, flags) }
+        guard rc == Int32(IDN2_OK.rawValue), let output else {
+            return .failure(ReasonText(text: String(cString: idn2_strerror(rc))))
+        }
+        defer { idn2_free(output) }
+        return .success(Array(UnsafeBufferPointer(start: output, count: strlen(output))))
+    }
+
+    /// libidn2's reason, as an `Error` for `Result`.
+    private struct ReasonText: Error {
+        let text: String
+    }
+}
+
+/// A host that has no valid ASCII or Unicode form (code `invalid-idn`).
+public struct IDNError: CodedError, Equatable {
+    /// Which conversion failed.
+    public enum Direction: Sendable, Equatable {
+        case toASCII, toUnicode
+    }
+
+    /// The host, UTF-8.
+    public let host: [UInt8]
+    /// libidn2's reason.
+    public let reason: String
+    /// The conversion that failed.
+    public let direction: Direction
+    /// The byte offset of the host in the link, when known.
+    public var offset: Int?
+
+    init(host: [UInt8], reason: String, direction: Direction, offset: Int? = nil) {
+        self.host = host
+        self.reason = reason
+        self.direction = direction
+        self.offset = offset
+    }
+
+    public var code: String { "invalid-idn" }
+    public var message: String {
+        let form = direction == .toASCII ? "punycode" : "an IDN"
+        return "host '\(String(decoding: host, as: UTF8.self))' cannot be converted to \(form): \(reason.lowercasedFirst)"
+    }
+}
+
+extension String {
+    /// The string with its first letter in lower case, as messages are written.
+    var lowercasedFirst: String {
+        guard let first else { return self }
+        return first.lowercased() + dropFirst()
+    }
+}
