@@ -22,22 +22,25 @@ public struct DomainParts: Sendable, Equatable {
             (domain, subdomain, suffix) = ([], [], [])
             return
         }
-        var domain: [UInt8] = []
-        var suffix: [UInt8] = []
-        (host + [0]).withUnsafeBufferPointer { buffer in
+        // One lookup: the longest public suffix; the registrable domain is it and one label more
+        // (what psl_registrable_domain answers, in a second walk).
+        let suffixStart: Int? = (host + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { text in
-                let start = text.baseAddress!
-                if let found = psl_registrable_domain(context, start) {
-                    domain = Array(host[start.distance(to: found)...])
-                }
-                if let found = psl_unregistrable_domain(context, start) {
-                    suffix = Array(host[start.distance(to: found)...])
-                }
+                psl_unregistrable_domain(context, text.baseAddress!).map { text.baseAddress!.distance(to: $0) }
             }
         }
-        self.domain = domain
-        self.suffix = suffix
-        subdomain = domain.isEmpty || host.count <= domain.count + 1 ? [] : Array(host[..<(host.count - domain.count - 1)])
+        guard let suffixStart, suffixStart < host.count else {
+            (domain, subdomain, suffix) = ([], [], [])
+            return
+        }
+        suffix = Array(host[suffixStart...])
+        guard suffixStart >= 2 else {
+            (domain, subdomain) = ([], [])
+            return
+        }
+        let labelStart = host[..<(suffixStart - 1)].lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? 0
+        domain = Array(host[labelStart...])
+        subdomain = labelStart >= 2 ? Array(host[..<(labelStart - 1)]) : []
     }
 }
 

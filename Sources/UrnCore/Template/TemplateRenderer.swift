@@ -19,6 +19,8 @@ public struct TemplateRenderer {
     /// The record's link once read (nil when it has none); read at most once.
     private var link: Link?
     private var linkRead = false
+    /// The host's domain parts, found once per record (and host form).
+    private var domainParts: (form: HostForm, parts: DomainParts)?
 
     /// A renderer for `record`; `link` parses the record's link when first needed (nil when the
     /// record has none).
@@ -95,7 +97,21 @@ public struct TemplateRenderer {
     public mutating func value(_ expression: Template.Expression) throws -> RecordView.Value? {
         if case let .path(path) = expression.source { return record.value(at: path) }
         guard try readLinkOnce() else { return nil }
-        return try Self.value(expression, of: link!, hostForm: expression.hostForm ?? hostForm)
+        let form = expression.hostForm ?? hostForm
+        if case let .derived(which) = expression.source, which == .domain || which == .subdomain || which == .tld {
+            let parts = try domainParts(in: form)
+            let value = which == .domain ? parts.domain : which == .subdomain ? parts.subdomain : parts.suffix
+            return value.isEmpty ? nil : .string(value)
+        }
+        return try Self.value(expression, of: link!, hostForm: form)
+    }
+
+    /// The domain parts of the link's host in `form`, looked up once per record.
+    private mutating func domainParts(in form: HostForm) throws(IDNError) -> DomainParts {
+        if let domainParts, domainParts.form == form { return domainParts.parts }
+        let parts = try HostConversion.host(of: link!, in: form).map { DomainParts(host: $0) } ?? DomainParts(host: [])
+        domainParts = (form, parts)
+        return parts
     }
 
     /// The value of a link expression. The link is borrowed: a copy of it is 400 bytes.
@@ -118,7 +134,7 @@ public struct TemplateRenderer {
             if expression.defaultPort { normalized = withDefaultPort(normalized) }
             return .string(normalized)
         case let .derived(which):
-            return try derived(which, of: link, hostForm: hostForm, encoded: expression.encoded)
+            return derived(which, of: link, encoded: expression.encoded)
         case let .part(which):
             switch which {
             case .scheme: return part(link.scheme, lowercase: true)
@@ -153,15 +169,11 @@ public struct TemplateRenderer {
         }
     }
 
-    /// A field derived from the host (through the public suffix list) or from the last path segment.
-    private static func derived(_ which: DerivedPart, of link: borrowing Link, hostForm: HostForm,
-                                encoded: Bool) throws(IDNError) -> RecordView.Value? {
+    /// A field derived from the last path segment (the domain parts are the renderer's own).
+    private static func derived(_ which: DerivedPart, of link: borrowing Link, encoded: Bool) -> RecordView.Value? {
         switch which {
         case .domain, .subdomain, .tld:
-            guard let host = try HostConversion.host(of: link, in: hostForm) else { return nil }
-            let parts = DomainParts(host: host)
-            let value = which == .domain ? parts.domain : which == .subdomain ? parts.subdomain : parts.suffix
-            return value.isEmpty ? nil : .string(value)
+            return nil
         case .file, .ext:
             // hierarchical paths only: a URN's or an opaque name's "path" has no file
             guard link.kind == .url || link.kind == .relative else { return nil }
