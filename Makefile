@@ -16,7 +16,7 @@ BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template
 
-.PHONY: test-sanitize fuzz all deps test-deps build test test-unit test-cli test-conformance test-docs test-shells test-scale completions demo bench bench-instructions install uninstall clean
+.PHONY: test-allocations test-sanitize fuzz all deps test-deps build test test-unit test-cli test-conformance test-docs test-shells test-scale completions demo bench bench-instructions install uninstall clean
 
 all: build
 
@@ -67,6 +67,12 @@ test-shells:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/install.sh
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/parallel.sh
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/progress.sh
+
+## test-allocations: heap allocations a record of each tool (valgrind dhat, release build) against
+## its budget in Tests/Perf/allocations.sh
+test-allocations: build
+	@command -v valgrind >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq valgrind >/dev/null; }
+	URN_BIN="$(RELEASE_BIN)" bash Tests/Perf/allocations.sh
 
 ## test-scale: the README's Spark recipe on pyspark (local[2]) and the Hadoop Streaming mapper;
 ## installs Java 17 and pyspark (into .build/spark-venv) where missing

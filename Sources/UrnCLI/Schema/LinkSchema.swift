@@ -117,7 +117,7 @@ public struct LinkSchema {
 
     private mutating func lowercased(_ bytes: ArraySlice<UInt8>, into json: inout JSONWriter) {
         scratch.removeAll(keepingCapacity: true)
-        scratch += bytes.lazy.map(ByteClass.lowercased)
+        for byte in bytes { scratch.append(ByteClass.lowercased(byte)) }
         json.string(scratch)
     }
 
