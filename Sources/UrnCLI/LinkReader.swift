@@ -17,12 +17,18 @@ public struct LinkReader {
 
     /// The parsed link of `record`.
     public func read(_ link: Span<UInt8>, of record: RecordView) throws(LinkError) -> Link {
-        guard LinkSchema.isParsed(record) else { return try parser.parse(link) }
+        var storage: [UInt8] = []
+        return try read(link, of: record, reusing: &storage)
+    }
+
+    /// The parsed link of `record`, its text held in `storage` (see `LinkParser.parse(_:base:leniency:reusing:)`).
+    public func read(_ link: Span<UInt8>, of record: RecordView, reusing storage: inout [UInt8]) throws(LinkError) -> Link {
+        guard LinkSchema.isParsed(record) else { return try parser.parse(link, reusing: &storage) }
         if let scheme = LinkSchema.compassScheme(of: record, link: link), !parser.compassSchemes.contains(scheme) {
             var reading = parser
             reading.compassSchemes.append(scheme)
-            return try reading.parse(link, leniency: .everywhere)
+            return try reading.parse(link, leniency: .everywhere, reusing: &storage)
         }
-        return try parser.parse(link, leniency: .everywhere)
+        return try parser.parse(link, leniency: .everywhere, reusing: &storage)
     }
 }

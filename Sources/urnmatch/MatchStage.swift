@@ -24,6 +24,8 @@ struct MatchStage: RecordStage {
     /// `--method`, and the field `--method-field` reads a record's method from.
     let method: String?
     let methodField: JSONPath?
+    /// The text of the link being routed, kept from record to record.
+    private var linkText: [UInt8] = []
     private var selected = 0
     private var unmatched = 0
     /// Hits by route, and by route and method when records have one.
@@ -47,7 +49,8 @@ struct MatchStage: RecordStage {
     var writesRecords: Bool { selection != .count && selection != .stats }
 
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
-        let parsed = try reader.read(link, of: record)
+        let parsed = try reader.read(link, of: record, reusing: &linkText)
+        defer { matcher.forgetLink() }
         let method = requestMethod(of: record)
         let all = allMatches ? try matcher.match(parsed, all: true, method: method) : []
         let winner = allMatches ? all.first : try matcher.firstMatch(parsed, method: method)

@@ -6,12 +6,20 @@ struct ParseStage: RecordStage {
     let parser: LinkParser
     var fields: LinkSchema
     let resolver: LinkResolver?
+    /// The text of the link being parsed, kept from record to record.
+    private var linkText: [UInt8] = []
+
+    init(parser: LinkParser, fields: LinkSchema, resolver: LinkResolver?) {
+        self.parser = parser
+        self.fields = fields
+        self.resolver = resolver
+    }
 
     var fieldNames: [String] { ["resolved"] + LinkSchema.fieldNames }
 
     @inline(__always)
-    func prepare(link: Span<UInt8>, record: RecordView) throws -> Link {
-        let parsed = try parser.parse(link, base: resolver)
+    mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Link {
+        let parsed = try parser.parse(link, base: resolver, reusing: &linkText)
         // a host that has no --punycode or --as-idn form makes an error record
         if fields.normalize, fields.hostForm != .asWritten { _ = try HostConversion.converting(parsed, to: fields.hostForm) }
         return parsed

@@ -18,6 +18,8 @@ struct StackStage: RecordStage {
     let fromField: JSONPath?
     /// The stack of `--from`, computed once.
     var fixedFrom: [Frame]?
+    /// The text of the link being stacked, kept from record to record.
+    private var linkText: [UInt8] = []
     private var matched = 0
 
     init(builder: StackBuilder, reader: LinkReader, frames: Bool, fromField: JSONPath?) {
@@ -36,7 +38,8 @@ struct StackStage: RecordStage {
     }
 
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
-        let parsed = try reader.read(link, of: record)
+        let parsed = try reader.read(link, of: record, reusing: &linkText)
+        defer { builder.matcher.forgetLink() }
         let (stack, handler) = try opening(of: parsed, record: record)
         if !stack.isEmpty || handler != nil { matched += 1 }
         var current = fixedFrom

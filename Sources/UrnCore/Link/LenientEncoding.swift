@@ -13,16 +13,18 @@ public enum Leniency: Sendable {
 /// controls, space, `" < > \ ^ ` { | }`, a `%` without two hex digits, a second `#`, and `[` `]`
 /// outside the authority (where an IPv6 literal needs them).
 enum LenientEncoding {
-    /// `input` with the disallowed bytes encoded, from the start of the part `leniency` repairs.
-    static func encoded(_ input: UnsafeBufferPointer<UInt8>, _ leniency: Leniency) -> [UInt8] {
+    /// Replaces `out` with `input`, the disallowed bytes encoded from the start of the part
+    /// `leniency` repairs (`out` keeps its storage).
+    static func encode(_ input: UnsafeBufferPointer<UInt8>, _ leniency: Leniency, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
         let start: Int
         switch leniency {
-        case .strict: return Array(input)
+        case .strict: out.append(contentsOf: input); return
         case .everywhere: start = 0
         case .queryAndFragment:
             var mark = 0
             while mark < input.count, input[mark] != UInt8(ascii: "?"), input[mark] != UInt8(ascii: "#") { mark += 1 }
-            guard mark < input.count else { return Array(input) }
+            guard mark < input.count else { out.append(contentsOf: input); return }
             start = mark
         }
         // the common case, nothing to repair, is one scan and one copy (`start` is the first
@@ -52,9 +54,9 @@ enum LenientEncoding {
             }
             first += 1
         }
-        guard first < input.count else { return Array(input) }
+        guard first < input.count else { out.append(contentsOf: input); return }
         let inAuthority = authority ?? authorityRange(input)
-        var out = Array(input[..<first])
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: input[..<first]))
         out.reserveCapacity(input.count + 8)
         for i in first..<input.count {
             let b = input[i]
@@ -69,7 +71,6 @@ enum LenientEncoding {
                 out.append(b)
             }
         }
-        return out
     }
 
     /// The bytes the scan must look at: those RFC 3986 forbids, and `#`, `%`, `[`, `]`.

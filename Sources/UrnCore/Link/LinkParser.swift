@@ -26,30 +26,52 @@ public struct LinkParser: Sendable {
     /// overrides the parser's own for this link.
     public func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil,
                       leniency: Leniency? = nil) throws(LinkError) -> Link {
+        var storage: [UInt8] = []
+        return try parse(input, base: base, leniency: leniency, reusing: &storage)
+    }
+
+    /// Parses `input` as `parse(_:base:leniency:)` does, copying it into `storage`, which the
+    /// link then holds as its text. A caller that keeps `storage` from link to link, and lets
+    /// each link go before it parses the next, parses without allocating.
+    public func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil,
+                      reusing storage: inout [UInt8]) throws(LinkError) -> Link {
         guard !input.isEmpty else { throw LinkError.empty }
         if let bad = UTF8Validation.firstInvalidOffset(input) { throw LinkError.invalidUTF8(at: bad) }
         try checkLegacyNSURL(input)
         let leniency = leniency ?? self.leniency
-        if leniency == .queryAndFragment, base == nil {
-            // nearly every link needs no repair: parse it as it is, and repair only one that fails
+        if leniency != .everywhere, base == nil {
+            // nearly every link needs no repair: parse it as it is (and under queryAndFragment
+            // repair only one that fails)
+            storage.removeAll(keepingCapacity: true)
+            storage.append(contentsOf: input)
             do throws(LinkError) {
-                return try parse(text: Array(input))
+                return try parse(text: storage)
             } catch {
+                guard leniency == .queryAndFragment else { throw error }
                 switch error {
                 case .invalidCharacter, .invalidPercent: break
                 default: throw error
                 }
             }
         }
-        var text = LenientEncoding.encoded(input, leniency)
-        if let base { text = base.resolve(text) }
-        return try parse(text: text)
+        LenientEncoding.encode(input, leniency, into: &storage)
+        if let base { storage = base.resolve(storage) }
+        return try parse(text: storage)
     }
 
     /// Parses the link that `input` views (see `parse(_:base:leniency:)`).
     @inlinable
     public func parse(_ input: Span<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil) throws(LinkError) -> Link {
         try input.withUnsafeBufferPointer { (buffer) throws(LinkError) in try parse(buffer, base: base, leniency: leniency) }
+    }
+
+    /// Parses the link that `input` views into `storage` (see `parse(_:base:leniency:reusing:)`).
+    @inlinable
+    public func parse(_ input: Span<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil,
+                      reusing storage: inout [UInt8]) throws(LinkError) -> Link {
+        try input.withUnsafeBufferPointer { (buffer) throws(LinkError) in
+            try parse(buffer, base: base, leniency: leniency, reusing: &storage)
+        }
     }
 
     /// Under `legacyNSURL`, throws when `URL(string:)` before iOS 17 refuses the link `input` views.

@@ -33,7 +33,7 @@ public final class Matcher {
     @exclusivity(unchecked) var components = Components()
     /// What `components` holds: the link, mode and delimiter it was read for, and its full ranges
     /// (a prefix match truncates them). urnstack matches every prefix of one link, so reading it
-    /// once saves a read per prefix.
+    /// once saves a read per prefix. `forgetLink()` drops it.
     @exclusivity(unchecked) private var lastRead: (text: [UInt8], mode: ComponentMode, delimiter: [UInt8])?
     /// Lower-cased components (`-i`).
     @exclusivity(unchecked) private var lookup = Components()
@@ -60,6 +60,13 @@ public final class Matcher {
         }
         components.read(link, mode: mode, delimiter: delimiter, raw: options.raw)
         lastRead = (link.text, mode, delimiter)
+    }
+
+    /// Drops the matcher's reference to the last link it read, so that the link's storage can
+    /// be reused for the next one (`LinkParser.parse(_:base:leniency:reusing:)`): a caller done
+    /// with a link calls it.
+    public func forgetLink() {
+        lastRead = nil
     }
 
     /// The routes that match `link`: the winner, or with `all` every match in precedence order.
