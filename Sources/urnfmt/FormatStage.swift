@@ -25,6 +25,10 @@ struct FormatStage: RecordStage {
     var fields: LinkSchema
     /// The record paths `--link` reads each placeholder from.
     var pathsByName: [String: [JSONPath]] = [:]
+    /// Storage kept from record to record: the link's text, the line, a table cell.
+    var linkText: [UInt8] = []
+    var line: [UInt8] = []
+    var cell: [UInt8] = []
 
     var fieldNames: [String] { json ? ["link"] + LinkSchema.fieldNames : [] }
     var writesJSON: Bool { json }
@@ -69,18 +73,26 @@ struct FormatStage: RecordStage {
         }
         switch mode {
         case let .template(template):
-            var renderer = renderer(view, link, record)
-            var out = Self.lineBuffer()
-            try renderer.render(template, into: &out)
+            var renderer = TemplateRenderer(record: record)
+            renderer.hostForm = hostForm
+            var out = takeLine()
+            try link.withUnsafeBufferPointer { link in
+                try renderer.render(template, into: &out) { try reader.read(link.span, of: record, reusing: &linkText) }
+            }
             return .text(out)
         case let .table(format, columns, _):
-            var renderer = renderer(view, link, record)
-            var out = Self.lineBuffer()
-            for (i, column) in columns.enumerated() {
-                if i > 0 { out.append(format.separator) }
-                var value: [UInt8] = []
-                try renderer.render(column.expression, into: &value, escapingControls: false)
-                format.append(value, to: &out)
+            var renderer = TemplateRenderer(record: record)
+            renderer.hostForm = hostForm
+            var out = takeLine()
+            try link.withUnsafeBufferPointer { link in
+                for (i, column) in columns.enumerated() {
+                    if i > 0 { out.append(format.separator) }
+                    cell.removeAll(keepingCapacity: true)
+                    try renderer.render(column.expression, into: &cell, escapingControls: false) {
+                        try reader.read(link.span, of: record, reusing: &linkText)
+                    }
+                    format.append(cell, to: &out)
+                }
             }
             if format == .csv { out.append(0x0D) }
             return .text(out)
@@ -89,27 +101,20 @@ struct FormatStage: RecordStage {
             return try result(built)
         case let .edit(editor, normalize):
             // Parsed first, so that a link RFC 3986 refuses is an error, or repaired under --lenient.
-            var text = try editor.edit(try reader.read(link, of: record).text)
+            var text = try editor.edit(try reader.read(link, of: record, reusing: &linkText).text)
             if normalize { text = LinkNormalizer.normalized(try reader.parser.parse(text)) }
             return try result(text)
         }
     }
 
-    /// An empty line with room for a typical rendering, so that appending does not regrow it.
-    private static func lineBuffer() -> [UInt8] {
+    /// An empty line with room for a typical rendering: the last record's line once it has
+    /// been written (`writeText` gives it back), so that a line allocates nothing.
+    private mutating func takeLine() -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(256)
+        swap(&out, &line)
+        out.removeAll(keepingCapacity: true)
+        if out.capacity < 256 { out.reserveCapacity(256) }
         return out
-    }
-
-    private func renderer(_ view: RecordView, _ link: Span<UInt8>, _ record: RecordView) -> TemplateRenderer {
-        let reader = self.reader
-        let text = link.withUnsafeBufferPointer { Array($0) }
-        var renderer = TemplateRenderer(record: view) { () throws -> Link? in
-            try reader.read(text.span, of: record)
-        }
-        renderer.hostForm = hostForm
-        return renderer
     }
 
     /// The new link as text (its host in `hostForm`), or parsed again for `--json` (where it
@@ -153,6 +158,7 @@ struct FormatStage: RecordStage {
         switch result {
         case let .text(bytes), let .link(bytes, _):
             json.append(contentsOf: bytes)
+            line = bytes  // its storage serves the next record's line once this result is gone
         }
     }
 }

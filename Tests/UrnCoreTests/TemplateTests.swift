@@ -12,11 +12,9 @@ import Testing
                 try scanner.scanObject(buffer)
                 members = scanner.members
             }
-            var renderer = TemplateRenderer(record: RecordView(text: buffer, members: members, isJSON: record != nil)) {
-                try LinkParser().parse(link)
-            }
+            var renderer = TemplateRenderer(record: RecordView(text: buffer, members: members, isJSON: record != nil))
             var out: [UInt8] = []
-            try renderer.render(compiled, into: &out)
+            try renderer.render(compiled, into: &out) { try LinkParser().parse(link) }
             return String(decoding: out, as: UTF8.self)
         }
     }

@@ -20,7 +20,7 @@ public enum ErrorSchema {
 
     /// Whether an upstream tool already made `record` an error record.
     public static func isErrorRecord(_ record: RecordView) -> Bool {
-        guard record.isJSON, let error = record.member("error") else { return false }
+        guard record.isJSON, let error = record.member(SchemaKeys.error) else { return false }
         return error.kind == .object
     }
 }

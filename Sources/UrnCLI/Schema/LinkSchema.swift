@@ -136,7 +136,7 @@ extension LinkSchema {
     /// Whether urnparse parsed `record` (it has `kind`), so its link is read the way urnparse
     /// accepted it.
     public static func isParsed(_ record: RecordView) -> Bool {
-        guard record.isJSON, let kind = record.member("kind") else { return false }
+        guard record.isJSON, let kind = record.member(SchemaKeys.kind) else { return false }
         return kind.kind == .string
     }
 
@@ -144,10 +144,10 @@ extension LinkSchema {
     /// (`"kind":"opaque"` and `parts.scheme`, from `urnparse --scheme S`), lower-cased.
     public static func compassScheme(of record: RecordView, link: Span<UInt8>) -> [UInt8]? {
         let text = record.text
-        guard record.isJSON, let kind = record.member("kind"), kind.kind == .string,
+        guard record.isJSON, let kind = record.member(SchemaKeys.kind), kind.kind == .string,
               text[kind.value].elementsEqual("\"opaque\"".utf8),
-              let parts = record.member("parts"), parts.kind == .object,
-              let scheme = JSONScanner.member(named: Array("scheme".utf8), of: parts.value, in: text),
+              let parts = record.member(SchemaKeys.parts), parts.kind == .object,
+              let scheme = JSONScanner.member(named: SchemaKeys.scheme, of: parts.value, in: text),
               scheme.kind == .string
         else { return nil }
         let name = JSONString.decoded(scheme.value, in: text).map(ByteClass.lowercased)

@@ -47,10 +47,10 @@ public struct RouteSchema: Sendable {
 
     /// The table's route that an upstream route object `{"pattern","table","line",…}` names, if any.
     public func route(named object: Range<Int>, in text: UnsafeBufferPointer<UInt8>, of matcher: Matcher) -> Route? {
-        func member(_ name: String) -> JSONMember? { JSONScanner.member(named: Array(name.utf8), of: object, in: text) }
-        guard let pattern = member("pattern"), pattern.kind == .string,
-              let table = member("table"), table.kind == .string,
-              let line = member("line"), line.kind == .number, let lineNumber = Int(String(decoding: text[line.value], as: UTF8.self))
+        func member(_ name: [UInt8]) -> JSONMember? { JSONScanner.member(named: name, of: object, in: text) }
+        guard let pattern = member(SchemaKeys.pattern), pattern.kind == .string,
+              let table = member(SchemaKeys.table), table.kind == .string,
+              let line = member(SchemaKeys.line), line.kind == .number, let lineNumber = Int(String(decoding: text[line.value], as: UTF8.self))
         else { return nil }
         return matcher.route(table: String(decoding: JSONString.decoded(table.value, in: text), as: UTF8.self),
                              line: lineNumber,
@@ -68,13 +68,13 @@ public struct RouteSchema: Sendable {
     /// Reads the `route` field of `record`. A route object that names no route of the tables
     /// (another table, an edited pattern) is read as absent, so the link is routed again.
     public func upstream(of record: RecordView, matcher: Matcher) -> Upstream {
-        guard record.isJSON, let route = record.member("route") else { return .absent }
+        guard record.isJSON, let route = record.member(SchemaKeys.route) else { return .absent }
         if route.kind == .null { return .unmatched }
         let text = record.text
         guard route.kind == .object, let top = self.route(named: route.value, in: text, of: matcher),
-              let args = JSONScanner.member(named: Array("args".utf8), of: route.value, in: text), args.kind == .object
+              let args = JSONScanner.member(named: SchemaKeys.args, of: route.value, in: text), args.kind == .object
         else { return .absent }
-        let handler = JSONScanner.member(named: Array("handler".utf8), of: route.value, in: text)
+        let handler = JSONScanner.member(named: SchemaKeys.handler, of: route.value, in: text)
             .flatMap { $0.kind == .object ? self.route(named: $0.value, in: text, of: matcher) : nil }
         return .matched(top, args: Array(text[args.value]), handler: handler)
     }

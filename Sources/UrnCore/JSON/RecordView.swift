@@ -23,9 +23,15 @@ public struct RecordView {
 
     /// The last member named `name` (JSON records only).
     public func member(_ name: String) -> JSONMember? {
-        let bytes = Array(name.utf8)
-        return members.last { JSONString.equals($0.key, in: text, bytes) }
+        member(Array(name.utf8))
     }
+
+    /// The last member named `name`, UTF-8 (JSON records only).
+    public func member(_ name: [UInt8]) -> JSONMember? {
+        members.last { JSONString.equals($0.key, in: text, name) }
+    }
+
+    private static let linkKey = Array("link".utf8)
 
     /// A JSON value found in a record.
     public enum Value {
@@ -35,10 +41,29 @@ public struct RecordView {
         case json([UInt8])
     }
 
+    /// Appends the value at `path` to `out` (a string decoded, anything else as its JSON text)
+    /// without allocating; false when it is missing or null.
+    public func appendValue(at path: JSONPath, to out: inout [UInt8]) -> Bool {
+        guard isJSON else {
+            guard path.steps.count == 1, path.steps[0] == Self.linkKey else { return false }
+            out.append(contentsOf: text)
+            return true
+        }
+        guard let member = members.last(where: { JSONString.equals($0.key, in: text, path.head) }),
+              let (range, kind) = path.resolve(from: member.value, kind: member.kind, step: 1, in: text)
+        else { return false }
+        switch kind {
+        case .null: return false
+        case .string: JSONString.decode(range, in: text, into: &out)
+        default: out.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+        }
+        return true
+    }
+
     /// The value at `path`, nil when missing or null. A raw link answers only `link`.
     public func value(at path: JSONPath) -> Value? {
         guard isJSON else {
-            guard path.steps == [Array("link".utf8)] else { return nil }
+            guard path.steps.count == 1, path.steps[0] == Self.linkKey else { return nil }
             return .string(Array(text))
         }
         guard let member = members.last(where: { JSONString.equals($0.key, in: text, path.head) }),

@@ -1,5 +1,6 @@
 /// Renders compiled templates against records (urnfmt(1) TEMPLATES). The link is parsed only when an expression
-/// needs it, and only once per record.
+/// needs it, and only once per record: each call is given a way to read it, which the renderer
+/// calls at most once.
 public struct TemplateRenderer {
     /// A `must:` expression found nothing.
     public struct MissingValue: CodedError {
@@ -15,26 +16,24 @@ public struct TemplateRenderer {
     /// The form of the host in `{host}`, `{url}` and the domain parts, unless an expression's
     /// `puny:` or `idn:` says otherwise (`--punycode`, `--as-idn`).
     public var hostForm: HostForm = .asWritten
-    private let readLink: () throws -> Link?
     /// The record's link once read (nil when it has none); read at most once.
     private var link: Link?
     private var linkRead = false
     /// The host's domain parts, found once per record (and host form).
     private var domainParts: (form: HostForm, parts: DomainParts)?
 
-    /// A renderer for `record`; `link` parses the record's link when first needed (nil when the
-    /// record has none).
-    public init(record: RecordView, link: @escaping () throws -> Link?) {
+    /// A renderer for `record`.
+    public init(record: RecordView) {
         self.record = record
-        self.readLink = link
     }
 
-    /// Appends the rendering of `template` to `out`.
-    public mutating func render(_ template: Template, into out: inout [UInt8]) throws {
+    /// Appends the rendering of `template` to `out`; `readLink` parses the record's link when
+    /// first needed (nil when the record has none).
+    public mutating func render(_ template: Template, into out: inout [UInt8], link readLink: () throws -> Link?) throws {
         for piece in template.pieces {
             switch piece {
             case let .text(text): out += text
-            case let .expression(expression): try render(expression, into: &out)
+            case let .expression(expression): try render(expression, into: &out, link: readLink)
             }
         }
     }
@@ -43,8 +42,22 @@ public struct TemplateRenderer {
     /// characters of a value are escaped unless `escapingControls` is false (a table format
     /// that escapes values itself).
     public mutating func render(_ expression: Template.Expression, into out: inout [UInt8],
-                                escapingControls: Bool = true) throws {
-        let value = try self.value(expression)
+                                escapingControls: Bool = true, link readLink: () throws -> Link?) throws {
+        if case let .path(path) = expression.source, !expression.json {
+            // straight into `out`: the common case allocates nothing
+            let start = out.count
+            guard record.appendValue(at: path, to: &out) else {
+                if expression.must { throw MissingValue(expression: expression.text) }
+                return
+            }
+            if escapingControls, out[start...].contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+                let value = Array(out[start...])
+                out.removeSubrange(start...)
+                Self.appendEscapingControls(value, to: &out)
+            }
+            return
+        }
+        let value = try self.value(expression, link: readLink)
         if value == nil && expression.must { throw MissingValue(expression: expression.text) }
         guard expression.json else {
             switch value {
@@ -85,7 +98,7 @@ public struct TemplateRenderer {
     }
 
     /// Reads the link on first use; whether the record has one.
-    private mutating func readLinkOnce() throws -> Bool {
+    private mutating func readLinkOnce(_ readLink: () throws -> Link?) throws -> Bool {
         if !linkRead {
             link = try readLink()
             linkRead = true
@@ -94,9 +107,9 @@ public struct TemplateRenderer {
     }
 
     /// The value an expression reads, nil when missing.
-    public mutating func value(_ expression: Template.Expression) throws -> RecordView.Value? {
+    public mutating func value(_ expression: Template.Expression, link readLink: () throws -> Link?) throws -> RecordView.Value? {
         if case let .path(path) = expression.source { return record.value(at: path) }
-        guard try readLinkOnce() else { return nil }
+        guard try readLinkOnce(readLink) else { return nil }
         let form = expression.hostForm ?? hostForm
         if case let .derived(which) = expression.source, which == .domain || which == .subdomain || which == .tld {
             let parts = try domainParts(in: form)
