@@ -101,7 +101,7 @@ import Testing
         let table = RouteTable(name: "t", dialect: .urn, scheme: nil, delimiter: ":", routes: [route])
         let match = try #require(try Matcher(tables: [table]).match(try LinkParser().parse(link)).first)
         #expect(match.args.map { String(decoding: $0.name, as: UTF8.self) } == ["owner", "repo", "number"])
-        #expect(match.args[1].value == .string(Array("r/x".utf8)))
+        #expect(match.args[1].value == .string(ArraySlice("r/x".utf8)))
         #expect(match.args[2].value == .int(7))
     }
 }

@@ -47,7 +47,7 @@ public enum ValueType: Sendable {
     public func value(_ bytes: ArraySlice<UInt8>, singlePrecision: Bool = false) throws(Regex.MatchError) -> ArgValue? {
         switch self {
         case .string:
-            return .string(Array(bytes))
+            return .string(bytes)
         case .int:
             guard bytes.count <= 20, let int = Int(String(decoding: bytes, as: UTF8.self)) else { return nil }
             return .int(int)
@@ -60,10 +60,10 @@ public enum ValueType: Sendable {
             guard ValueType.isDecimalNumber(bytes), let double = Double(text), double.isFinite else { return nil }
             return .double(double)
         case .uuid:
-            return ValueType.isUUID(bytes) ? .string(Array(bytes)) : nil
+            return ValueType.isUUID(bytes) ? .string(bytes) : nil
         case let .regex(regex):
             return try bytes.withUnsafeBufferPointer { (buffer) throws(Regex.MatchError) -> ArgValue? in
-                try regex.matches(buffer) ? .string(Array(bytes)) : nil
+                try regex.matches(buffer) ? .string(bytes) : nil
             }
         }
     }
@@ -105,8 +105,9 @@ public enum ValueType: Sendable {
 
 /// The value of a route argument.
 public enum ArgValue: Sendable, Equatable {
-    /// A string (UTF-8 bytes).
-    case string([UInt8])
+    /// A string (UTF-8 bytes): often a slice of the link's components, shared rather than
+    /// copied, so that an argument allocates nothing.
+    case string(ArraySlice<UInt8>)
     /// An integer.
     case int(Int)
     /// A double-precision number.

@@ -17,18 +17,18 @@ extension Matcher {
                 case .compass:
                     // Location.swift:19–22 decodes each value once; an invalid escape keeps it as written
                     let value = options.raw ? Array(written) : (PercentCoding.removingPercentEncoding(written) ?? Array(written))
-                    args.set(placeholder.nameBytes, .string(value))
+                    args.set(placeholder.nameBytes, .string(value[...]))
                 case .navigator:
                     // URLMatcher.swift:10–26: Int(_:), Float(_:), UUID(uuidString:), never decoded
                     guard var value = try placeholder.type.value(written, singlePrecision: true) else { continue }
                     if case .uuid = placeholder.type, case let .string(bytes) = value {
-                        value = .string(bytes.map(ByteClass.uppercased))  // UUID.uuidString
+                        value = .string(bytes.map(ByteClass.uppercased)[...])  // UUID.uuidString
                     }
                     args.set(placeholder.nameBytes, value)
                 case .express:
-                    args.set(placeholder.nameBytes, .string(Self.decodedParameter(written, raw: options.raw)))
+                    args.set(placeholder.nameBytes, .string(Self.decodedParameter(written, raw: options.raw)[...]))
                 case .waap, .urn:
-                    args.set(placeholder.nameBytes, .string(Array(written)))  // WARoutePattern.m:97–101
+                    args.set(placeholder.nameBytes, .string(written))  // WARoutePattern.m:97–101
                 }
             case let .catchAll(name?) where dialect == .navigator:
                 // URLMatcher.swift:23–25: the rest of the path from here, joined with `/`
@@ -37,14 +37,14 @@ extension Matcher {
                     if i > index { joined.append(UInt8(ascii: "/")) }
                     joined += components[i]
                 }
-                args.set(Array(name.utf8), .string(joined))
+                args.set(Array(name.utf8), .string(joined[...]))
             default:
                 continue
             }
         }
         if options.mergeQuery {
             var query = ArgumentList()
-            forEachQueryPair(link, dialect: dialect) { key, value in query.set(key, .string(value)) }
+            forEachQueryPair(link, dialect: dialect) { key, value in query.set(key, .string(value[...])) }
             for item in query.items { args.add(item.name, item.value) }
         }
         for (key, value) in route.defaults { args.add(Array(key.utf8), value) }
@@ -107,7 +107,7 @@ extension Matcher {
         guard let groups = try express.regex.captures(pathname) else { return }
         for (index, key) in express.keys.enumerated() where index < groups.count {
             guard let range = groups[index] else { continue }
-            args.set(Array(key.name.utf8), .string(Self.decodedParameter(pathname[range], raw: options.raw)))
+            args.set(Array(key.name.utf8), .string(Self.decodedParameter(pathname[range], raw: options.raw)[...]))
         }
     }
 

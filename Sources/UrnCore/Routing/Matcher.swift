@@ -308,14 +308,14 @@ public final class Matcher {
             let whole = decoded(text[fragment])
             for pair in whole.split(whereSeparator: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: ";") }) {
                 guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
-                args.set(Array(pair[..<equals]), .string(Array(decoded(decoded(pair[(equals + 1)...])))))
+                args.set(Array(pair[..<equals]), .string(ArraySlice(decoded(decoded(pair[(equals + 1)...])))))
             }
         } else if let query = link.query {
             for item in text[query].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false) {
                 let equals = item.firstIndex(of: UInt8(ascii: "="))
                 let key = Array(decoded(item[..<(equals ?? item.endIndex)]))
                 guard let equals else { args.remove(key); continue }
-                args.set(key, .string(Array(decoded(decoded(item[(equals + 1)...])))))
+                args.set(key, .string(ArraySlice(decoded(decoded(item[(equals + 1)...])))))
             }
         }
         let route = table.routes[id]
@@ -359,7 +359,7 @@ public final class Matcher {
                     if i > range.lowerBound { joined += separator }
                     joined += components[i]
                 }
-                args.addNew(Array(name.utf8), .string(joined))
+                args.addNew(Array(name.utf8), .string(joined[...]))
             }
         }
         if options.mergeQuery {
@@ -368,7 +368,7 @@ public final class Matcher {
                 let name = decode ? (PercentCoding.decodedUTF8(link.text[key], plusAsSpace: true) ?? Array(link.text[key])) : Array(link.text[key])
                 let raw = link.text[valueRange]
                 let value = decode ? (PercentCoding.decodedUTF8(raw, plusAsSpace: true) ?? Array(raw)) : Array(raw)
-                args.add(name, .string(value))
+                args.add(name, .string(value[...]))
             }
         }
         for (key, value) in route.defaults { args.add(Array(key.utf8), value) }

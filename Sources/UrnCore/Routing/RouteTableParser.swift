@@ -201,7 +201,7 @@ public struct RouteTableParser: Sendable {
         for word in rest.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }) {
             if let equals = word.firstIndex(of: UInt8(ascii: "=")) {
                 guard equals > word.startIndex else { throw fail("a default needs a name before '='", nil) }
-                defaults.append((String(decoding: word[..<equals], as: UTF8.self), .string(Array(word[(equals + 1)...]))))
+                defaults.append((String(decoding: word[..<equals], as: UTF8.self), .string(ArraySlice(word[(equals + 1)...]))))
             } else if target == nil && defaults.isEmpty {
                 target = String(decoding: word, as: UTF8.self)
             } else {
@@ -236,7 +236,7 @@ public struct RouteTableParser: Sendable {
                     for inner in JSONScanner.members(of: member.value, in: text) {
                         let name = String(decoding: JSONString.decoded(inner.key, in: text), as: UTF8.self)
                         // a JSON default keeps its JSON type: {"page":1} gives the argument 1, not "1"
-                        let value: ArgValue = inner.kind == .string ? .string(Array(string(inner).utf8)) : .json(Array(text[inner.value]))
+                        let value: ArgValue = inner.kind == .string ? .string(ArraySlice(string(inner).utf8)) : .json(Array(text[inner.value]))
                         defaults.append((name, value))
                     }
                 case ("defaults", _): throw fail("'defaults' must be an object", member.value.lowerBound + 1)
