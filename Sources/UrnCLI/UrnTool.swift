@@ -34,11 +34,3 @@ extension UrnTool {
         }
     }
 }
-
-extension String {
-    /// The string with its first letter in lower case, as GNU messages are written.
-    var lowercasedFirst: String {
-        guard let first else { return self }
-        return first.lowercased() + dropFirst()
-    }
-}

@@ -17,6 +17,8 @@ import Testing
         ["a.b.example.co.uk", "example.co.uk", "a.b", "co.uk"],
         ["www.example.com", "example.com", "www", "com"],
         ["example.com", "example.com", "", "com"],
+        // a fully qualified name keeps its trailing dot in every part
+        ["www.example.com.", "example.com.", "www", "com."],
         // a private suffix (the list's PRIVATE section) counts: each user's site is a domain
         ["user.github.io", "user.github.io", "", "github.io"],
         ["a.user.github.io", "user.github.io", "a", "github.io"],

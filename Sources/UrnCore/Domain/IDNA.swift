@@ -82,11 +82,3 @@ public struct IDNError: CodedError, Equatable {
         return "host '\(String(decoding: host, as: UTF8.self))' cannot be converted to \(form): \(reason.lowercasedFirst)"
     }
 }
-
-extension String {
-    /// The string with its first letter in lower case, as messages are written.
-    var lowercasedFirst: String {
-        guard let first else { return self }
-        return first.lowercased() + dropFirst()
-    }
-}

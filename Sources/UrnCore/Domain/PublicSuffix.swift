@@ -15,9 +15,10 @@ public struct DomainParts: Sendable, Equatable {
     /// The parts of `host` (lower case; UTF-8 or ASCII, as the host is written).
     public init(host: [UInt8]) {
         // an IP address has no domain, nor has a name with an empty label (`a..b`, `.a`)
+        // (a trailing dot, `example.com.`, is a fully qualified name, not an empty label)
         let labels = host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard !host.isEmpty, !IPLiteral.isIPv4(host[...]), host.first != UInt8(ascii: "["),
-              !labels.dropLast().contains(where: \.isEmpty), !(labels.last?.isEmpty ?? true) || labels.count > 1,
+              !labels.dropLast().contains(where: \.isEmpty),
               let context = PublicSuffixList.shared.context else {
             (domain, subdomain, suffix) = ([], [], [])
             return
