@@ -41,38 +41,32 @@ public struct RecordView {
         case json([UInt8])
     }
 
+    /// Where the value at `path` is: the raw link's whole text (`link` only), or a JSON token
+    /// and its kind; nil when missing or null.
+    private func token(at path: JSONPath) -> (range: Range<Int>, kind: JSONKind)? {
+        guard isJSON else {
+            guard path.steps.count == 1, path.steps[0] == Self.linkKey else { return nil }
+            return (0..<text.count, .number)  // the raw text, taken as it is
+        }
+        guard let member = members.last(where: { JSONString.equals($0.key, in: text, path.head) }),
+              let (range, kind) = path.resolve(from: member.value, kind: member.kind, step: 1, in: text),
+              kind != .null
+        else { return nil }
+        return (range, kind)
+    }
+
     /// Appends the value at `path` to `out` (a string decoded, anything else as its JSON text)
     /// without allocating; false when it is missing or null.
     public func appendValue(at path: JSONPath, to out: inout [UInt8]) -> Bool {
-        guard isJSON else {
-            guard path.steps.count == 1, path.steps[0] == Self.linkKey else { return false }
-            out.append(contentsOf: text)
-            return true
-        }
-        guard let member = members.last(where: { JSONString.equals($0.key, in: text, path.head) }),
-              let (range, kind) = path.resolve(from: member.value, kind: member.kind, step: 1, in: text)
-        else { return false }
-        switch kind {
-        case .null: return false
-        case .string: JSONString.decode(range, in: text, into: &out)
-        default: out.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
-        }
+        guard let (range, kind) = token(at: path) else { return false }
+        if kind == .string { JSONString.decode(range, in: text, into: &out) } else { out.append(contentsOf: UnsafeBufferPointer(rebasing: text[range])) }
         return true
     }
 
     /// The value at `path`, nil when missing or null. A raw link answers only `link`.
     public func value(at path: JSONPath) -> Value? {
-        guard isJSON else {
-            guard path.steps.count == 1, path.steps[0] == Self.linkKey else { return nil }
-            return .string(Array(text))
-        }
-        guard let member = members.last(where: { JSONString.equals($0.key, in: text, path.head) }),
-              let (range, kind) = path.resolve(from: member.value, kind: member.kind, step: 1, in: text)
-        else { return nil }
-        switch kind {
-        case .null: return nil
-        case .string: return .string(JSONString.decoded(range, in: text))
-        default: return .json(Array(text[range]))
-        }
+        guard let (range, kind) = token(at: path) else { return nil }
+        if !isJSON { return .string(Array(text)) }
+        return kind == .string ? .string(JSONString.decoded(range, in: text)) : .json(Array(text[range]))
     }
 }
