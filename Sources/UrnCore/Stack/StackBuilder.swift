@@ -41,6 +41,7 @@ public struct StackBuilder {
             // WAAppRouting: the chain's prefixes that the table declares with a target
             let segments = top.pattern.text.split(separator: "/", omittingEmptySubsequences: false)
             let prefix = LinkPrefix(link, dialect: dialect, delimiter: delimiter)
+            frames.reserveCapacity(segments.count)
             if segments.count > 1 {
                 for length in 1..<segments.count {
                     let pattern = segments[..<length].joined(separator: "/")
@@ -52,6 +53,7 @@ public struct StackBuilder {
             }
         } else {
             let prefixes = try matcher.prefixMatches(link)
+            frames.reserveCapacity(max(prefixes.count, 1))  // at most one a prefix, and the top
             var prefix: LinkPrefix?
             if prefixes.count > 1 {
                 for length in 1..<prefixes.count {
