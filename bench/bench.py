@@ -202,7 +202,7 @@ def instructions(args):
     for name, argv, stdin_path, target in cases:
         total = callgrind_instructions(argv, stdin_path) - callgrind_instructions(argv, os.devnull)
         goal = f"target ≤ {target:,}" if target else ""
-        print(f"{name:<17} {total / n:>10,.0f}  {goal}")
+        print(f"{name:<17} {total / n:>10,.0f}  {goal}".rstrip())
 
 
 def startup(args):
