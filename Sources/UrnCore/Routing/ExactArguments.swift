@@ -3,7 +3,8 @@
 extension Matcher {
     /// The arguments of `route` against the current `components`, which it matched.
     func exactArguments(_ route: Route, _ link: Link, dialect: Dialect) throws(Regex.MatchError) -> [(name: [UInt8], value: ArgValue)] {
-        var args = ArgumentList(capacity: route.pattern.segments.count + route.defaults.count)
+        var args = ArgumentList(reusing: &argumentStorage, capacity: route.pattern.segments.count + route.defaults.count)
+        defer { argumentStorage = args.items }
         if let express = route.pattern.express {
             try expressArguments(express, link, into: &args)
         }

@@ -26,6 +26,15 @@ struct ArgumentList {
         items.reserveCapacity(capacity)
     }
 
+    /// An empty list in the storage of `storage`, which it takes: a matcher gives back the
+    /// finished list (`storage = list.items`), so that once the match is gone the next one
+    /// reuses the storage instead of allocating.
+    init(reusing storage: inout [(name: [UInt8], value: ArgValue)], capacity: Int) {
+        swap(&items, &storage)
+        items.removeAll(keepingCapacity: true)
+        items.reserveCapacity(capacity)
+    }
+
     /// Adds `name` unless it is already there.
     mutating func add(_ name: [UInt8], _ value: ArgValue) {
         guard !items.contains(where: { $0.name == name }) else { return }

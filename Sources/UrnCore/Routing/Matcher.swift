@@ -44,6 +44,8 @@ public final class Matcher {
     @exclusivity(unchecked) private var method: String?
     /// Route ids by prefix length, for stacks.
     @exclusivity(unchecked) private var prefixFound: [(length: Int, id: Int)] = []
+    /// The storage of the last match's arguments, reused once that match is gone.
+    @exclusivity(unchecked) var argumentStorage: [(name: [UInt8], value: ArgValue)] = []
 
     /// Compiles `tables`.
     public init(tables: [RouteTable], options: Options = Options()) {
@@ -58,6 +60,8 @@ public final class Matcher {
             components.showAll()
             return
         }
+        // the last match's argument values may share the components' storage: let them go first
+        argumentStorage.removeAll(keepingCapacity: true)
         components.read(link, mode: mode, delimiter: delimiter, raw: options.raw)
         lastRead = (link.text, mode, delimiter)
     }
@@ -326,7 +330,8 @@ public final class Matcher {
     /// The arguments of `route` against the current `components`.
     func arguments(_ route: Route, _ link: Link, dialect: Dialect, delimiter: [UInt8]) throws(Regex.MatchError) -> [(name: [UInt8], value: ArgValue)] {
         guard !dialect.rules.libraryArguments else { return try exactArguments(route, link, dialect: dialect) }
-        var args = ArgumentList(capacity: route.pattern.segments.count + route.defaults.count)
+        var args = ArgumentList(reusing: &argumentStorage, capacity: route.pattern.segments.count + route.defaults.count)
+        defer { argumentStorage = args.items }
         // Without catch-alls segment i takes component i; with them, find the split.
         var ranges: [Range<Int>]?
         if route.pattern.catchAllCount > 0 {
