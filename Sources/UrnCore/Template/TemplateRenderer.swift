@@ -43,18 +43,26 @@ public struct TemplateRenderer {
     /// that escapes values itself).
     public mutating func render(_ expression: Template.Expression, into out: inout [UInt8],
                                 escapingControls: Bool = true, link readLink: () throws -> Link?) throws {
-        if case let .path(path) = expression.source, !expression.json {
-            // straight into `out`: the common case allocates nothing
+        // Record paths and the link's parts go straight into `out`: the common cases allocate nothing.
+        if !expression.json, case let .path(path) = expression.source {
             let start = out.count
             guard record.appendValue(at: path, to: &out) else {
                 if expression.must { throw MissingValue(expression: expression.text) }
                 return
             }
-            if escapingControls, out[start...].contains(where: { $0 < 0x20 || $0 == 0x7F }) {
-                let value = Array(out[start...])
-                out.removeSubrange(start...)
-                Self.appendEscapingControls(value, to: &out)
+            if escapingControls { Self.escapeControls(in: &out, from: start) }
+            return
+        }
+        if !expression.json, case let .part(which) = expression.source,
+           which != .host || (expression.hostForm ?? hostForm) == .asWritten,
+           let lowercase = Self.isLowerCased(which) {
+            guard try readLinkOnce(readLink), let range = Self.range(of: which, in: link!) else {
+                if expression.must { throw MissingValue(expression: expression.text) }
+                return
             }
+            let start = out.count
+            Self.appendPart(link!.text[range], encoded: expression.encoded, lowercase: lowercase, to: &out)
+            if escapingControls { Self.escapeControls(in: &out, from: start) }
             return
         }
         let value = try self.value(expression, link: readLink)
@@ -76,6 +84,14 @@ public struct TemplateRenderer {
             out += writer.bytes
         case nil: out += "null".utf8
         }
+    }
+
+    /// Escapes the control characters of what `out` holds from `start` (see `appendEscapingControls`).
+    static func escapeControls(in out: inout [UInt8], from start: Int) {
+        guard out[start...].contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return }
+        let value = Array(out[start...])
+        out.removeSubrange(start...)
+        appendEscapingControls(value, to: &out)
     }
 
     /// Appends a decoded value so that it cannot split the record's line: tab, LF and CR as
@@ -131,12 +147,6 @@ public struct TemplateRenderer {
     private static func value(_ expression: Template.Expression, of link: borrowing Link,
                               hostForm: HostForm) throws(IDNError) -> RecordView.Value? {
         let text = link.text
-        func part(_ range: Range<Int>?, lowercase: Bool = false) -> RecordView.Value? {
-            guard let range else { return nil }
-            var bytes = expression.encoded ? Array(text[range]) : (PercentCoding.decodedUTF8(text[range]) ?? Array(text[range]))
-            if lowercase { bytes = bytes.map(ByteClass.lowercased) }
-            return .string(bytes)
-        }
         switch expression.source {
         case .path: return nil
         case .url:
@@ -149,24 +159,20 @@ public struct TemplateRenderer {
         case let .derived(which):
             return derived(which, of: link, encoded: expression.encoded)
         case let .part(which):
-            switch which {
-            case .scheme: return part(link.scheme, lowercase: true)
-            case .user: return part(link.user)
-            case .password: return part(link.password)
-            case .host:
-                guard hostForm != .asWritten, let host = try HostConversion.host(of: link, in: hostForm) else {
-                    return part(link.host, lowercase: true)
-                }
-                return .string(host)
-            case .path: return part(link.path)
-            case .query: return part(link.kind == .urn ? link.urnQ : link.query)
-            case .fragment: return part(link.kind == .urn ? link.urnF : link.fragment)
-            case .port:
+            if which == .host, hostForm != .asWritten {
+                return try HostConversion.host(of: link, in: hostForm).map { .string($0) }
+            }
+            guard let lowercase = isLowerCased(which) else {
+                // the port
                 if let port = link.port { return .string(Array(String(port).utf8)) }
                 guard expression.defaultPort, let scheme = link.scheme,
                       let port = LinkNormalizer.defaultPort(ofScheme: text[scheme].map(ByteClass.lowercased)) else { return nil }
                 return .string(Array(String(port).utf8))
             }
+            guard let range = range(of: which, in: link) else { return nil }
+            var bytes: [UInt8] = []
+            appendPart(text[range], encoded: expression.encoded, lowercase: lowercase, to: &bytes)
+            return .string(bytes)
         case let .queryFirst(key), let .queryAll(key):
             var values: [[UInt8]] = []
             let all: Bool = { if case .queryAll = expression.source { return true } else { return false } }()
@@ -208,5 +214,46 @@ public struct TemplateRenderer {
               let host = link.host, let scheme = link.scheme,
               let port = LinkNormalizer.defaultPort(ofScheme: normalized[scheme]) else { return normalized }
         return Array(normalized[..<host.upperBound]) + Array(":\(port)".utf8) + Array(normalized[host.upperBound...])
+    }
+
+    /// Whether a part is written in lower case (scheme and host); nil for the port, which is a
+    /// number rather than a range of the link.
+    private static func isLowerCased(_ which: LinkPart) -> Bool? {
+        switch which {
+        case .scheme, .host: return true
+        case .user, .password, .path, .query, .fragment: return false
+        case .port: return nil
+        }
+    }
+
+    /// Where a part (not the port) is in the link's text, nil when the link has none.
+    private static func range(of which: LinkPart, in link: borrowing Link) -> Range<Int>? {
+        switch which {
+        case .scheme: return link.scheme
+        case .user: return link.user
+        case .password: return link.password
+        case .host: return link.host
+        case .path: return link.path
+        case .query: return link.kind == .urn ? link.urnQ : link.query
+        case .fragment: return link.kind == .urn ? link.urnF : link.fragment
+        case .port: return nil
+        }
+    }
+
+    /// Appends a part as written when `encoded`, else percent-decoded (as written when that is
+    /// not UTF-8), in lower case when asked.
+    private static func appendPart(_ bytes: ArraySlice<UInt8>, encoded: Bool, lowercase: Bool, to out: inout [UInt8]) {
+        let start = out.count
+        if encoded {
+            out += bytes
+        } else {
+            PercentCoding.decode(bytes, into: &out)
+            let valid = out[start...].withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset($0) == nil }
+            if !valid {
+                out.removeSubrange(start...)
+                out += bytes
+            }
+        }
+        if lowercase { for i in start..<out.count { out[i] = ByteClass.lowercased(out[i]) } }
     }
 }
