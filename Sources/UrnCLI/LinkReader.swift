@@ -15,12 +15,6 @@ public struct LinkReader {
         self.parser = parser
     }
 
-    /// The parsed link of `record`.
-    public func read(_ link: Span<UInt8>, of record: RecordView) throws(LinkError) -> Link {
-        var storage: [UInt8] = []
-        return try read(link, of: record, reusing: &storage)
-    }
-
     /// The parsed link of `record`, its text held in `storage` (see `LinkParser.parse(_:base:leniency:reusing:)`).
     public func read(_ link: Span<UInt8>, of record: RecordView, reusing storage: inout [UInt8]) throws(LinkError) -> Link {
         guard LinkSchema.isParsed(record) else { return try parser.parse(link, reusing: &storage) }

@@ -43,7 +43,7 @@ struct StackStage: RecordStage {
         let (stack, handler) = try opening(of: parsed, record: record)
         if !stack.isEmpty || handler != nil { matched += 1 }
         var current = fixedFrom
-        if let fromField, record.isJSON, let member = record.member(String(decoding: fromField.head, as: UTF8.self)) {
+        if let fromField, record.isJSON, let member = record.member(fromField.head) {
             guard let (range, kind) = fromField.resolve(from: member.value, kind: member.kind, step: 1, in: record.text),
                   kind == .string else { throw RecordError.fieldNotString(fromField.steps.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ".")) }
             current = try self.stack(ofLink: JSONString.decoded(range, in: record.text))

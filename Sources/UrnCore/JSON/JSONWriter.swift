@@ -133,11 +133,6 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes members already encoded as JSON (`"a":1,"b":2`) into the open object.
-    public mutating func rawMembers(_ members: [UInt8]) {
-        members.withUnsafeBufferPointer { rawMembers($0) }
-    }
-
-    /// Writes members already encoded as JSON, from a view of their text.
     @inlinable
     public mutating func rawMembers(_ members: UnsafeBufferPointer<UInt8>) {
         separate()

@@ -21,11 +21,6 @@ public struct RecordView {
         self.number = number
     }
 
-    /// The last member named `name` (JSON records only).
-    public func member(_ name: String) -> JSONMember? {
-        member(Array(name.utf8))
-    }
-
     /// The last member named `name`, UTF-8 (JSON records only).
     public func member(_ name: [UInt8]) -> JSONMember? {
         members.last { JSONString.equals($0.key, in: text, name) }
