@@ -33,7 +33,13 @@ let package = Package(
             pkgConfig: "libidn2",
             providers: [.apt(["libidn2-dev"]), .brew(["libidn2"])]
         ),
-        .target(name: "UrnCore", dependencies: ["CPCRE2", "CPSL", "CIDN2"]),
+        // AndroidManifest.xml tables are read with libxml2 (urn-routes(5) APP-LINK TABLES).
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "UrnCore", dependencies: ["CPCRE2", "CPSL", "CIDN2", "CLibXML2"]),
         .target(
             name: "UrnCLI",
             dependencies: [

@@ -11,6 +11,18 @@ public struct RoutingOptions: ParsableArguments {
     @Option(name: .customShort("f"), help: ArgumentHelp("Read routes from a table file (repeatable; several act as a composite router).", valueName: "file"))
     public var tableFiles: [String] = []
 
+    /// The format of the table files.
+    @Option(help: ArgumentHelp("Read every -f file as this format (by default each file's @format, else its content says).", valueName: "format"))
+    public var format: RouteFileFormat?
+
+    /// The hosts of app-link tables.
+    @Option(name: .customLong("host"), help: ArgumentHelp("Route through apple-app-site-association tables only links of this host; '*.example.com' for its subdomains (repeatable; a table's @host adds to it).", valueName: "host"),
+            transform: { (text: String) throws -> HostPattern in
+                guard let host = HostPattern(text) else { throw ValidationError("--host '\(text)' is not a host (example.com or *.example.com)") }
+                return host
+            })
+    public var hosts: [HostPattern] = []
+
     /// The dialect of tables without `@dialect`.
     @Option(help: ArgumentHelp("Matching semantics (a table's @dialect wins).", valueName: "dialect"))
     public var dialect: Dialect = .urn
@@ -59,7 +71,7 @@ public struct RoutingOptions: ParsableArguments {
             }
         }
         let parser = RouteTableParser(dialect: dialect, scheme: scheme, delimiter: delimiter,
-                                      customTypes: customTypes, caseInsensitive: ignoreCase)
+                                      customTypes: customTypes, caseInsensitive: ignoreCase, format: format, hosts: hosts)
         var tables: [RouteTable] = []
         var failed = false
         for path in tableFiles {

@@ -2,7 +2,7 @@ import UrnCore
 
 /// The members every record that names a route writes, encoded once per route: its identity
 /// (`"pattern","target"` and `"methods"`), followed by the key `"args":` of a match, and its
-/// origin (`"table","line"`). All of them live in
+/// origin (`"table","line"`, and where an app-link route comes from). All of them live in
 /// one byte array; a route finds its slice by its object identity in an open-addressing table,
 /// so a record pays neither hashing nor reference counting.
 final class RouteEncodings: Sendable {
@@ -94,7 +94,16 @@ final class RouteEncodings: Sendable {
             json.key("pattern")
             json.string(route.pattern.text)
             json.key("target")
-            if let target = route.target { json.string(target) } else { json.null() }
+            if case let .universalLink(rule)? = route.appLink, rule.appIDs.count > 1 {
+                // a detail's `appIDs`: every app it names
+                json.beginArray()
+                for app in rule.appIDs { json.string(app) }
+                json.endArray()
+            } else if let target = route.target {
+                json.string(target)
+            } else {
+                json.null()
+            }
             if let methods = route.methods {
                 json.key("methods")
                 json.beginArray()
@@ -107,6 +116,7 @@ final class RouteEncodings: Sendable {
             json.string(route.table)
             json.key("line")
             json.int(route.line)
+            AppLinkSchema.writeOrigin(of: route, into: &json)
         })
     }
 

@@ -112,3 +112,21 @@ enum JSONSkipper {
         (SWAR.equal(word, UInt8(ascii: "\"")) | SWAR.equal(word, UInt8(ascii: "\\"))) & SWAR.high
     }
 }
+
+extension JSONSkipper {
+    /// The elements of the array at `range`, in order.
+    static func elements(of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [(Range<Int>, JSONKind)] {
+        var found: [(Range<Int>, JSONKind)] = []
+        var i = range.lowerBound + 1
+        while true {
+            while text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x0A || text[i] == 0x0D { i += 1 }
+            guard text[i] != UInt8(ascii: "]") else { return found }
+            let (end, kind) = value(text, at: i)
+            found.append((i..<end, kind))
+            i = end
+            while text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x0A || text[i] == 0x0D { i += 1 }
+            guard text[i] == UInt8(ascii: ",") else { return found }
+            i += 1
+        }
+    }
+}

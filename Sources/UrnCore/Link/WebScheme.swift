@@ -18,3 +18,12 @@ package enum WebScheme {
         }
     }
 }
+
+extension WebScheme {
+    /// Whether `scheme` (any case) is `http` or `https`: the schemes of universal links and
+    /// Android App Links.
+    package static func isHTTP(_ scheme: some Collection<UInt8>) -> Bool {
+        let lower = scheme.lazy.map(ByteClass.lowercased)
+        return lower.elementsEqual("http".utf8) || lower.elementsEqual("https".utf8)
+    }
+}

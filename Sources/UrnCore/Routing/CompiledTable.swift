@@ -26,6 +26,8 @@ final class CompiledTable {
     let partitions: [Partition]
     /// Compass host mode: route index by exact pattern text (the last registration).
     let byText: [String: Int]
+    /// An app-link table: its routes are tried in order instead of looked up.
+    var isAppLinks: Bool { table.format != .routes }
 
     /// Compiles `table` under `options`.
     init(_ table: RouteTable, _ options: Matcher.Options) {
@@ -42,7 +44,8 @@ final class CompiledTable {
         }
         var byText: [String: Int] = [:]
         var regexRoutes: [Int] = []
-        for (id, route) in table.routes.enumerated() {
+        // an app-link table's routes test links themselves, in table order (Matcher+AppLinks)
+        for (id, route) in table.routes.enumerated() where table.format == .routes {
             byText[route.pattern.text] = id
             // an Express path only its regex can match stays out of the tries
             if route.pattern.express != nil { regexRoutes.append(id); continue }

@@ -29,6 +29,10 @@ extension Matcher {
     public func explain(_ link: Link, limit: Int = 3) throws(Regex.MatchError) -> [Explanation] {
         var all: [(Explanation, Int)] = []
         for table in compiled {
+            if table.isAppLinks {
+                for explanation in try appLinkExplanations(link, in: table) { all.append((explanation, all.count)) }
+                continue
+            }
             let dialect = table.dialect
             if dialect.rules.hostMode, Components.isCompassURL(link) {
                 let name = Components.compassName(link, cut: CompiledTable.compassCut(table.table))

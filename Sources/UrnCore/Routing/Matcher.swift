@@ -81,6 +81,10 @@ public final class Matcher {
         defer { self.method = nil }
         var matches: [Match] = []
         for table in compiled {
+            if table.isAppLinks {
+                matches += try appLinkMatches(link, in: table, all: true)
+                continue
+            }
             switch reading(link, in: table) {
             case .none:
                 continue
@@ -177,6 +181,7 @@ public final class Matcher {
 
     /// The winning route of `table` for `link` (its first `limit` components), with its arguments.
     private func winner(_ link: Link, in table: CompiledTable, limit: Int?) throws(Regex.MatchError) -> Match? {
+        if table.isAppLinks { return limit == nil ? try appLinkMatches(link, in: table, all: false).first : nil }
         switch reading(link, in: table) {
         case .none: return nil
         case let .hostMode(name): return limit == nil ? compassHostMode(link, name: name, in: table) : nil
@@ -367,16 +372,20 @@ public final class Matcher {
                 args.addNew(Array(name.utf8), .string(joined[...]))
             }
         }
-        if options.mergeQuery {
-            let decode = !options.raw
-            link.forEachParameter { key, valueRange in
-                let name = decode ? (PercentCoding.decodedUTF8(link.text[key], plusAsSpace: true) ?? Array(link.text[key])) : Array(link.text[key])
-                let raw = link.text[valueRange]
-                let value = decode ? (PercentCoding.decodedUTF8(raw, plusAsSpace: true) ?? Array(raw)) : Array(raw)
-                args.add(name, .string(value[...]))
-            }
-        }
+        if options.mergeQuery { addQueryParameters(of: link, to: &args) }
         for (key, value) in route.defaults { args.add(Array(key.utf8), value) }
         return args.items
+    }
+
+    /// Adds `link`'s query parameters (`--merge-query`), decoded unless `--raw`; a name already
+    /// there keeps its value.
+    func addQueryParameters(of link: Link, to args: inout ArgumentList) {
+        let decode = !options.raw
+        link.forEachParameter { key, valueRange in
+            let name = decode ? (PercentCoding.decodedUTF8(link.text[key], plusAsSpace: true) ?? Array(link.text[key])) : Array(link.text[key])
+            let raw = link.text[valueRange]
+            let value = decode ? (PercentCoding.decodedUTF8(raw, plusAsSpace: true) ?? Array(raw)) : Array(raw)
+            args.add(name, .string(value[...]))
+        }
     }
 }

@@ -19,10 +19,14 @@ public final class Route: Sendable {
     public let isBlock: Bool
     /// The HTTP methods of the table's method column (`GET,HEAD /x`); nil takes any.
     public let methods: [String]?
+    /// What the route tests when it comes from an app-link table (an apple-app-site-association
+    /// entry or an Android intent filter) instead of a pattern.
+    public let appLink: AppLinkRule?
 
     /// A route.
     public init(pattern: Pattern, target: String?, defaults: [(key: String, value: ArgValue)] = [],
-                table: String, line: Int, modal: Bool = false, isBlock: Bool = false, methods: [String]? = nil) {
+                table: String, line: Int, modal: Bool = false, isBlock: Bool = false, methods: [String]? = nil,
+                appLink: AppLinkRule? = nil) {
         self.pattern = pattern
         self.target = target
         self.defaults = defaults
@@ -31,6 +35,7 @@ public final class Route: Sendable {
         self.modal = modal
         self.isBlock = isBlock
         self.methods = methods
+        self.appLink = appLink
     }
 }
 
@@ -48,6 +53,10 @@ public struct RouteTable: Sendable {
     public var routes: [Route]
     /// Routes that a later line registered again, each with the route that replaced it.
     public var replaced: [(earlier: Route, by: Route)] = []
+    /// The file's format: a route table, or an app-link table whose routes test links themselves.
+    public var format: RouteFileFormat = .routes
+    /// The hosts an apple-app-site-association table is for (`--host`, `@host`); empty takes any.
+    public var hosts: [HostPattern] = []
 
     /// A table.
     public init(name: String, dialect: Dialect, scheme: String?, delimiter: String, routes: [Route]) {

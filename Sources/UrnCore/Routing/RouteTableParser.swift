@@ -13,19 +13,27 @@ public struct RouteTableParser: Sendable {
     public var customTypes: [String: Regex]
     /// `-i`.
     public var caseInsensitive: Bool
+    /// The format of every file (`--format`); nil reads it from each file.
+    public var format: RouteFileFormat?
+    /// The hosts of app-link tables (`--host`); `@host` adds to them for its own table.
+    public var hosts: [HostPattern]
 
     /// A parser with command-line defaults.
     public init(dialect: Dialect = .urn, scheme: String? = nil, delimiter: String = ":",
-                customTypes: [String: Regex] = [:], caseInsensitive: Bool = false) {
+                customTypes: [String: Regex] = [:], caseInsensitive: Bool = false, format: RouteFileFormat? = nil,
+                hosts: [HostPattern] = []) {
         self.dialect = dialect
+        self.format = format
+        self.hosts = hosts
         self.scheme = scheme
         self.delimiter = delimiter
         self.customTypes = customTypes
         self.caseInsensitive = caseInsensitive
     }
 
-    /// Reads the table `name` from `text`.
+    /// Reads the table `name` from `text`: a route table, or an app-link table.
     public func parse(_ text: String, name: String) throws(TableError) -> RouteTable {
+        if let table = try appLinkTable(Array(text.utf8), name: name) { return table }
         var lines: [(Int, Substring)] = []
         var number = 0
         // Split on the byte: as Characters, "\r\n" is one grapheme and would not split.
@@ -143,6 +151,10 @@ public struct RouteTableParser: Sendable {
             } catch {
                 throw fail("invalid regex for type '\(words[1])': \(error.message)", nil)
             }
+        case "@format":
+            guard words.count == 2, words[1] == "routes" else { throw fail("@format must come before the routes and anything else", 1) }
+        case "@host":
+            throw fail("@host is for app-link tables (@format aasa or android)", 1)
         default:
             throw fail("unknown directive \(name)", 1)
         }

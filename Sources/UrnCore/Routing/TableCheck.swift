@@ -46,6 +46,7 @@ public enum TableCheck {
     }
 
     private static func findings(_ table: RouteTable, caseInsensitive: Bool) -> [Finding] {
+        guard table.format == .routes else { return AppLinkCheck.findings(table) }
         var found = table.replaced.map { Finding(kind: .replaced, route: $0.earlier, other: $0.by) }
         for route in table.routes {
             for warning in route.pattern.warnings { found.append(Finding(kind: .pattern, route: route, other: route, detail: warning)) }

@@ -1,0 +1,12 @@
+#ifndef URN_CLIBXML2_SHIM_H
+#define URN_CLIBXML2_SHIM_H
+
+/* libxml2: AndroidManifest.xml files are read by a real XML parser (urn-routes(5)). */
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+
+/* xmlFree is a global function pointer, which Swift 6 will not read from concurrent code. */
+static inline void urn_xml_free(void *pointer) { xmlFree(pointer); }
+
+#endif

@@ -1,0 +1,5 @@
+import ArgumentParser
+import UrnCore
+
+/// `--format routes|aasa|android`, read by ArgumentParser from the raw values.
+extension RouteFileFormat: ExpressibleByArgument {}

@@ -1,0 +1,186 @@
+import CLibXML2
+
+/// Reads an AndroidManifest.xml into routes, one for each `<intent-filter>` of an `<activity>`
+/// or `<activity-alias>` that has action `android.intent.action.VIEW` and category
+/// `android.intent.category.BROWSABLE` (Android, "Create deep links to app content"). The XML
+/// is parsed by libxml2 without network access or entity substitution.
+package struct ManifestReader {
+    /// The Android attribute namespace.
+    static let namespace = "http://schemas.android.com/apk/res/android"
+
+    /// The table's name, for routes and errors.
+    let table: String
+    /// The whole file.
+    let bytes: [UInt8]
+    /// Where the XML starts in `bytes` (after `@` directives).
+    let start: Int
+    /// Lines before the XML.
+    private let lineOffset: Int
+
+    /// A reader of the XML at `start` of `bytes`.
+    package init(table: String, bytes: [UInt8], start: Int) {
+        self.table = table
+        self.bytes = bytes
+        self.start = start
+        lineOffset = bytes[..<start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+
+    /// The routes of the manifest, in document order.
+    package func routes() throws(TableError) -> [Route] {
+        let body = Array(bytes[start...])
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        let parsed = body.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                xmlReadMemory(chars.baseAddress, Int32(clamping: chars.count), "AndroidManifest.xml", nil, options)
+            }
+        }
+        guard let document = parsed else {
+            var reason = "not well-formed XML"
+            var line = 1
+            if let error = xmlGetLastError() {
+                reason = String(cString: error.pointee.message).trimmingTrailingNewlines()
+                line = Int(error.pointee.line)
+            }
+            throw TableError(table: table, line: lineOffset + max(line, 1), column: nil, reason: reason)
+        }
+        defer { xmlFreeDoc(document) }
+        guard let root = xmlDocGetRootElement(document), Self.name(of: root) == "manifest" else {
+            throw TableError(table: table, line: lineOffset + 1, column: nil, reason: "the root element is not <manifest>")
+        }
+        let package = Self.plainAttribute(root, "package")
+        var routes: [Route] = []
+        for application in Self.children(of: root, named: "application") {
+            for component in Self.children(of: application) {
+                let kind = Self.name(of: component)
+                guard kind == "activity" || kind == "activity-alias" else { continue }
+                let activity = Self.qualified(attribute(component, "name") ?? "", package: package)
+                for filter in Self.children(of: component, named: "intent-filter") {
+                    if let rule = try self.rule(filter, activity: activity, index: routes.count) {
+                        let pattern = Pattern(text: rule.text, scheme: nil, schemeAsWritten: nil, host: nil, segments: [],
+                                              sourceRanges: [], slashSeparated: true)
+                        routes.append(Route(pattern: pattern, target: activity, table: table,
+                                            line: lineOffset + Int(xmlGetLineNo(filter)), appLink: .intentFilter(rule)))
+                    }
+                }
+            }
+        }
+        return routes
+    }
+
+    /// The rule of a link filter (VIEW and BROWSABLE), or nil for any other filter.
+    private func rule(_ filter: xmlNodePtr, activity: String, index: Int) throws(TableError) -> IntentFilterRule? {
+        var actions: [String] = [], categories: [String] = []
+        var schemes: [String] = [], authorities: [IntentFilterRule.Authority] = [], paths: [AndroidPathMatcher] = []
+        var elements: [(scheme: String?, host: String?)] = []
+        var hasMimeType = false
+        for child in Self.children(of: filter) {
+            let line = lineOffset + Int(xmlGetLineNo(child))
+            switch Self.name(of: child) {
+            case "action": actions.append(attribute(child, "name") ?? "")
+            case "category": categories.append(attribute(child, "name") ?? "")
+            case "data":
+                let scheme = attribute(child, "scheme"), host = attribute(child, "host")
+                elements.append((scheme, host))
+                if let scheme, !schemes.contains(scheme) { schemes.append(scheme) }
+                if let host {
+                    var port: Int?
+                    if let written = attribute(child, "port") {
+                        guard let number = Int(written), number >= 0 else {
+                            throw TableError(table: table, line: line, column: nil, reason: "android:port '\(written)' is not a number")
+                        }
+                        port = number
+                    }
+                    authorities.append(IntentFilterRule.Authority(host: host, port: port))
+                }
+                for kind in AndroidPathMatcher.Kind.allCases {
+                    guard let value = attribute(child, kind.rawValue) else { continue }
+                    do throws(AndroidPathMatcher.Failure) {
+                        paths.append(try AndroidPathMatcher(kind, value))
+                    } catch {
+                        throw TableError(table: table, line: line, column: nil, reason: "android:\(kind.rawValue) '\(value)': \(error.reason)")
+                    }
+                }
+                if attribute(child, "mimeType") != nil { hasMimeType = true }
+            default: continue
+            }
+        }
+        guard actions.contains("android.intent.action.VIEW"), categories.contains("android.intent.category.BROWSABLE") else { return nil }
+        return IntentFilterRule(activity: activity, filter: index, autoVerify: attribute(filter, "autoVerify") == "true",
+                                hasDefaultCategory: categories.contains("android.intent.category.DEFAULT"), schemes: schemes,
+                                authorities: authorities, paths: paths, hasMimeType: hasMimeType, elements: elements)
+    }
+
+    /// The `android:` attribute `name` of `node`, its string escapes read as aapt reads them.
+    private func attribute(_ node: xmlNodePtr, _ name: String) -> String? {
+        var value = xmlGetNsProp(node, name, Self.namespace)
+        if value == nil { value = xmlGetProp(node, "android:" + name) }
+        guard let value else { return nil }
+        defer { urn_xml_free(value) }
+        return Self.unescaped(String(cString: value))
+    }
+
+    /// An attribute without a namespace (`package` of `<manifest>`).
+    private static func plainAttribute(_ node: xmlNodePtr, _ name: String) -> String? {
+        guard let value = xmlGetNoNsProp(node, name) else { return nil }
+        defer { urn_xml_free(value) }
+        return String(cString: value)
+    }
+
+    /// A resource string's escapes as aapt reads them before Android sees the value: `\\` is
+    /// `\`, `\n` and `\t` a newline and a tab, `\uXXXX` that character, `\` before anything else
+    /// that character (so a manifest writes a literal `*` of a `pathPattern` as `\\*`).
+    static func unescaped(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var out = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\\", let next = scalars.popFirst() else { out.append(scalar); continue }
+            switch next {
+            case "n": out.append("\n")
+            case "t": out.append("\t")
+            case "u":
+                let digits = String(String.UnicodeScalarView(scalars.prefix(4)))
+                if digits.count == 4, let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) {
+                    out.append(decoded)
+                    scalars = scalars.dropFirst(4)
+                } else {
+                    out.append("u")
+                }
+            default: out.append(next)
+            }
+        }
+        return String(out)
+    }
+
+    /// An activity's name completed with the manifest's package: `.Main` and `Main` are
+    /// `com.example.Main`.
+    static func qualified(_ name: String, package: String?) -> String {
+        guard let package, !name.isEmpty else { return name }
+        if name.hasPrefix(".") { return package + name }
+        return name.contains(".") ? name : package + "." + name
+    }
+
+    private static func name(of node: xmlNodePtr) -> String {
+        String(cString: node.pointee.name)
+    }
+
+    /// The element children of `node`, in order (those named `name`, when given).
+    private static func children(of node: xmlNodePtr, named name: String? = nil) -> [xmlNodePtr] {
+        var found: [xmlNodePtr] = []
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE, name == nil || Self.name(of: current) == name { found.append(current) }
+            child = current.pointee.next
+        }
+        return found
+    }
+}
+
+extension String {
+    /// The text without the newlines at its end.
+    fileprivate func trimmingTrailingNewlines() -> String {
+        var text = self
+        while text.last == "\n" { text.removeLast() }
+        return text
+    }
+}
