@@ -41,7 +41,10 @@ package struct AASAReader {
         do throws(JSONError) {
             document = try JSONDocument(Array(bytes[start...]))
         } catch {
-            throw failure("invalid JSON: \(error.message)", at: error.at)
+            // the message's own column counts from the JSON's start; the error's position says it
+            var message = Substring(error.message)
+            if let cut = message.ranges(of: " at column ").last { message = message[..<cut.lowerBound] }
+            throw failure(String(message), at: error.at)
         }
         guard let applinks = document.root["applinks"] else { throw failure("no 'applinks' object", at: 0) }
         try expect(applinks, isObject: "applinks")

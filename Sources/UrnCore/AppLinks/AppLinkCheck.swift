@@ -20,8 +20,9 @@ enum AppLinkCheck {
     private static func universalLinkFindings(_ table: RouteTable) -> [Finding] {
         var found: [Finding] = []
         var firstDetailOfApp: [String: Route] = [:]
-        var earlier: [(route: Route, rule: UniversalLinkRule, afterExclusion: Bool)] = []
-        var exclusionSeen: Set<Int> = []
+        // every entry so far, with the exclusions before it in its detail
+        var earlier: [(route: Route, rule: UniversalLinkRule, exclusions: [UniversalLinkRule])] = []
+        var exclusions: [UniversalLinkRule] = []
         for route in table.routes {
             guard case let .universalLink(rule)? = route.appLink else { continue }
             if rule.component == 0 {
@@ -41,12 +42,19 @@ enum AppLinkCheck {
             if let word = swallowedWord(rule.path.text) {
                 found.append(note(route, "\(which(rule.path))also takes other words that start with '\(word)' ('\(word)ic', '\(word)s'); write '\(word)' and '\(word)/*'"))
             }
-            if let winner = earlier.first(where: { !$0.afterExclusion && !$0.rule.exclude && covers($0.rule, rule) }) {
+            if rule.component == 0 { exclusions = [] }
+            // an earlier entry takes every link of this one first, unless an exclusion before it
+            // (in another detail) may send some of them on
+            let winner = earlier.first { entry in
+                !entry.rule.exclude && covers(entry.rule, rule)
+                    && (entry.rule.detail == rule.detail || !entry.exclusions.contains { mayOverlap($0, rule) })
+            }
+            if let winner {
                 let kind: TableCheck.Finding.Kind = winner.rule.text == rule.text && winner.rule.appIDs == rule.appIDs ? .duplicate : .shadowed
                 found.append(Finding(kind: kind, route: route, other: winner.route))
             }
-            if rule.exclude { exclusionSeen.insert(rule.detail) }
-            earlier.append((route, rule, exclusionSeen.contains(rule.detail) && !rule.exclude))
+            earlier.append((route, rule, exclusions))
+            if rule.exclude { exclusions.append(rule) }
         }
         return found
     }
@@ -68,6 +76,14 @@ enum AppLinkCheck {
         let prefix = text.dropLast()
         guard !prefix.contains(where: { $0 == "*" || $0 == "?" || $0 == "$" }) else { return false }
         return b.path.text.hasPrefix(prefix)
+    }
+
+    /// Whether some link may match both (their paths' literal beginnings agree, as far as the
+    /// shorter goes).
+    private static func mayOverlap(_ a: UniversalLinkRule, _ b: UniversalLinkRule) -> Bool {
+        func literalStart(_ text: String) -> Substring { text.prefix { $0 != "*" && $0 != "?" && $0 != "$" } }
+        let x = literalStart(a.path.text), y = literalStart(b.path.text)
+        return x.hasPrefix(y) || y.hasPrefix(x)
     }
 
     /// The word a trailing `*` lets run on (`/artist` of `/artist*`), or nil when `*` follows `/`.

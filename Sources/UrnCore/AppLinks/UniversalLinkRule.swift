@@ -119,11 +119,18 @@ public struct UniversalLinkRule: Sendable {
         }
     }
 
-    /// A component's bytes as the patterns see them: as written, or decoded (`percentEncoded`
-    /// false; `+` stays `+`, as in `URLQueryItem`; bytes that do not decode to UTF-8 stay as
-    /// written).
+    /// A component's bytes as the patterns see them: percent-encoded as an `NSURL` holds them
+    /// (`percentEncoded`, the default: as written, with the bytes of non-ASCII characters
+    /// encoded, so `/café` is `/caf%C3%A9`), or decoded (`+` stays `+`, as in `URLQueryItem`;
+    /// bytes that do not decode to UTF-8 stay as written).
     private func value(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        guard !percentEncoded, bytes.contains(UInt8(ascii: "%")) else { return bytes }
+        if percentEncoded {
+            guard bytes.contains(where: { $0 >= 0x80 }) else { return bytes }
+            var encoded: [UInt8] = []
+            PercentCoding.encode(bytes, keeping: { $0 < 0x80 }, into: &encoded)
+            return encoded[...]
+        }
+        guard bytes.contains(UInt8(ascii: "%")) else { return bytes }
         return PercentCoding.decodedUTF8(bytes).map { $0[...] } ?? bytes
     }
 }
