@@ -164,8 +164,8 @@ _urnmatch() {
 
     local -a repeating_flags=()
     local -a non_repeating_flags=(-i --raw --merge-query -v --invert-match -a --all -c --count --stats --check --all-matches --explain -0 --null --quiet -q --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
-    local -a repeating_options=(-e -f --type)
-    local -a non_repeating_options=(--dialect --scheme --delimiter --method --method-field --field --max-line)
+    local -a repeating_options=(-e -f --host --type)
+    local -a non_repeating_options=(--format --dialect --scheme --delimiter --method --method-field --field --max-line)
     __urnmatch_offer_flags_options -1
 
     # Offer option value completions
@@ -174,6 +174,13 @@ _urnmatch() {
         return
         ;;
     '-f')
+        return
+        ;;
+    '--format')
+        __urnmatch_add_completions -W 'routes'$'\n''aasa'$'\n''android'
+        return
+        ;;
+    '--host')
         return
         ;;
     '--dialect')

@@ -164,8 +164,8 @@ _urnstack() {
 
     local -a repeating_flags=()
     local -a non_repeating_flags=(-i --raw --merge-query --frames -0 --null --quiet -q --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
-    local -a repeating_options=(-e -f --type)
-    local -a non_repeating_options=(--dialect --scheme --delimiter --from --from-field --field --max-line)
+    local -a repeating_options=(-e -f --host --type)
+    local -a non_repeating_options=(--format --dialect --scheme --delimiter --from --from-field --field --max-line)
     __urnstack_offer_flags_options -1
 
     # Offer option value completions
@@ -174,6 +174,13 @@ _urnstack() {
         return
         ;;
     '-f')
+        return
+        ;;
+    '--format')
+        __urnstack_add_completions -W 'routes'$'\n''aasa'$'\n''android'
+        return
+        ;;
+    '--host')
         return
         ;;
     '--dialect')

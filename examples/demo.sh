@@ -39,4 +39,11 @@ echo "== A forum's Express routes (express/forum.routes, dialect express)"
 run "urnmatch -f express/forum.routes -a express/links.txt"
 run "urnmatch -f express/forum.routes -v --explain express/links.txt"
 run "urnmatch -f express/forum.routes --stats express/links.txt"
+
+echo
+echo "== Universal Links and App Links (applinks/: an apple-app-site-association file and a manifest)"
+run "urnmatch -f applinks/apple-app-site-association --host photofeed.example.com -a applinks/links.txt"
+run "urnmatch -f applinks/AndroidManifest.xml -a applinks/links.txt"
+run "urnmatch -f applinks/apple-app-site-association --host photofeed.example.com -v --explain applinks/links.txt | head -2"
+run "urnmatch --check -f applinks/apple-app-site-association; urnmatch --check -f applinks/AndroidManifest.xml --host photofeed.example.com; true"
 exit 0

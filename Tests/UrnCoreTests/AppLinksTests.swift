@@ -1,0 +1,151 @@
+import Testing
+@testable import UrnCore
+
+/// App-link tables (urn-routes(5) APP-LINK TABLES): Android's path globs, apple-app-site-association
+/// wildcard patterns and substitution variables, hosts, and reading the two file formats.
+@Suite struct AppLinksTests {
+    func scalars(_ text: String) -> [Unicode.Scalar] { Array(text.unicodeScalars) }
+
+    func glob(_ pattern: String, _ path: String) -> Bool {
+        AndroidPathMatcher.globMatches(scalars(pattern), scalars(path))
+    }
+
+    func advanced(_ pattern: String, _ path: String) throws -> Bool {
+        try AndroidPathMatcher(.pathAdvancedPattern, pattern).matches(scalars(path))
+    }
+
+    /// `pathPattern`, as PatternMatcher.matchGlobPattern (core/java/android/os/PatternMatcher.java
+    /// at aosp-mirror/platform_frameworks_base ff2ffe4) runs it: `x*` takes every `x` there is,
+    /// `.` any character (escaped or not), `.*` everything up to the first occurrence of the next
+    /// pattern character and never backtracks, a trailing `.*` takes the rest (or nothing).
+    @Test func simpleGlobFollowsPatternMatcher() {
+        let rows: [(String, String, Bool)] = [
+            ("/a/.*", "/a/b/c", true),
+            ("/a/.*", "/a/", true),  // the subject ran out with only '.*' left
+            ("/a/.*", "/a", false),  // ... but here '/' is left too
+            ("/p/.*/full", "/p/x/full", true),
+            ("/p/.*/full", "/p/x/y/full", false),  // '.*' stopped at the first '/'
+            ("/lo*ng", "/lng", true),
+            ("/lo*ng", "/looong", true),
+            ("/a.c", "/abc", true),
+            ("/a\\.c", "/abc", true),  // an escaped '.' still takes any character
+            ("/star/\\*", "/star/*", true),
+            ("/star/\\*", "/star/x", false),
+            ("/x", "/x/", false),
+            ("", "", true),
+            ("", "/", false),
+        ]
+        for (pattern, path, expected) in rows {
+            #expect(glob(pattern, path) == expected, "pathPattern '\(pattern)' against '\(path)'")
+        }
+    }
+
+    /// `pathAdvancedPattern` (PatternMatcher.parseAndVerifyAdvancedPattern and
+    /// matchAdvancedPattern): each token takes as many characters as it can, up to its maximum,
+    /// with no backtracking, so `.*x` never matches.
+    @Test func advancedGlobIsGreedyWithoutBacktracking() throws {
+        #expect(try advanced("/track/[0-9]{2,4}", "/track/123"))
+        #expect(try !advanced("/track/[0-9]{2,4}", "/track/1"))
+        #expect(try !advanced("/track/[0-9]{2,4}", "/track/12345"))
+        #expect(try advanced("/[^0-9]+", "/abc"))
+        #expect(try !advanced("/[^0-9]+", "/a1"))
+        #expect(try advanced("/a{2,}", "/aaaa"))
+        #expect(try !advanced("/t/.*x", "/t/abcx"))
+        #expect(try advanced("/t/[a-c]*x", "/t/abcx"))
+        #expect(try advanced("/a\\.b", "/a.b"))
+        #expect(try !advanced("/a\\.b", "/axb"))
+        for broken in ["*a", "/a**", "/a{3", "/[a", "/[]", "/a{5,2}", "/a\\"] {
+            #expect(throws: AndroidPathMatcher.Failure.self, "'\(broken)' is refused") { try AndroidPathMatcher(.pathAdvancedPattern, broken) }
+        }
+    }
+
+    @Test func literalPrefixAndSuffix() throws {
+        #expect(try AndroidPathMatcher(.path, "/album").matches(scalars("/album")))
+        #expect(try !AndroidPathMatcher(.path, "/album").matches(scalars("/album/")))
+        #expect(try AndroidPathMatcher(.pathPrefix, "/artist").matches(scalars("/artistic")))
+        #expect(try AndroidPathMatcher(.pathSuffix, ".mp3").matches(scalars("/a/b.mp3")))
+        #expect(try !AndroidPathMatcher(.pathSuffix, ".mp3").matches(scalars("/a/b.mp4")))
+    }
+
+    /// A manifest's attribute values are resource strings: aapt reads `\\` as `\` (Android,
+    /// data-element: "a literal '*' would be written as \"\\\\*\"").
+    @Test func attributeEscapes() {
+        #expect(ManifestReader.unescaped("/star/\\\\*") == "/star/\\*")
+        #expect(ManifestReader.unescaped("/a\\u0041b") == "/aAb")
+        #expect(ManifestReader.unescaped("/a\\'b") == "/a'b")
+        #expect(ManifestReader.unescaped("plain") == "plain")
+        #expect(ManifestReader.qualified(".Main", package: "com.example") == "com.example.Main")
+        #expect(ManifestReader.qualified("Main", package: "com.example") == "com.example.Main")
+        #expect(ManifestReader.qualified("org.other.Main", package: "com.example") == "org.other.Main")
+    }
+
+    func wildcard(_ text: String, caseSensitive: Bool = true, variables: [String: [String]] = [:]) throws -> WildcardPattern {
+        try WildcardPattern(text, caseSensitive: caseSensitive, variables: SubstitutionVariables(custom: variables))
+    }
+
+    /// apple-app-site-association patterns (Apple, applinks.Details.Components and
+    /// applinks.SubstitutionVariables): `*` any run, `/` included; `?` one character; a
+    /// variable's strings may hold wildcards; everything else is literal.
+    @Test func wildcardPatterns() throws {
+        #expect(try wildcard("/buy/*").matches(ArraySlice("/buy/a/b".utf8)))
+        #expect(try wildcard("/help/????").matches(ArraySlice("/help/1234".utf8)))
+        #expect(try !wildcard("/help/????").matches(ArraySlice("/help/12345".utf8)))
+        #expect(try wildcard("/é?").matches(ArraySlice("/éü".utf8)))  // one character, not one byte
+        #expect(try !wildcard("/[a-z]*").matches(ArraySlice("/abc".utf8)))  // '[' is literal
+        #expect(try wildcard("/[a-z]*").matches(ArraySlice("/[a-z]/x".utf8)))
+        #expect(try wildcard("/a.b+c").matches(ArraySlice("/a.b+c".utf8)))
+        #expect(try !wildcard("/a.b").matches(ArraySlice("/axb".utf8)))
+        #expect(try wildcard("/Deals", caseSensitive: false).matches(ArraySlice("/DEALS".utf8)))
+        #expect(try !wildcard("/Deals").matches(ArraySlice("/DEALS".utf8)))
+        let food = try wildcard("/$(food)/x", variables: ["food": ["burrito", "taco*"]])
+        #expect(try food.matches(ArraySlice("/tacos/x".utf8)))
+        #expect(try !food.matches(ArraySlice("/sushi/x".utf8)))
+        #expect(try wildcard("/$(digit)$(alpha)").matches(ArraySlice("/7q".utf8)))
+        #expect(try wildcard("/$(lang)_$(region)").matches(ArraySlice("/en_US".utf8)))
+        #expect(try !wildcard("/$(lang)_$(region)").matches(ArraySlice("/EN_us".utf8)))
+        #expect(throws: WildcardPattern.Failure.self) { try wildcard("/$(nope)") }
+        #expect(throws: WildcardPattern.Failure.self) { try wildcard("/$(x", variables: ["x": ["a"]]) }
+        #expect(throws: WildcardPattern.Failure.self) { try wildcard("/$(x)", variables: ["x": ["$(y)"], "y": ["a"]]) }
+    }
+
+    /// `$(region)` and `$(lang)` are the system's ISO 3166-1 and ISO 639-1 lists.
+    @Test func isoCodeVariables() throws {
+        let regions = try SubstitutionVariables().values(of: "region")
+        let languages = try SubstitutionVariables().values(of: "lang")
+        #expect(regions.contains("US") && regions.contains("JP") && regions.count > 240)
+        #expect(languages.contains("en") && languages.contains("ja") && languages.count > 150)
+    }
+
+    /// Hosts as the Associated Domains entitlement writes them.
+    @Test func hostPatterns() throws {
+        let exact = try #require(HostPattern("example.com"))
+        let wild = try #require(HostPattern("*.example.com"))
+        #expect(exact.accepts(ArraySlice("EXAMPLE.com".utf8)))
+        #expect(!exact.accepts(ArraySlice("www.example.com".utf8)))
+        #expect(wild.accepts(ArraySlice("a.b.example.com".utf8)))
+        #expect(!wild.accepts(ArraySlice("example.com".utf8)))
+        #expect(!wild.accepts(ArraySlice("badexample.com".utf8)))
+        for bad in ["", "*.", "https://x", "x/y", "x:443", "a*b"] { #expect(HostPattern(bad) == nil, "'\(bad)'") }
+    }
+
+    /// A file's format comes from its content; a JSON Lines route table is not an AASA file.
+    @Test func formatDetection() {
+        #expect(RouteFileFormat.detect(ArraySlice(#"  {"applinks": {"details": []}}"#.utf8)) == .aasa)
+        #expect(RouteFileFormat.detect(ArraySlice(#"{"pattern":"/x","target":"X"}"#.utf8)) == .routes)
+        #expect(RouteFileFormat.detect(ArraySlice("<?xml version=\"1.0\"?>\n<manifest/>".utf8)) == .android)
+        #expect(RouteFileFormat.detect(ArraySlice("/user/{id} User\n".utf8)) == .routes)
+    }
+
+    /// Routes of an AASA file name the line of their entry; JSON values keep their offsets.
+    @Test func aasaRoutesKnowTheirLines() throws {
+        let text = "@host example.com\n{\"applinks\": {\"details\": [{\"appID\": \"T.a\",\n \"components\": [\n  {\"/\": \"/a/*\"},\n  {\"#\": \"x\", \"exclude\": true}]}]}}"
+        let table = try RouteTableParser().parse(text, name: "t")
+        #expect(table.format == .aasa)
+        #expect(table.hosts.map(\.text) == ["example.com"])
+        #expect(table.routes.map(\.line) == [4, 5])
+        #expect(table.routes.map(\.pattern.text) == ["/a/*", "NOT *#x"])
+        #expect(table.routes.map(\.target) == ["T.a", "T.a"])
+        let position = TextPosition(Array("ab\ncd\n".utf8))
+        #expect(position.line(of: 4) == 2 && position.column(of: 4) == 2)
+    }
+}
