@@ -15,5 +15,6 @@ let package = Package(
         .executableTarget(name: "FuzzJSONReader", dependencies: ["FuzzDriver", core]),
         .executableTarget(name: "FuzzMatcher", dependencies: ["FuzzDriver", core, cli]),
         .executableTarget(name: "FuzzTemplate", dependencies: ["FuzzDriver", core]),
+        .executableTarget(name: "FuzzAppLinkTable", dependencies: ["FuzzDriver", core, cli]),
     ]
 )
