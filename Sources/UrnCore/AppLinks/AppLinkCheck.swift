@@ -182,18 +182,15 @@ enum AppLinkCheck {
     }
 
     /// The scheme–host pairs the filter takes that no `<data>` element writes together, when
-    /// some element pairs a scheme with a host, or names a scheme alone beside hosts elsewhere.
+    /// some element does pair a scheme with a host (a bare `<data android:scheme="http"/>` beside
+    /// `<data android:scheme="https" android:host="…"/>` combines http with every host).
     private static func combinedPairs(_ rule: IntentFilterRule) -> String? {
         let written = Set(rule.elements.compactMap { element in element.scheme.flatMap { s in element.host.map { "\(s)://\($0)" } } })
-        let schemeAlone = rule.elements.contains { $0.scheme != nil && $0.host == nil }
-        guard !written.isEmpty || schemeAlone, rule.authorities.count > 1 || rule.schemes.count > 1 else { return nil }
+        guard !written.isEmpty else { return nil }
         var extra: [String] = []
         for scheme in rule.schemes {
             for authority in rule.authorities where !written.contains("\(scheme)://\(authority.host)") { extra.append("\(scheme)://\(authority.host)") }
         }
-        guard !extra.isEmpty, !written.isEmpty || rule.authorities.count > 0 else { return nil }
-        // only a mistake when what was written pairs some of them
-        guard !written.isEmpty else { return nil }
-        return extra.joined(separator: ", ")
+        return extra.isEmpty ? nil : extra.joined(separator: ", ")
     }
 }

@@ -19,7 +19,7 @@ public enum RouteFileFormat: String, Sendable, CaseIterable {
     /// The format `bytes` look like: `aasa` for a JSON object with `applinks`, `android` for XML
     /// with a `<manifest` element, else `routes`.
     package static func detect(_ bytes: ArraySlice<UInt8>) -> RouteFileFormat {
-        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) else { return .routes }
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return .routes }
         switch bytes[first] {
         case UInt8(ascii: "{"):
             guard let document = try? JSONDocument(Array(bytes)), document.root["applinks"] != nil else { return .routes }

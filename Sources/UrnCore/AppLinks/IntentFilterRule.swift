@@ -59,29 +59,41 @@ public struct IntentFilterRule: Sendable {
         return text
     }
 
-    /// Why the filter does not take `link`, or nil when it does (IntentFilter.java `matchData`,
+    /// The test a link failed.
+    public enum Refusal: Equatable, Sendable {
+        case mimeType, scheme, host, path
+
+        /// Said in an explanation.
+        public func reason(_ rule: IntentFilterRule) -> String {
+            switch self {
+            case .mimeType: return "the filter asks for a mimeType, and a link has none"
+            case .scheme:
+                return rule.schemes.isEmpty ? "the filter names no android:scheme, so it takes no link"
+                    : "the scheme is not one of the filter's (\(rule.schemes.joined(separator: ", "))), compared exactly"
+            case .host: return "the host is not one of the filter's (\(rule.authorities.map(\.host).joined(separator: ", ")))"
+            case .path: return "the path matches none of " + rule.paths.map { "\($0.kind.rawValue)=\($0.value)" }.joined(separator: ", ")
+            }
+        }
+    }
+
+    /// Which test `link` fails, or nil when the filter takes it (IntentFilter.java `matchData`,
     /// `matchDataAuthority`, `AuthorityEntry.match`, `hasDataPath` at
     /// aosp-mirror/platform_frameworks_base b54e7a3): the scheme must be one of the filter's,
     /// exactly; without hosts that is all (paths are then ignored); else the host must be one of
     /// them, letter case ignored, and a port given must be the link's; then, when the filter has
-    /// paths, one of them must match the decoded path.
-    public func refusal(_ link: Link) -> String? {
+    /// paths, one of them must match the decoded path. `path` holds the link's decoded path once
+    /// a filter needed it, for the next filters.
+    public func refusal(_ link: Link, path: inout [Unicode.Scalar]?) -> Refusal? {
         let text = link.text
-        if hasMimeType { return "the filter asks for a mimeType, and a link has none" }
-        guard let scheme = link.scheme, schemes.contains(where: { $0.utf8.elementsEqual(text[scheme]) }) else {
-            return "the scheme is not one of the filter's (\(schemes.joined(separator: ", "))), compared exactly"
-        }
+        if hasMimeType { return .mimeType }
+        guard let scheme = link.scheme, schemes.contains(where: { $0.utf8.elementsEqual(text[scheme]) }) else { return .scheme }
         guard !authorities.isEmpty else { return nil }
         let host = link[link.host] ?? []
-        guard authorities.contains(where: { Self.authority($0, accepts: host, port: link.port) }) else {
-            return "the host is not one of the filter's (\(authorities.map(\.host).joined(separator: ", ")))"
-        }
+        guard authorities.contains(where: { Self.authority($0, accepts: host, port: link.port) }) else { return .host }
         guard !paths.isEmpty else { return nil }
-        let path = Self.decodedPath(link)
-        guard paths.contains(where: { $0.matches(path) }) else {
-            return "the path matches none of " + paths.map { "\($0.kind.rawValue)=\($0.value)" }.joined(separator: ", ")
-        }
-        return nil
+        let decoded = path ?? Self.decodedPath(link)
+        path = decoded
+        return paths.contains(where: { $0.matches(decoded) }) ? nil : .path
     }
 
     /// Whether one authority takes a link's host and port: `*.example.com` (or `*example.com`)

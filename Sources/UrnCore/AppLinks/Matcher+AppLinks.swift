@@ -9,6 +9,7 @@ extension Matcher {
         var matches: [Match] = []
         if table.table.format == .aasa, Self.universalLinkRefusal(link, hosts: table.table.hosts) != nil { return [] }
         var decided: Int?
+        var path: [Unicode.Scalar]?
         for route in table.routes {
             switch route.appLink {
             case let .universalLink(rule):
@@ -16,7 +17,7 @@ extension Matcher {
                 decided = rule.detail
                 if rule.exclude { continue }
             case let .intentFilter(rule):
-                guard rule.refusal(link) == nil else { continue }
+                guard rule.refusal(link, path: &path) == nil else { continue }
             case nil:
                 continue
             }
@@ -50,6 +51,7 @@ extension Matcher {
         var explanations: [Explanation] = []
         let refusal = table.table.format == .aasa ? Self.universalLinkRefusal(link, hosts: table.table.hosts) : nil
         var decidedBy: [Int: Route] = [:]
+        var path: [Unicode.Scalar]?
         for route in table.routes {
             var reason: String
             var near = false
@@ -69,8 +71,9 @@ extension Matcher {
                     near = true
                 }
             case let .intentFilter(rule):
-                reason = rule.refusal(link) ?? "matches"
-                near = reason.hasPrefix("the path")
+                let refused = rule.refusal(link, path: &path)
+                reason = refused?.reason(rule) ?? "matches"
+                near = refused == .path
             case nil:
                 continue
             }

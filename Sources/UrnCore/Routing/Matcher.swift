@@ -126,6 +126,8 @@ public final class Matcher {
     /// `match(_:prefix:)` gives for each, found in one trie walk when there is one table read one
     /// way and no `-i`, the common case.
     public func prefixMatches(_ link: Link) throws(Regex.MatchError) -> [Match?] {
+        // an app-link table has no ancestry: nothing to look up
+        guard !compiled.allSatisfy(\.isAppLinks) else { return [nil] }
         let count = componentCount(link)
         var matches = [Match?](repeating: nil, count: max(count, 1))
         guard count > 1 else { return matches }
