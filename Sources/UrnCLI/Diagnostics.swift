@@ -38,8 +38,3 @@ public final class Diagnostics {
         }
     }
 }
-
-/// The text of `errno` value `code`.
-func errorText(_ code: Int32) -> String {
-    String(cString: strerror(code))
-}

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// The substitution variables an apple-app-site-association pattern may use as `$(name)`:
 /// Apple's predefined ones (`alpha`, `upper`, `lower`, `alnum`, `digit`, `xdigit`, `region`,
 /// `lang`) and the file's own `substitutionVariables`, which win over a predefined one of the
@@ -38,32 +34,23 @@ package struct SubstitutionVariables: Sendable {
         case "digit": return letters(0x30...0x39)
         case "alnum": return letters(0x41...0x5A) + letters(0x61...0x7A) + letters(0x30...0x39)
         case "xdigit": return letters(0x30...0x39) + letters(0x41...0x46) + letters(0x61...0x66)
-        case "region": return try Self.isoCodes(file: "iso_3166-1.json", list: "3166-1")
-        case "lang": return try Self.isoCodes(file: "iso_639-2.json", list: "639-2")
+        case "region": return try Self.regions.get()
+        case "lang": return try Self.languages.get()
         default: throw .unknown(name)
         }
     }
 
+    /// The ISO 3166-1 codes, read once for all patterns.
+    private static let regions = Result { () throws(Failure) in try isoCodes(file: "iso_3166-1.json", list: "3166-1") }
+    /// The ISO 639-1 codes, read once for all patterns.
+    private static let languages = Result { () throws(Failure) in try isoCodes(file: "iso_639-2.json", list: "639-2") }
+
     /// The `alpha_2` codes of the iso-codes list `list` in `file`.
     private static func isoCodes(file: String, list: String) throws(Failure) -> [String] {
         let path = isoCodesDirectory + "/" + file
-        guard let bytes = Self.contents(of: path), let document = try? JSONDocument(bytes),
+        guard case let .success(bytes) = FileContents.read(path), let document = try? JSONDocument(bytes),
               let entries = document.root[list]?.array
         else { throw .missingList(path) }
         return entries.compactMap { $0["alpha_2"]?.string }
-    }
-
-    /// The bytes of the file at `path`, or nil.
-    private static func contents(of path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, 65_536, file) }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-        }
-        return bytes
     }
 }

@@ -1,7 +1,7 @@
-import UrnCore
 @preconcurrency import Glibc
 
-/// Reads a whole (small) file, such as a route table; `-` is standard input.
+/// Reads a whole (small) file, such as a route table or a list the engine needs (the ISO codes
+/// of `$(region)`); `-` is standard input.
 public enum FileContents {
     /// The bytes of the file at `path`, or the errno text when it cannot be read.
     public static func read(_ path: String) -> Result<[UInt8], FileError> {
@@ -32,4 +32,9 @@ public struct FileError: CodedError {
 
     public var code: String { "unreadable-file" }
     public var offset: Int? { nil }
+}
+
+/// The text of `errno` value `code`.
+package func errorText(_ code: Int32) -> String {
+    String(cString: strerror(code))
 }
