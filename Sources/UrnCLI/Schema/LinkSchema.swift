@@ -80,13 +80,15 @@ public struct LinkSchema {
         if let host = link.host {
             json.key("host")
             scratch.removeAll(keepingCapacity: true)
-            if raw {
+            if raw || !PercentCoding.needsDecoding(text[host]) {
                 scratch += text[host]
             } else {
                 PercentCoding.decode(text[host], into: &scratch)
                 if !UTF8Validation.isValid(scratch) { scratch = Array(text[host]) }
             }
-            for i in scratch.indices { scratch[i] = ByteClass.lowercased(scratch[i]) }
+            scratch.withUnsafeMutableBufferPointer { host in
+                for i in host.indices { host[i] = ByteClass.lowercased(host[i]) }
+            }
             json.string(scratch)
             if domains { writeDomainParts(of: scratch, into: &json) }
         }
@@ -124,8 +126,7 @@ public struct LinkSchema {
     /// Writes `bytes` as a string, percent-decoded unless `raw` (kept as written when decoding
     /// would not give UTF-8).
     private mutating func value(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false, into json: inout JSONWriter) {
-        let needsDecoding = !raw && bytes.contains { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }
-        guard needsDecoding else { json.string(bytes); return }
+        guard !raw, PercentCoding.needsDecoding(bytes, plusAsSpace: plusAsSpace) else { json.string(bytes); return }
         scratch.removeAll(keepingCapacity: true)
         PercentCoding.decode(bytes, plusAsSpace: plusAsSpace, into: &scratch)
         if UTF8Validation.isValid(scratch) { json.string(scratch) } else { json.string(bytes) }

@@ -51,6 +51,14 @@ public struct ByteBuffer: ~Copyable {
         used += 1
     }
 
+    /// Appends one byte into room already reserved (`reserve`).
+    @inlinable @inline(__always)
+    public mutating func appendReserved(_ byte: UInt8) {
+        assert(used < capacity, "appendReserved without reserve")
+        base[used] = byte
+        used += 1
+    }
+
     /// Appends `bytes`.
     @inlinable @inline(__always)
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {

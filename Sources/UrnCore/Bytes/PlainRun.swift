@@ -4,19 +4,9 @@ enum PlainRun {
     /// The index of the first byte at or after `start` that is not plain (`end` if none).
     @inline(__always)
     static func end(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
-        var i = start
-        let raw = UnsafeRawPointer(base)
-        while i + 8 <= end {
-            let special = specialBytes(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            if special != 0 { return i + SWAR.firstFlagged(special) }
-            i += 8
+        SWAR.firstIndexInShortRange(UnsafeRawPointer(base), from: start, to: end, where: specialBytes) { byte in
+            byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
         }
-        while i < end {
-            let byte = base[i]
-            if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
-            i += 1
-        }
-        return i
     }
 
     /// Bit 7 set in the lowest byte of `word` that is below 0x20, at or above 0x80, `"` or `\`
@@ -52,6 +42,32 @@ enum SWAR {
             i += 8
         }
         while i < end, flags(UInt64(raw.load(fromByteOffset: i, as: UInt8.self))) == 0 { i += 1 }
+        return i
+    }
+
+    /// The index of the first byte in `start..<end` that `flags` flags in a word, or that
+    /// `isFlagged` says yes to alone (`end` if none). A range of eight bytes or more ends
+    /// with one word that overlaps those already tested; a shorter one goes byte by byte. For
+    /// short ranges, where the tail is most of the work; a scan that usually stops early is
+    /// cheaper with the plain `firstIndex`.
+    @inline(__always)
+    static func firstIndexInShortRange(_ raw: UnsafeRawPointer, from start: Int, to end: Int, where flags: (UInt64) -> UInt64,
+                           isFlagged: (UInt8) -> Bool) -> Int {
+        var i = start
+        while i + 8 <= end {
+            let mask = flags(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            if mask != 0 { return i + firstFlagged(mask) }
+            i += 8
+        }
+        guard i < end else { return end }
+        if end - start >= 8 {
+            // The bytes already tested flag nothing, so they cannot make a byte above them
+            // look flagged either: only their lanes need masking off.
+            let seen = i - (end - 8)
+            let mask = flags(raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)) & (~0 << UInt64(seen * 8))
+            return mask != 0 ? end - 8 + firstFlagged(mask) : end
+        }
+        while i < end, !isFlagged(raw.load(fromByteOffset: i, as: UInt8.self)) { i += 1 }
         return i
     }
 

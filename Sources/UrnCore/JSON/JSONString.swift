@@ -57,16 +57,20 @@ public enum JSONString {
     /// Whether the string token `text[token]` decodes to exactly `name`.
     public static func equals(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
         let inner = (token.lowerBound + 1)..<(token.upperBound - 1)
+        // An escape is longer than what it stands for: a token as long as `name` holds it
+        // only as written, and a shorter one never does.
         if inner.count == name.count {
-            var same = true
-            var j = 0
-            for i in inner {
-                if text[i] != name[j] { same = false; break }
-                j += 1
+            return name.withUnsafeBufferPointer { name in
+                var i = inner.lowerBound
+                for byte in name {
+                    if text[i] != byte { return false }
+                    i += 1
+                }
+                return true
             }
-            if same { return true }
         }
-        guard text[inner].contains(UInt8(ascii: "\\")) else { return false }
+        guard inner.count > name.count, nextBackslash(text, from: inner.lowerBound, to: inner.upperBound) < inner.upperBound
+        else { return false }
         return decoded(token, in: text) == name
     }
 

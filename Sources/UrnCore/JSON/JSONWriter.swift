@@ -216,9 +216,11 @@ public struct JSONWriter: ~Copyable {
     @discardableResult
     public mutating func string(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
         separate()
-        append(UInt8(ascii: "\""))
+        // Room for the quotes and the worst case of the content, reserved once.
+        buffer.reserve(value.count * 6 + 2)
+        buffer.appendReserved(UInt8(ascii: "\""))
         let valid = appendEscaped(value)
-        append(UInt8(ascii: "\""))
+        buffer.appendReserved(UInt8(ascii: "\""))
         return valid
     }
 

@@ -80,13 +80,18 @@ public struct Link: Sendable {
     public func forEachSegment(delimiter: [UInt8], _ body: (Range<Int>) -> Void) {
         if splitsOnSlash {
             guard let segments = slashSegments else { return }
-            var start = segments.lowerBound
-            var i = start
-            while i < path.upperBound {
-                if text[i] == UInt8(ascii: "/") { body(start..<i); start = i + 1 }
-                i += 1
+            text.withUnsafeBytes { raw in
+                let slash: (UInt64) -> UInt64 = { SWAR.equal($0, UInt8(ascii: "/")) & SWAR.high }
+                var start = segments.lowerBound
+                while true {
+                    let end = SWAR.firstIndexInShortRange(raw.baseAddress!, from: start, to: segments.upperBound, where: slash) {
+                        $0 == UInt8(ascii: "/")
+                    }
+                    body(start..<end)
+                    if end == segments.upperBound { return }
+                    start = end + 1
+                }
             }
-            body(start..<path.upperBound)
         } else {
             Link.split(name, of: text, on: delimiter, body)
         }

@@ -17,11 +17,26 @@ package enum PercentCoding {
         }
     }
 
-    /// `bytes` decoded; nil when the result is not valid UTF-8 (the caller then keeps it as written).
-    @inlinable package static func decodedUTF8(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false) -> [UInt8]? {
-        if !bytes.contains(UInt8(ascii: "%")) && !(plusAsSpace && bytes.contains(UInt8(ascii: "+"))) {
-            return Array(bytes)
+    /// Whether decoding would change `bytes`: it holds a `%` (or, with `plusAsSpace`, a `+`).
+    package static func needsDecoding(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return false }
+            let found = plusAsSpace
+                ? SWAR.firstIndexInShortRange(base, from: 0, to: raw.count, where: percentOrPlus) { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
+                : SWAR.firstIndexInShortRange(base, from: 0, to: raw.count, where: percent) { $0 == UInt8(ascii: "%") }
+            return found < raw.count
         }
+    }
+
+    private static func percent(_ word: UInt64) -> UInt64 { SWAR.equal(word, UInt8(ascii: "%")) & SWAR.high }
+
+    private static func percentOrPlus(_ word: UInt64) -> UInt64 {
+        (SWAR.equal(word, UInt8(ascii: "%")) | SWAR.equal(word, UInt8(ascii: "+"))) & SWAR.high
+    }
+
+    /// `bytes` decoded; nil when the result is not valid UTF-8 (the caller then keeps it as written).
+    package static func decodedUTF8(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false) -> [UInt8]? {
+        guard needsDecoding(bytes, plusAsSpace: plusAsSpace) else { return Array(bytes) }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         decode(bytes, plusAsSpace: plusAsSpace, into: &out)
