@@ -54,11 +54,12 @@ struct MatchStage: RecordStage {
         let method = requestMethod(of: record)
         let all = allMatches ? try matcher.match(parsed, all: true, method: method) : []
         let winner = allMatches ? all.first : try matcher.firstMatch(parsed, method: method)
-        if let winner {
+        if let winner, selection == .stats {
+            // only --stats reads the hits
             hits[ObjectIdentifier(winner.route), default: 0] += 1
             if let handler = winner.handler { hits[ObjectIdentifier(handler), default: 0] += 1 }
             if let method { hitsByMethod[ObjectIdentifier(winner.route), default: [:]][method, default: 0] += 1 }
-        } else {
+        } else if winner == nil {
             unmatched += 1
         }
         let explanations = explain && winner == nil ? try matcher.explain(parsed) : nil

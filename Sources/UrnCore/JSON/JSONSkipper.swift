@@ -87,9 +87,11 @@ enum JSONSkipper {
         }
     }
 
+    @inline(__always)
     private static func afterBlanks(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
         var i = start
-        while i < text.count, text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x0A || text[i] == 0x0D { i += 1 }
+        // a blank is at most 0x20: one test passes everything else
+        while i < text.count, text[i] <= 0x20, text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x0A || text[i] == 0x0D { i += 1 }
         return i
     }
 

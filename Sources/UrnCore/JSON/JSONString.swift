@@ -35,15 +35,14 @@ public enum JSONString {
     /// The index of the first `\\` in `text[start..<end]`, or `end`.
     @inline(__always)
     static func nextBackslash(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
-        let raw = UnsafeRawPointer(text.baseAddress!)
-        var i = start
-        while i + 8 <= end {
-            let mask = SWAR.equal(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), UInt8(ascii: "\\")) & SWAR.high
-            if mask != 0 { return i + SWAR.firstFlagged(mask) }
-            i += 8
+        SWAR.firstIndexInShortRange(UnsafeRawPointer(text.baseAddress!), from: start, to: end, where: backslashes) {
+            $0 == UInt8(ascii: "\\")
         }
-        while i < end, text[i] != UInt8(ascii: "\\") { i += 1 }
-        return i
+    }
+
+    @inline(__always)
+    private static func backslashes(_ word: UInt64) -> UInt64 {
+        SWAR.equal(word, UInt8(ascii: "\\")) & SWAR.high
     }
 
     /// The decoded content of the string token `text[token]`.
@@ -55,6 +54,7 @@ public enum JSONString {
     }
 
     /// Whether the string token `text[token]` decodes to exactly `name`.
+    @inline(__always)
     public static func equals(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
         let inner = (token.lowerBound + 1)..<(token.upperBound - 1)
         // An escape is longer than what it stands for: a token as long as `name` holds it

@@ -14,7 +14,7 @@ public struct Link: Sendable {
     }
 
     /// The link's bytes (after `--lenient` encoding, if any).
-    public let text: [UInt8]
+    public var text: [UInt8] { reference.text }
     /// The kind.
     public var kind: Kind
     /// The generic RFC 3986 split of `text`.
@@ -22,41 +22,94 @@ public struct Link: Sendable {
     /// The scheme, without `:`.
     public var scheme: Range<Int>? { reference.scheme }
     /// The user part of the userinfo.
-    public var user: Range<Int>?
+    public var user: Range<Int>? {
+        get { packedUser.range }
+        set { packedUser = PackedRange(newValue) }
+    }
     /// The password part of the userinfo (after the first `:`).
-    public var password: Range<Int>?
+    public var password: Range<Int>? {
+        get { packedPassword.range }
+        set { packedPassword = PackedRange(newValue) }
+    }
     /// The host as written (brackets kept for IP literals).
-    public var host: Range<Int>?
+    public var host: Range<Int>? {
+        get { packedHost.range }
+        set { packedHost = PackedRange(newValue) }
+    }
     /// The port number, when one is given.
-    public var port: Int?
+    public var port: Int? {
+        get { packedPort < 0 ? nil : Int(packedPort) }
+        set { packedPort = newValue.map { Int32($0) } ?? -1 }
+    }
     /// The path, or for a Compass name under `--scheme` the name.
-    public var path: Range<Int>
+    public var path: Range<Int> {
+        get { packedPath.present }
+        set { packedPath = PackedRange(newValue) }
+    }
     /// The query, without `?` (for URNs, nil: see `urnQ`).
-    public var query: Range<Int>?
+    public var query: Range<Int>? {
+        get { packedQuery.range }
+        set { packedQuery = PackedRange(newValue) }
+    }
     /// The fragment, without `#` (for URNs, nil: see `urnF`).
-    public var fragment: Range<Int>?
+    public var fragment: Range<Int>? {
+        get { packedFragment.range }
+        set { packedFragment = PackedRange(newValue) }
+    }
     /// The URN namespace identifier.
-    public var nid: Range<Int>?
+    public var nid: Range<Int>? {
+        get { packedNid.range }
+        set { packedNid = PackedRange(newValue) }
+    }
     /// The URN namespace-specific string.
-    public var nss: Range<Int>?
+    public var nss: Range<Int>? {
+        get { packedNss.range }
+        set { packedNss = PackedRange(newValue) }
+    }
     /// The URN r-component (after `?+`).
-    public var urnR: Range<Int>?
+    public var urnR: Range<Int>? {
+        get { packedUrnR.range }
+        set { packedUrnR = PackedRange(newValue) }
+    }
     /// The URN q-component (after `?=`).
-    public var urnQ: Range<Int>?
+    public var urnQ: Range<Int>? {
+        get { packedUrnQ.range }
+        set { packedUrnQ = PackedRange(newValue) }
+    }
     /// The URN f-component (after `#`).
-    public var urnF: Range<Int>?
+    public var urnF: Range<Int>? {
+        get { packedUrnF.range }
+        set { packedUrnF = PackedRange(newValue) }
+    }
     /// The text whose delimiter-split gives the segments of a `urn` or `opaque` link.
-    public var name: Range<Int>
+    public var name: Range<Int> {
+        get { packedName.present }
+        set { packedName = PackedRange(newValue) }
+    }
+
+    // The components, eight bytes each (`PackedRange`), so that a link copies cheaply.
+    private var packedUser = PackedRange(nil)
+    private var packedPassword = PackedRange(nil)
+    private var packedHost = PackedRange(nil)
+    private var packedQuery = PackedRange(nil)
+    private var packedFragment = PackedRange(nil)
+    private var packedNid = PackedRange(nil)
+    private var packedNss = PackedRange(nil)
+    private var packedUrnR = PackedRange(nil)
+    private var packedUrnQ = PackedRange(nil)
+    private var packedUrnF = PackedRange(nil)
+    private var packedPath: PackedRange
+    private var packedName: PackedRange
+    private var packedPort: Int32 = -1
 
     /// A link of `kind` over `reference`, components to be filled in by the parser.
     init(kind: Kind, reference: URIReference) {
-        self.text = reference.text
         self.kind = kind
         self.reference = reference
-        self.path = reference.path
-        self.query = reference.query
-        self.fragment = reference.fragment
-        self.name = reference.path
+        packedPath = PackedRange(reference.path)
+        packedQuery = PackedRange(reference.query)
+        packedFragment = PackedRange(reference.fragment)
+        packedName = packedPath
     }
 
     /// The bytes of a component range, or nil.

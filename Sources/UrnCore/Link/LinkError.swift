@@ -1,6 +1,8 @@
 /// Why a link could not be parsed. Codes are stable and listed in urnparse(1).
 public enum LinkError: CodedError, Equatable {
     case empty
+    /// The link is 1 GiB or longer (a quarter of the limit of a `Link`'s offsets, leaving room for a base and for --lenient).
+    case tooLong
     case invalidUTF8(at: Int)
     case invalidCharacter(UInt8, at: Int)
     case invalidPercent(at: Int)
@@ -14,6 +16,7 @@ public enum LinkError: CodedError, Equatable {
     public var code: String {
         switch self {
         case .empty: return "empty-link"
+        case .tooLong: return "link-too-long"
         case .invalidUTF8: return "invalid-utf8"
         case .invalidCharacter: return "invalid-character"
         case .invalidPercent: return "invalid-percent"
@@ -28,7 +31,7 @@ public enum LinkError: CodedError, Equatable {
 
     public var offset: Int? {
         switch self {
-        case .empty, .baseNotAbsolute: return nil
+        case .empty, .tooLong, .baseNotAbsolute: return nil
         case let .invalidUTF8(at), let .invalidCharacter(_, at), let .invalidPercent(at),
              let .invalidScheme(at), let .invalidPort(_, at, _), let .invalidHost(_, at),
              let .invalidURN(_, at), let .refusedByLegacyNSURL(_, at):
@@ -40,6 +43,8 @@ public enum LinkError: CodedError, Equatable {
         switch self {
         case .empty:
             return "empty link"
+        case .tooLong:
+            return "link of 1 GiB or more"
         case let .invalidUTF8(at):
             return "invalid UTF-8 at offset \(at)"
         case let .invalidCharacter(byte, at):

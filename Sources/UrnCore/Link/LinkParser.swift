@@ -36,6 +36,8 @@ public struct LinkParser: Sendable {
     public func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil,
                       reusing storage: inout [UInt8]) throws(LinkError) -> Link {
         guard !input.isEmpty else { throw LinkError.empty }
+        // what a base or --lenient adds stays below the limit too
+        guard input.count <= PackedRange.limit / 4 else { throw LinkError.tooLong }
         if let bad = UTF8Validation.firstInvalidOffset(input) { throw LinkError.invalidUTF8(at: bad) }
         try checkLegacyNSURL(input)
         let leniency = leniency ?? self.leniency

@@ -4,18 +4,39 @@ public struct URIReference: Sendable {
     /// The reference's bytes.
     public var text: [UInt8]
     /// `scheme` without the `:`.
-    public var scheme: Range<Int>?
+    public var scheme: Range<Int>? {
+        get { packedScheme.range }
+        set { packedScheme = PackedRange(newValue) }
+    }
     /// The authority without the leading `//`.
-    public var authority: Range<Int>?
+    public var authority: Range<Int>? {
+        get { packedAuthority.range }
+        set { packedAuthority = PackedRange(newValue) }
+    }
     /// The path (possibly empty).
-    public var path: Range<Int>
+    public var path: Range<Int> {
+        get { packedPath.present }
+        set { packedPath = PackedRange(newValue) }
+    }
     /// The query without `?`.
-    public var query: Range<Int>?
+    public var query: Range<Int>? {
+        get { packedQuery.range }
+        set { packedQuery = PackedRange(newValue) }
+    }
     /// The fragment without `#`.
-    public var fragment: Range<Int>?
+    public var fragment: Range<Int>? {
+        get { packedFragment.range }
+        set { packedFragment = PackedRange(newValue) }
+    }
+    private var packedScheme: PackedRange
+    private var packedAuthority: PackedRange
+    private var packedPath: PackedRange
+    private var packedQuery: PackedRange
+    private var packedFragment: PackedRange
 
     /// Splits `text` as Appendix B does; a scheme is taken only if it is well-formed.
     public init(_ text: [UInt8]) {
+        precondition(text.count <= PackedRange.limit, "a link must be shorter than 4 GiB (LinkParser refuses longer ones)")
         self.text = text
         let n = text.count
         var scheme: Range<Int>?
@@ -49,11 +70,11 @@ public struct URIReference: Sendable {
             }
             return path
         }
-        self.scheme = scheme
-        self.authority = authority
-        self.path = path
-        self.query = query
-        self.fragment = fragment
+        packedScheme = PackedRange(scheme)
+        packedAuthority = PackedRange(authority)
+        packedPath = PackedRange(path)
+        packedQuery = PackedRange(query)
+        packedFragment = PackedRange(fragment)
     }
 
     private static func colonSlashQuestionHash(_ word: UInt64) -> UInt64 {
