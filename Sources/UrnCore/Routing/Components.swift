@@ -22,6 +22,15 @@ package struct Components: Sendable {
     /// The bytes of component `index`.
     package subscript(index: Int) -> ArraySlice<UInt8> { bytes[ranges[index]] }
 
+    /// Calls `body` with the bytes of all components and the range of each in view.
+    func withUnsafeParts<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Range<Int>>) throws(E) -> R) throws(E) -> R {
+        try bytes.withUnsafeBufferPointer { (bytes) throws(E) in
+            try ranges.withUnsafeBufferPointer { (ranges) throws(E) in
+                try body(bytes, UnsafeBufferPointer(rebasing: ranges[..<visible]))
+            }
+        }
+    }
+
     /// Empties the list, keeping its storage.
     package mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)

@@ -1,55 +1,98 @@
-/// The literal children of a trie node: byte strings to node indexes in an open-addressing table
-/// with FNV-1a hashes. Swift's `Dictionary` hashes an `ArraySlice` byte by byte through SipHash,
-/// which cost a sixth of a lookup; this hashes with a few instructions a byte and compares with
-/// `memcmp`-like loops over the component's bytes.
+/// The literal edges of a whole trie: (parent node, byte string) to child node, in one
+/// open-addressing table with FNV-1a hashes. Keys live in one flat byte array and entries are
+/// plain integers, so a lookup touches no reference counts; it compares with a `memcmp`-like
+/// loop over the component's bytes. (Swift's `Dictionary` hashes an `ArraySlice` byte by byte
+/// through SipHash, which cost a sixth of a lookup.)
 struct LiteralMap: Sendable {
-    private var keys: [[UInt8]] = []
-    private var values: [Int] = []
+    /// One edge: its parent, where its key lies in `keyBytes`, and its child.
+    struct Entry {
+        var parent: Int32
+        var start: Int32
+        var count: Int32
+        var child: Int32
+    }
+
+    private var keyBytes: [UInt8] = []
+    private var entries: [Entry] = []
     /// Entry index + 1 per slot, 0 for an empty slot; the count is a power of two.
     private var slots: [Int32] = []
 
-    /// Whether the map is empty.
-    var isEmpty: Bool { keys.isEmpty }
-
-    /// The value of `key`, if any.
-    func value(for key: ArraySlice<UInt8>) -> Int? {
-        guard !slots.isEmpty else { return nil }
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: Self.hash(key)) & mask
-        while true {
-            let entry = Int(slots[slot])
-            if entry == 0 { return nil }
-            if keys[entry - 1].elementsEqual(key) { return values[entry - 1] }
-            slot = (slot + 1) & mask
-        }
+    /// The child of `parent` along `key`, if any.
+    func child(of parent: Int, for key: UnsafeBufferPointer<UInt8>) -> Int? {
+        withView { $0.child(of: parent, for: key) }
     }
 
-    /// Sets `key` to `value` (a new key; the trie looks up before inserting).
-    mutating func insert(_ key: [UInt8], _ value: Int) {
-        keys.append(key)
-        values.append(value)
-        if keys.count * 2 > slots.count {
+    /// Adds the edge from `parent` along `key` to `child` (a new one: the trie looks up first).
+    mutating func insert(parent: Int, key: [UInt8], child: Int) {
+        entries.append(Entry(parent: Int32(parent), start: Int32(keyBytes.count), count: Int32(key.count), child: Int32(child)))
+        keyBytes += key
+        if entries.count * 2 > slots.count {
             slots = [Int32](repeating: 0, count: max(8, slots.count * 2))
-            for index in keys.indices { place(index) }
+            for index in entries.indices { place(index) }
         } else {
-            place(keys.count - 1)
+            place(entries.count - 1)
         }
     }
 
     private mutating func place(_ index: Int) {
+        let entry = entries[index]
+        let hash = keyBytes.withUnsafeBufferPointer { bytes in
+            Self.hash(UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.start + entry.count)]), parent: Int(entry.parent))
+        }
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: Self.hash(keys[index][...])) & mask
+        var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 { slot = (slot + 1) & mask }
         slots[slot] = Int32(index + 1)
     }
 
-    /// FNV-1a, 64 bits.
-    @inline(__always)
-    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        bytes.withUnsafeBufferPointer { buffer in
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in buffer { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            return hash
+    /// Calls `body` with a view of the table that a walk can use without reference counting.
+    func withView<R, E: Error>(_ body: (View) throws(E) -> R) throws(E) -> R {
+        try keyBytes.withUnsafeBufferPointer { (keyBytes) throws(E) in
+            try entries.withUnsafeBufferPointer { (entries) throws(E) in
+                try slots.withUnsafeBufferPointer { (slots) throws(E) in
+                    try body(View(keyBytes: keyBytes, entries: entries, slots: slots))
+                }
+            }
         }
+    }
+
+    /// The table seen through buffer pointers, valid in the body of `withView`.
+    struct View {
+        let keyBytes: UnsafeBufferPointer<UInt8>
+        let entries: UnsafeBufferPointer<Entry>
+        let slots: UnsafeBufferPointer<Int32>
+
+        /// The child of `parent` along `key`, if any.
+        @inline(__always)
+        func child(of parent: Int, for key: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard !slots.isEmpty else { return nil }
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: LiteralMap.hash(key, parent: parent)) & mask
+            while true {
+                let index = Int(slots[slot])
+                if index == 0 { return nil }
+                let entry = entries[index - 1]
+                if Int(entry.parent) == parent, Int(entry.count) == key.count, equal(entry, key) { return Int(entry.child) }
+                slot = (slot + 1) & mask
+            }
+        }
+
+        @inline(__always)
+        private func equal(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+            var i = Int(entry.start)
+            for byte in key {
+                if keyBytes[i] != byte { return false }
+                i += 1
+            }
+            return true
+        }
+    }
+
+    /// FNV-1a over the parent's index and the bytes, 64 bits.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, parent: Int) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(truncatingIfNeeded: parent) &* 0x9E37_79B9_7F4A_7C15
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
     }
 }

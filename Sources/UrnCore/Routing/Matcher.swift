@@ -131,28 +131,63 @@ public final class Matcher {
         let count = componentCount(link)
         var matches = [Match?](repeating: nil, count: max(count, 1))
         guard count > 1 else { return matches }
-        guard compiled.count == 1, let table = compiled.first, table.partitions.count == 1,
-              case .components = reading(link, in: table), !options.caseInsensitive
-        else {
+        guard let table = singleWalkTable(link) else {
             for length in 1..<count { matches[length] = try match(link, prefix: length) }
             return matches
         }
-        let mode = table.partitions[0].mode
-        readComponents(link, mode: mode, delimiter: table.delimiter)
-        prefixFound.removeAll(keepingCapacity: true)
-        try table.partitions[0].trie.searchPrefixes(components, upTo: count - 1, into: &prefixFound)
-        let routes = table.routes
-        for length in 1..<count {
-            var best: Int?
-            for (foundLength, id) in prefixFound where foundLength == length && constraintsHold(routes[id], link, table.dialect) {
-                if let current = best, current == id || !Precedence.precedes(routes[id], id, routes[current], current, dialect: table.dialect) {
-                    continue
-                }
-                best = id
-            }
-            if let best { matches[length] = try match((best, mode), link, in: table, limit: length) }
-        }
+        try walkPrefixes(link, in: table, upTo: count - 1)
+        for length in 1..<count { matches[length] = try prefixWinner(link, in: table, length: length) }
         return matches
+    }
+
+    /// The winner for `link` (what `firstMatch` gives) and, when there is one, the winners of its
+    /// proper prefixes (what `prefixMatches` gives), from a single trie walk where the table
+    /// allows it: one table read one way, without `-i`, regex routes, block handlers or
+    /// registration chains. urnstack needs both for every link.
+    public func firstAndPrefixMatches(_ link: Link) throws(Regex.MatchError) -> (first: Match, prefixes: [Match?])? {
+        guard let table = singleWalkTable(link), !table.hasBlocks, table.regexRoutes.isEmpty,
+              !table.dialect.rules.registrationChains, !table.dialect.rules.argumentsFromRouteString
+        else {
+            guard let first = try firstMatch(link) else { return nil }
+            return (first, try prefixMatches(link))
+        }
+        let count = componentCount(link)
+        try walkPrefixes(link, in: table, upTo: count)
+        guard let first = try prefixWinner(link, in: table, length: count) else { return nil }
+        var matches = [Match?](repeating: nil, count: max(count, 1))
+        for length in 1..<max(count, 1) { matches[length] = try prefixWinner(link, in: table, length: length) }
+        return (first, matches)
+    }
+
+    /// The table whose routes one trie walk finds for every prefix of `link`: the only one, read
+    /// one way (one partition, as components) and without `-i`; nil otherwise.
+    private func singleWalkTable(_ link: Link) -> CompiledTable? {
+        guard compiled.count == 1, let table = compiled.first, !table.isAppLinks, table.partitions.count == 1,
+              case .components = reading(link, in: table), !options.caseInsensitive
+        else { return nil }
+        return table
+    }
+
+    /// Fills `prefixFound` with the routes of `table` that take the first `length` components of
+    /// `link`, for each length in `1...limit` (and 0 when `limit` is 0).
+    private func walkPrefixes(_ link: Link, in table: CompiledTable, upTo limit: Int) throws(Regex.MatchError) {
+        readComponents(link, mode: table.partitions[0].mode, delimiter: table.delimiter)
+        prefixFound.removeAllShort()
+        try table.partitions[0].trie.searchPrefixes(components, upTo: limit, into: &prefixFound)
+    }
+
+    /// The winner among the routes `walkPrefixes` found for `length` components, with its arguments.
+    private func prefixWinner(_ link: Link, in table: CompiledTable, length: Int) throws(Regex.MatchError) -> Match? {
+        let routes = table.routes
+        var best: Int?
+        for (foundLength, id) in prefixFound where foundLength == length && constraintsHold(routes[id], link, table.dialect) {
+            if let current = best, current == id || !Precedence.precedes(routes[id], id, routes[current], current, dialect: table.dialect) {
+                continue
+            }
+            best = id
+        }
+        guard let best else { return nil }
+        return try match((best, table.partitions[0].mode), link, in: table, limit: length)
     }
 
     /// The number of components `link` has for the first table (the depth of its stack).
@@ -222,12 +257,12 @@ public final class Matcher {
     /// Fills `ranked` with the routes of `table` that match `link` (its first `limit`
     /// components), each once, in the order the tries found them.
     private func collect(_ link: Link, in table: CompiledTable, limit: Int?) throws(Regex.MatchError) {
-        ranked.removeAll(keepingCapacity: true)
+        ranked.removeAllShort()
         for index in table.partitions.indices {
             let mode = table.partitions[index].mode
             readComponents(link, mode: mode, delimiter: table.delimiter)
             if let limit { components.truncate(to: limit) }
-            found.removeAll(keepingCapacity: true)
+            found.removeAllShort()
             if table.rules.caseInsensitive {
                 lookup = components
                 lookup.lowercase()

@@ -44,7 +44,13 @@ struct SegmentRules: Sendable {
     /// Whether an untyped placeholder or `*` takes `component`.
     @inline(__always)
     func acceptsPlain(_ component: ArraySlice<UInt8>) -> Bool {
-        allowsEmpty || !component.isEmpty
+        acceptsPlain(length: component.count)
+    }
+
+    /// Whether an untyped placeholder or `*` takes a component of `length` bytes.
+    @inline(__always)
+    func acceptsPlain(length: Int) -> Bool {
+        allowsEmpty || length > 0
     }
 
     /// Whether the literal `text` is `component`.

@@ -2,20 +2,47 @@
 /// hash, then typed and regex placeholders (regex only where a branch has one), then plain
 /// placeholders, then catch-alls. It collects every route that matches; ranking is the
 /// matcher's. Its cost follows the branches a link can take, not the number of routes.
-struct SegmentTrie {
+///
+/// Nodes are plain integers (children and the heads of lists kept in side arrays), so a walk
+/// reads them through buffer pointers without retaining anything.
+final class SegmentTrie {
     struct Node {
-        var literals = LiteralMap()
-        /// Typed and regex placeholders and composite segments, each tested on the component.
-        var tests: [(key: String, segment: Segment, child: Int)] = []
-        var plain: Int?
+        /// The first of the node's tests (typed and regex placeholders, composite segments) in
+        /// `tests`, each linking to the next; -1 for none.
+        var firstTest: Int32 = -1
+        var lastTest: Int32 = -1
+        var plain: Int32 = -1
         /// The child after a catch-all, which takes one or more components.
-        var catchAll: Int?
-        var terminals: [Int] = []
+        var catchAll: Int32 = -1
+        /// The routes that end here, a list in `routeLinks`; -1 for none.
+        var firstTerminal: Int32 = -1
+        var lastTerminal: Int32 = -1
         /// Routes that end here and also take longer links (URLNavigator's `<path:p>`).
-        var openTerminals: [Int] = []
+        var firstOpenTerminal: Int32 = -1
+        var lastOpenTerminal: Int32 = -1
+        var hasLiterals = false
     }
 
-    private(set) var nodes = [Node()]
+    /// A test edge: the segment that must accept a component, its child, the next test.
+    struct Test {
+        let key: String
+        let segment: Segment
+        let child: Int32
+        var next: Int32 = -1
+    }
+
+    /// One route in a node's list of terminals, and the next.
+    struct RouteLink {
+        let id: Int32
+        var next: Int32 = -1
+    }
+
+    // Written only while the table compiles, one insert at a time, then only read (by several
+    // threads at once in --jobs): the runtime exclusivity checks would cost every search.
+    @exclusivity(unchecked) private(set) var nodes = [Node()]
+    @exclusivity(unchecked) private var literals = LiteralMap()
+    @exclusivity(unchecked) private var tests: [Test] = []
+    @exclusivity(unchecked) private var routeLinks: [RouteLink] = []
     /// What each segment accepts (literal keys are lower case under `-i`).
     let rules: SegmentRules
 
@@ -26,7 +53,7 @@ struct SegmentTrie {
     /// Adds route `id` with `segments`. An `openEnded` route (URLNavigator's `<path:p>`) reads
     /// each catch-all as one component and takes any longer link too: URLMatcher.swift:115–128
     /// accepts more components and compares the pattern's by position.
-    mutating func insert(_ segments: [Segment], id: Int, openEnded: Bool = false) {
+    func insert(_ segments: [Segment], id: Int, openEnded: Bool = false) {
         var node = 0
         for segment in segments {
             switch segment {
@@ -46,45 +73,66 @@ struct SegmentTrie {
                 node = catchAllChild(of: node)
             }
         }
-        nodes[node].terminals.append(id)
-        if openEnded { nodes[node].openTerminals.append(id) }
+        var end = nodes[node]
+        append(id, to: &end.firstTerminal, &end.lastTerminal)
+        if openEnded { append(id, to: &end.firstOpenTerminal, &end.lastOpenTerminal) }
+        nodes[node] = end
     }
 
-    private mutating func child(of node: Int, literal key: [UInt8]) -> Int {
-        if let existing = nodes[node].literals.value(for: key[...]) { return existing }
+    /// Appends route `id` to the list from `first` to `last`.
+    private func append(_ id: Int, to first: inout Int32, _ last: inout Int32) {
+        routeLinks.append(RouteLink(id: Int32(id)))
+        let index = Int32(routeLinks.count - 1)
+        if last >= 0 { routeLinks[Int(last)].next = index } else { first = index }
+        last = index
+    }
+
+    private func newNode() -> Int {
         nodes.append(Node())
-        nodes[node].literals.insert(key, nodes.count - 1)
         return nodes.count - 1
     }
 
-    private mutating func plainChild(of node: Int) -> Int {
-        if let existing = nodes[node].plain { return existing }
-        nodes.append(Node())
-        nodes[node].plain = nodes.count - 1
-        return nodes.count - 1
+    private func child(of node: Int, literal key: [UInt8]) -> Int {
+        if let existing = key.withUnsafeBufferPointer({ literals.child(of: node, for: $0) }) { return existing }
+        let child = newNode()
+        literals.insert(parent: node, key: key, child: child)
+        nodes[node].hasLiterals = true
+        return child
     }
 
-    private mutating func catchAllChild(of node: Int) -> Int {
-        if let existing = nodes[node].catchAll { return existing }
-        nodes.append(Node())
-        nodes[node].catchAll = nodes.count - 1
-        return nodes.count - 1
+    private func plainChild(of node: Int) -> Int {
+        if nodes[node].plain >= 0 { return Int(nodes[node].plain) }
+        let child = newNode()
+        nodes[node].plain = Int32(child)
+        return child
     }
 
-    private mutating func testChild(of node: Int, key: String, segment: Segment) -> Int {
-        if let existing = nodes[node].tests.first(where: { $0.key == key }) { return existing.child }
-        nodes.append(Node())
-        nodes[node].tests.append((key, segment, nodes.count - 1))
-        return nodes.count - 1
+    private func catchAllChild(of node: Int) -> Int {
+        if nodes[node].catchAll >= 0 { return Int(nodes[node].catchAll) }
+        let child = newNode()
+        nodes[node].catchAll = Int32(child)
+        return child
+    }
+
+    private func testChild(of node: Int, key: String, segment: Segment) -> Int {
+        var index = nodes[node].firstTest
+        while index >= 0 {
+            if tests[Int(index)].key == key { return Int(tests[Int(index)].child) }
+            index = tests[Int(index)].next
+        }
+        let child = newNode()
+        tests.append(Test(key: key, segment: segment, child: Int32(child)))
+        let added = Int32(tests.count - 1)
+        if nodes[node].lastTest >= 0 { tests[Int(nodes[node].lastTest)].next = added } else { nodes[node].firstTest = added }
+        nodes[node].lastTest = added
+        return child
     }
 
     /// Appends to `found` every route whose segments match all of `components` (a route can
     /// appear more than once when its catch-alls split the components in several ways).
     func search(_ components: Components, into found: inout [Int]) throws(Regex.MatchError) {
-        try nodes.withUnsafeBufferPointer { (nodes) throws(Regex.MatchError) in
-            try walk(nodes, node: 0, index: 0, components, limit: components.count, everyPrefix: false) { _, terminals in
-                found.append(contentsOf: terminals)
-            }
+        try withWalk(components) { (walk, component) throws(Regex.MatchError) in
+            try walk.run(limit: components.count, everyPrefix: false, component: component) { _, id in found.append(id) }
         }
     }
 
@@ -92,41 +140,85 @@ struct SegmentTrie {
     /// `components`, for each length in `1...limit`, in one walk: the paths to a prefix depend
     /// only on the components in it, so this finds what `search` finds for each truncation.
     func searchPrefixes(_ components: Components, upTo limit: Int, into found: inout [(length: Int, id: Int)]) throws(Regex.MatchError) {
+        try withWalk(components) { (walk, component) throws(Regex.MatchError) in
+            try walk.run(limit: limit, everyPrefix: true, component: component) { length, id in found.append((length, id)) }
+        }
+    }
+
+    /// Calls `body` with a walk over the trie and `components`, everything seen through buffer
+    /// pointers (copying the trie or the components would retain each of their arrays).
+    private func withWalk(_ components: Components, _ body: (Walk, _ component: (Int) -> ArraySlice<UInt8>) throws(Regex.MatchError) -> Void) throws(Regex.MatchError) {
         try nodes.withUnsafeBufferPointer { (nodes) throws(Regex.MatchError) in
-            try walk(nodes, node: 0, index: 0, components, limit: limit, everyPrefix: true) { length, terminals in
-                for id in terminals { found.append((length, id)) }
+            try routeLinks.withUnsafeBufferPointer { (routeLinks) throws(Regex.MatchError) in
+                try tests.withUnsafeBufferPointer { (tests) throws(Regex.MatchError) in
+                    try literals.withView { (literals) throws(Regex.MatchError) in
+                        try components.withUnsafeParts { (bytes, ranges) throws(Regex.MatchError) in
+                            try body(Walk(rules: rules, nodes: nodes, routeLinks: routeLinks, tests: tests, literals: literals,
+                                          bytes: bytes, ranges: ranges)) { components[$0] }
+                        }
+                    }
+                }
             }
         }
     }
 
-    /// Walks from `node` along `components` up to `limit`, calling `visit` with the routes that
-    /// end at each node reached after `limit` components (with `everyPrefix`, after any number
-    /// from 1). The nodes are reached through a buffer pointer so that no node is copied (a copy
-    /// retains every array in it).
-    private func walk(
-        _ nodes: UnsafeBufferPointer<Node>, node index: Int, index position: Int, _ components: Components, limit: Int,
-        everyPrefix: Bool, _ visit: (_ length: Int, _ terminals: [Int]) -> Void
-    ) throws(Regex.MatchError) {
-        if position == limit || (everyPrefix && position > 0) { visit(position, nodes[index].terminals) }
-        guard position < limit else { return }
-        if !nodes[index].openTerminals.isEmpty {
-            for length in (everyPrefix ? position + 1 : limit)...limit { visit(length, nodes[index].openTerminals) }
+    /// One search: the trie and the link's components as buffer pointers.
+    private struct Walk {
+        let rules: SegmentRules
+        let nodes: UnsafeBufferPointer<Node>
+        let routeLinks: UnsafeBufferPointer<RouteLink>
+        let tests: UnsafeBufferPointer<Test>
+        let literals: LiteralMap.View
+        let bytes: UnsafeBufferPointer<UInt8>
+        let ranges: UnsafeBufferPointer<Range<Int>>
+
+        /// Walks from the root up to `limit` components; `component` gives a component as a
+        /// slice, for the tests of typed placeholders and composites.
+        func run(limit: Int, everyPrefix: Bool, component: (Int) -> ArraySlice<UInt8>,
+                 _ visit: (_ length: Int, _ id: Int) -> Void) throws(Regex.MatchError) {
+            try walk(node: 0, position: 0, limit: limit, everyPrefix: everyPrefix, component, visit)
         }
-        let component = components[position]
-        if !nodes[index].literals.isEmpty, let next = nodes[index].literals.value(for: component) {
-            try walk(nodes, node: next, index: position + 1, components, limit: limit, everyPrefix: everyPrefix, visit)
-        }
-        if !nodes[index].tests.isEmpty {
-            for edge in nodes[index].tests where try rules.accepts(edge.segment, component) {
-                try walk(nodes, node: edge.child, index: position + 1, components, limit: limit, everyPrefix: everyPrefix, visit)
+
+        /// Calls `visit` for each route of the list that starts at `first`.
+        @inline(__always)
+        private func visitRoutes(from first: Int32, length: Int, _ visit: (_ length: Int, _ id: Int) -> Void) {
+            var index = first
+            while index >= 0 {
+                visit(length, Int(routeLinks[Int(index)].id))
+                index = routeLinks[Int(index)].next
             }
         }
-        if let plain = nodes[index].plain, rules.acceptsPlain(component) {
-            try walk(nodes, node: plain, index: position + 1, components, limit: limit, everyPrefix: everyPrefix, visit)
-        }
-        if let catchAll = nodes[index].catchAll {
-            for next in (position + 1)...limit {
-                try walk(nodes, node: catchAll, index: next, components, limit: limit, everyPrefix: everyPrefix, visit)
+
+        /// Walks from `node` along the components up to `limit`, calling `visit` with the routes
+        /// that end at each node reached after `limit` components (with `everyPrefix`, after any
+        /// number from 1).
+        private func walk(node index: Int, position: Int, limit: Int, everyPrefix: Bool,
+                          _ component: (Int) -> ArraySlice<UInt8>, _ visit: (_ length: Int, _ id: Int) -> Void) throws(Regex.MatchError) {
+            let node = nodes[index]
+            if position == limit || (everyPrefix && position > 0) { visitRoutes(from: node.firstTerminal, length: position, visit) }
+            guard position < limit else { return }
+            if node.firstOpenTerminal >= 0 {
+                for length in (everyPrefix ? position + 1 : limit)...limit { visitRoutes(from: node.firstOpenTerminal, length: length, visit) }
+            }
+            let range = ranges[position]
+            if node.hasLiterals,
+               let next = literals.child(of: index, for: UnsafeBufferPointer(rebasing: bytes[range])) {
+                try walk(node: next, position: position + 1, limit: limit, everyPrefix: everyPrefix, component, visit)
+            }
+            var test = node.firstTest
+            while test >= 0 {
+                if try rules.accepts(tests[Int(test)].segment, component(position)) {
+                    try walk(node: Int(tests[Int(test)].child), position: position + 1, limit: limit, everyPrefix: everyPrefix, component, visit)
+                }
+                test = tests[Int(test)].next
+            }
+            if node.plain >= 0, rules.acceptsPlain(length: range.count) {
+                try walk(node: Int(node.plain), position: position + 1, limit: limit, everyPrefix: everyPrefix, component, visit)
+            }
+            if node.catchAll >= 0 {
+                for next in (position + 1)...limit {
+                    try walk(node: Int(node.catchAll), position: next, limit: limit, everyPrefix: everyPrefix, component, visit)
+                }
             }
         }
     }

@@ -19,21 +19,34 @@ public struct StackBuilder {
     /// What `link` opens: the stack of screens, and the WAAppRouting block handler that runs as
     /// well (with the screen's arguments, or its own when no screen route takes the link).
     public func opening(for link: Link) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
-        guard let top = try matcher.firstMatch(link) else { return ([], nil) }
-        return try opening(for: link, top: top.route, topArgs: .values(top.args), handler: top.handler)
+        guard let (top, prefixes) = try matcher.firstAndPrefixMatches(link) else { return ([], nil) }
+        return try opening(for: link, top: top.route, topArgs: .values(top.args), handler: top.handler, prefixes: prefixes)
     }
 
     /// What `link` opens when its top route and block handler are already known (from an
     /// upstream `route`): a block as the top is no screen, so it is the handler of no stack.
     public func opening(for link: Link, top: Route, topArgs: Frame.Arguments,
                         handler: Route?) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
+        try opening(for: link, top: top, topArgs: topArgs, handler: handler, prefixes: nil)
+    }
+
+    /// `opening(for:top:topArgs:handler:)`, with the prefixes' winners when already found.
+    private func opening(for link: Link, top: Route, topArgs: Frame.Arguments, handler: Route?,
+                         prefixes: [Match?]?) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
         let whole = link.text[...]
         if top.isBlock { return ([], Frame(route: top, link: whole, args: topArgs)) }
-        return (try stack(for: link, top: top, topArgs: topArgs), handler.map { Frame(route: $0, link: whole, args: topArgs) })
+        return (try stack(for: link, top: top, topArgs: topArgs, prefixes: prefixes),
+                handler.map { Frame(route: $0, link: whole, args: topArgs) })
     }
 
     /// The stack of `link` whose top route is already known (from an upstream `route`).
     public func stack(for link: Link, top: Route, topArgs: Frame.Arguments) throws(Regex.MatchError) -> [Frame] {
+        try stack(for: link, top: top, topArgs: topArgs, prefixes: nil)
+    }
+
+    /// The stack of `link` under `top`; `prefixes`, when given, are `Matcher.prefixMatches`'s answer.
+    private func stack(for link: Link, top: Route, topArgs: Frame.Arguments,
+                       prefixes known: [Match?]?) throws(Regex.MatchError) -> [Frame] {
         let dialect = matcher.dialect(of: top)
         let delimiter = matcher.delimiter(of: top)
         var frames: [Frame] = []
@@ -52,7 +65,8 @@ public struct StackBuilder {
                 }
             }
         } else {
-            let prefixes = try matcher.prefixMatches(link)
+            let prefixes: [Match?]
+            if let known { prefixes = known } else { prefixes = try matcher.prefixMatches(link) }
             frames.reserveCapacity(max(prefixes.count, 1))  // at most one a prefix, and the top
             var prefix: LinkPrefix?
             if prefixes.count > 1 {
