@@ -77,6 +77,24 @@ import Testing
         }
     }
 
+    /// Ranges of eight bytes or more end with one word that overlaps bytes already tested: the
+    /// answer is the byte-by-byte one for every start, length and place of the special byte.
+    @Test func overlappingTailAgreesWithBytes() {
+        for length in 0...24 {
+            for special in [-1] + Array(0..<length) {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                if special >= 0 { bytes[special] = UInt8(ascii: "\"") }
+                for start in 0...length {
+                    let expected = special >= start ? special : length
+                    bytes.withUnsafeBufferPointer { buffer in
+                        let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 8)!
+                        #expect(PlainRun.end(base, from: start, to: length) == expected, "length \(length), special at \(special), from \(start)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func findsTheEndOfARun() {
         let text = Array("abcdefghijklmnop\"rest".utf8)
         text.withUnsafeBufferPointer { #expect(PlainRun.end($0.baseAddress!, from: 0, to: $0.count) == 16) }

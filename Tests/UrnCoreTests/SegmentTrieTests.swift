@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct SegmentTrieTests {
     func trie(_ patterns: [String], allowsEmpty: Bool = false, caseInsensitive: Bool = false) throws -> SegmentTrie {
-        var trie = SegmentTrie(rules: SegmentRules(allowsEmpty ? .compass : .urn, caseInsensitive: caseInsensitive))
+        let trie = SegmentTrie(rules: SegmentRules(allowsEmpty ? .compass : .urn, caseInsensitive: caseInsensitive))
         let parser = PatternParser()
         for (id, text) in patterns.enumerated() { trie.insert(try parser.parse(text).segments, id: id) }
         return trie
@@ -25,6 +25,18 @@ import Testing
         #expect(try found(t, ["c", "d"]) == [5])
         #expect(try found(t, ["c", "b"]) == [2])
         #expect(try found(t, ["x"]).isEmpty)
+    }
+
+    /// The literal edges of all nodes share one table, keyed by parent and text: the same text
+    /// under two parents leads to two children, and the table keeps its edges as it grows.
+    @Test func literalEdgesAreKeptApartByParent() throws {
+        let t = try trie(["/x", "/a/x", "/b/x", "/a/b/x"] + (0..<300).map { "/n\($0)/x" })
+        #expect(try found(t, ["x"]) == [0])
+        #expect(try found(t, ["a", "x"]) == [1])
+        #expect(try found(t, ["b", "x"]) == [2])
+        #expect(try found(t, ["a", "b", "x"]) == [3])
+        #expect(try found(t, ["n299", "x"]) == [303])
+        #expect(try found(t, ["x", "x"]).isEmpty)
     }
 
     @Test func sharesPrefixesAndEdges() throws {
