@@ -22,20 +22,11 @@ public struct Link: Sendable {
     /// The scheme, without `:`.
     public var scheme: Range<Int>? { reference.scheme }
     /// The user part of the userinfo.
-    public var user: Range<Int>? {
-        get { packedUser.range }
-        set { packedUser = PackedRange(newValue) }
-    }
+    @PackedRange public var user: Range<Int>?
     /// The password part of the userinfo (after the first `:`).
-    public var password: Range<Int>? {
-        get { packedPassword.range }
-        set { packedPassword = PackedRange(newValue) }
-    }
+    @PackedRange public var password: Range<Int>?
     /// The host as written (brackets kept for IP literals).
-    public var host: Range<Int>? {
-        get { packedHost.range }
-        set { packedHost = PackedRange(newValue) }
-    }
+    @PackedRange public var host: Range<Int>?
     /// The port number, when one is given.
     public var port: Int? {
         get { packedPort < 0 ? nil : Int(packedPort) }
@@ -47,57 +38,26 @@ public struct Link: Sendable {
         set { packedPath = PackedRange(newValue) }
     }
     /// The query, without `?` (for URNs, nil: see `urnQ`).
-    public var query: Range<Int>? {
-        get { packedQuery.range }
-        set { packedQuery = PackedRange(newValue) }
-    }
+    @PackedRange public var query: Range<Int>?
     /// The fragment, without `#` (for URNs, nil: see `urnF`).
-    public var fragment: Range<Int>? {
-        get { packedFragment.range }
-        set { packedFragment = PackedRange(newValue) }
-    }
+    @PackedRange public var fragment: Range<Int>?
     /// The URN namespace identifier.
-    public var nid: Range<Int>? {
-        get { packedNid.range }
-        set { packedNid = PackedRange(newValue) }
-    }
+    @PackedRange public var nid: Range<Int>?
     /// The URN namespace-specific string.
-    public var nss: Range<Int>? {
-        get { packedNss.range }
-        set { packedNss = PackedRange(newValue) }
-    }
+    @PackedRange public var nss: Range<Int>?
     /// The URN r-component (after `?+`).
-    public var urnR: Range<Int>? {
-        get { packedUrnR.range }
-        set { packedUrnR = PackedRange(newValue) }
-    }
+    @PackedRange public var urnR: Range<Int>?
     /// The URN q-component (after `?=`).
-    public var urnQ: Range<Int>? {
-        get { packedUrnQ.range }
-        set { packedUrnQ = PackedRange(newValue) }
-    }
+    @PackedRange public var urnQ: Range<Int>?
     /// The URN f-component (after `#`).
-    public var urnF: Range<Int>? {
-        get { packedUrnF.range }
-        set { packedUrnF = PackedRange(newValue) }
-    }
+    @PackedRange public var urnF: Range<Int>?
     /// The text whose delimiter-split gives the segments of a `urn` or `opaque` link.
     public var name: Range<Int> {
         get { packedName.present }
         set { packedName = PackedRange(newValue) }
     }
 
-    // The components, eight bytes each (`PackedRange`), so that a link copies cheaply.
-    private var packedUser = PackedRange(nil)
-    private var packedPassword = PackedRange(nil)
-    private var packedHost = PackedRange(nil)
-    private var packedQuery = PackedRange(nil)
-    private var packedFragment = PackedRange(nil)
-    private var packedNid = PackedRange(nil)
-    private var packedNss = PackedRange(nil)
-    private var packedUrnR = PackedRange(nil)
-    private var packedUrnQ = PackedRange(nil)
-    private var packedUrnF = PackedRange(nil)
+    // The path and name, eight bytes each like the other components (`PackedRange`).
     private var packedPath: PackedRange
     private var packedName: PackedRange
     private var packedPort: Int32 = -1
@@ -107,8 +67,8 @@ public struct Link: Sendable {
         self.kind = kind
         self.reference = reference
         packedPath = PackedRange(reference.path)
-        packedQuery = PackedRange(reference.query)
-        packedFragment = PackedRange(reference.fragment)
+        query = reference.query
+        fragment = reference.fragment
         packedName = packedPath
     }
 

@@ -1,9 +1,10 @@
 /// A component range of a link in eight bytes instead of seventeen: two `UInt32` offsets, with
 /// an empty marker for "absent". A `Link` holds over a dozen of them and is copied from the
 /// parser to the matcher and the writers, so its size is paid on every link. The parser
-/// refuses links of `PackedRange.limit` bytes or more, so every offset fits.
-@frozen @usableFromInline
-struct PackedRange: Sendable {
+/// refuses links of `PackedRange.limit` bytes or more, so every offset fits. As a property
+/// wrapper, it stores a `Range<Int>?` property packed.
+@propertyWrapper @frozen
+public struct PackedRange: Sendable {
     @usableFromInline var lower: UInt32
     @usableFromInline var upper: UInt32
 
@@ -20,6 +21,19 @@ struct PackedRange: Sendable {
             lower = .max
             upper = .max
         }
+    }
+
+    /// `range` packed, for a wrapped property.
+    @inlinable @inline(__always)
+    public init(wrappedValue range: Range<Int>?) {
+        self.init(range)
+    }
+
+    /// The range, nil when absent (the wrapped property).
+    @inlinable @inline(__always)
+    public var wrappedValue: Range<Int>? {
+        get { range }
+        set { self = PackedRange(newValue) }
     }
 
     /// The range, nil when absent.

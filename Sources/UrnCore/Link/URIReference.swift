@@ -4,35 +4,19 @@ public struct URIReference: Sendable {
     /// The reference's bytes.
     public var text: [UInt8]
     /// `scheme` without the `:`.
-    public var scheme: Range<Int>? {
-        get { packedScheme.range }
-        set { packedScheme = PackedRange(newValue) }
-    }
+    @PackedRange public var scheme: Range<Int>?
     /// The authority without the leading `//`.
-    public var authority: Range<Int>? {
-        get { packedAuthority.range }
-        set { packedAuthority = PackedRange(newValue) }
-    }
+    @PackedRange public var authority: Range<Int>?
     /// The path (possibly empty).
     public var path: Range<Int> {
         get { packedPath.present }
         set { packedPath = PackedRange(newValue) }
     }
     /// The query without `?`.
-    public var query: Range<Int>? {
-        get { packedQuery.range }
-        set { packedQuery = PackedRange(newValue) }
-    }
+    @PackedRange public var query: Range<Int>?
     /// The fragment without `#`.
-    public var fragment: Range<Int>? {
-        get { packedFragment.range }
-        set { packedFragment = PackedRange(newValue) }
-    }
-    private var packedScheme: PackedRange
-    private var packedAuthority: PackedRange
+    @PackedRange public var fragment: Range<Int>?
     private var packedPath: PackedRange
-    private var packedQuery: PackedRange
-    private var packedFragment: PackedRange
 
     /// Splits `text` as Appendix B does; a scheme is taken only if it is well-formed.
     public init(_ text: [UInt8]) {
@@ -70,11 +54,11 @@ public struct URIReference: Sendable {
             }
             return path
         }
-        packedScheme = PackedRange(scheme)
-        packedAuthority = PackedRange(authority)
+        self.scheme = scheme
+        self.authority = authority
         packedPath = PackedRange(path)
-        packedQuery = PackedRange(query)
-        packedFragment = PackedRange(fragment)
+        self.query = query
+        self.fragment = fragment
     }
 
     private static func colonSlashQuestionHash(_ word: UInt64) -> UInt64 {
