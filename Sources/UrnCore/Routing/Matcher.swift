@@ -140,16 +140,16 @@ public final class Matcher {
         return matches
     }
 
-    /// The winner for `link` (what `firstMatch` gives) and, when there is one, the winners of its
-    /// proper prefixes (what `prefixMatches` gives), from a single trie walk where the table
-    /// allows it: one table read one way, without `-i`, regex routes, block handlers or
-    /// registration chains. urnstack needs both for every link.
-    public func firstAndPrefixMatches(_ link: Link) throws(Regex.MatchError) -> (first: Match, prefixes: [Match?])? {
+    /// The winner for `link` (what `firstMatch` gives) and the winners of its proper prefixes
+    /// (what `prefixMatches` gives), both from a single trie walk where the table allows it: one
+    /// table read one way, without `-i`, regex routes, block handlers or registration chains.
+    /// Elsewhere `prefixes` is nil, for the caller to look them up only if it needs them.
+    public func firstAndPrefixMatches(_ link: Link) throws(Regex.MatchError) -> (first: Match, prefixes: [Match?]?)? {
         guard let table = singleWalkTable(link), !table.hasBlocks, table.regexRoutes.isEmpty,
               !table.dialect.rules.registrationChains, !table.dialect.rules.argumentsFromRouteString
         else {
             guard let first = try firstMatch(link) else { return nil }
-            return (first, try prefixMatches(link))
+            return (first, nil)
         }
         let count = componentCount(link)
         try walkPrefixes(link, in: table, upTo: count)
