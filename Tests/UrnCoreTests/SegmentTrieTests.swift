@@ -6,6 +6,7 @@ import Testing
         let trie = SegmentTrie(rules: SegmentRules(allowsEmpty ? .compass : .urn, caseInsensitive: caseInsensitive))
         let parser = PatternParser()
         for (id, text) in patterns.enumerated() { trie.insert(try parser.parse(text).segments, id: id) }
+        trie.freeze()
         return trie
     }
 

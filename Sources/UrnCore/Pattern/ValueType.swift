@@ -45,31 +45,55 @@ public enum ValueType: Sendable {
     /// The argument `value` gives, or nil when it does not have the type. `singlePrecision`
     /// reads floats as URLNavigator does (Swift's `Float`).
     public func value(_ bytes: ArraySlice<UInt8>, singlePrecision: Bool = false) throws(Regex.MatchError) -> ArgValue? {
-        switch self {
-        case .string:
-            return .string(bytes)
-        case .int:
-            guard bytes.count <= 20, let int = Int(String(decoding: bytes, as: UTF8.self)) else { return nil }
-            return .int(int)
-        case .float:
-            let text = String(decoding: bytes, as: UTF8.self)
-            if singlePrecision {
-                guard let float = Float(text) else { return nil }
-                return .float(float)
-            }
-            guard ValueType.isDecimalNumber(bytes), let double = Double(text), double.isFinite else { return nil }
-            return .double(double)
-        case .uuid:
-            return ValueType.isUUID(bytes) ? .string(bytes) : nil
-        case let .regex(regex):
+        if case let .regex(regex) = self {
             return try bytes.withUnsafeBufferPointer { (buffer) throws(Regex.MatchError) -> ArgValue? in
                 try regex.matches(buffer) ? .string(bytes) : nil
             }
         }
+        switch reading(bytes, singlePrecision: singlePrecision) {
+        case nil: return nil
+        case .text?: return .string(bytes)
+        case let .number(value)?: return value
+        }
+    }
+
+    /// Whether `bytes` has the type (what `value` tests, without making a value of it).
+    func accepts(_ bytes: UnsafeBufferPointer<UInt8>, singlePrecision: Bool) throws(Regex.MatchError) -> Bool {
+        if case let .regex(regex) = self { return try regex.matches(bytes) }
+        return reading(bytes, singlePrecision: singlePrecision) != nil
+    }
+
+    /// How a value of a type other than `regex` reads: as its own text, or as a number.
+    private enum Reading: Equatable {
+        case text
+        case number(ArgValue)
+    }
+
+    /// `bytes` read as this type (not `regex`), nil when it does not have the type.
+    private func reading<Bytes: Collection<UInt8>>(_ bytes: Bytes, singlePrecision: Bool) -> Reading? where Bytes.Index == Int {
+        switch self {
+        case .string:
+            return .text
+        case .int:
+            guard bytes.count <= 20, let int = Int(String(decoding: bytes, as: UTF8.self)) else { return nil }
+            return .number(.int(int))
+        case .float:
+            let text = String(decoding: bytes, as: UTF8.self)
+            if singlePrecision {
+                guard let float = Float(text) else { return nil }
+                return .number(.float(float))
+            }
+            guard ValueType.isDecimalNumber(bytes), let double = Double(text), double.isFinite else { return nil }
+            return .number(.double(double))
+        case .uuid:
+            return ValueType.isUUID(bytes) ? .text : nil
+        case .regex:
+            preconditionFailure("a regex type is read by its regex")
+        }
     }
 
     /// Whether `bytes` is `[+-]digits[.digits][e[+-]digits]` (also `5.` and `.5`).
-    static func isDecimalNumber(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isDecimalNumber<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
         var i = bytes.startIndex
         let end = bytes.endIndex
         func digits() -> Int {
@@ -90,7 +114,7 @@ public enum ValueType: Sendable {
     }
 
     /// Whether `bytes` is a UUID as `UUID(uuidString:)` accepts it.
-    static func isUUID(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isUUID<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         guard bytes.count == 36 else { return false }
         for (offset, byte) in bytes.enumerated() {
             if offset == 8 || offset == 13 || offset == 18 || offset == 23 {

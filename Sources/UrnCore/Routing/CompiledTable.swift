@@ -54,6 +54,7 @@ final class CompiledTable {
         if partitions.isEmpty {
             partitions = Self.modes(table, options).map { Partition(mode: $0, trie: SegmentTrie(rules: rules), routes: []) }
         }
+        for partition in partitions { partition.trie.freeze() }
         self.table = table
         self.routes = table.routes
         self.dialect = dialect

@@ -56,11 +56,24 @@ struct LiteralMap: Sendable {
         }
     }
 
+    /// A view of a copy of the table in memory the caller owns (`View.deallocate()`), for
+    /// a table that is complete.
+    func ownedView() -> View {
+        View(keyBytes: .owning(copyOf: keyBytes), entries: .owning(copyOf: entries), slots: .owning(copyOf: slots))
+    }
+
     /// The table seen through buffer pointers, valid in the body of `withView`.
     struct View {
         let keyBytes: UnsafeBufferPointer<UInt8>
         let entries: UnsafeBufferPointer<Entry>
         let slots: UnsafeBufferPointer<Int32>
+
+        /// Frees the memory of a view from `ownedView()`.
+        func deallocate() {
+            keyBytes.deallocateOwned()
+            entries.deallocateOwned()
+            slots.deallocateOwned()
+        }
 
         /// The child of `parent` along `key`, if any.
         @inline(__always)

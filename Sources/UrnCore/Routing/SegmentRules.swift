@@ -20,31 +20,25 @@ struct SegmentRules: Sendable {
     /// Whether `segment` takes `component`. A catch-all takes anything here; how many
     /// components it takes is the alignment's business.
     func accepts(_ segment: Segment, _ component: ArraySlice<UInt8>) throws(Regex.MatchError) -> Bool {
+        try component.withUnsafeBufferPointer { (buffer) throws(Regex.MatchError) -> Bool in try accepts(segment, buffer) }
+    }
+
+    /// Whether `segment` takes `component`, seen through a pointer (a trie walk's view).
+    func accepts(_ segment: Segment, _ component: UnsafeBufferPointer<UInt8>) throws(Regex.MatchError) -> Bool {
         switch segment {
         case let .literal(text):
             return literal(text, equals: component)
         case let .placeholder(placeholder):
-            return try accepts(placeholder.type, component)
+            guard acceptsPlain(length: component.count) else { return false }
+            if placeholder.type.isPlain { return true }
+            return try placeholder.type.accepts(component, singlePrecision: singlePrecision)
         case let .composite(composite):
-            return try component.withUnsafeBufferPointer { (buffer) throws(Regex.MatchError) -> Bool in try composite.regex.matches(buffer) }
+            return try composite.regex.matches(component)
         case .wildcard:
-            return acceptsPlain(component)
+            return acceptsPlain(length: component.count)
         case .catchAll:
             return true
         }
-    }
-
-    /// Whether a placeholder of `type` takes `component`.
-    func accepts(_ type: ValueType, _ component: ArraySlice<UInt8>) throws(Regex.MatchError) -> Bool {
-        guard acceptsPlain(component) else { return false }
-        if type.isPlain { return true }
-        return try type.value(component, singlePrecision: singlePrecision) != nil
-    }
-
-    /// Whether an untyped placeholder or `*` takes `component`.
-    @inline(__always)
-    func acceptsPlain(_ component: ArraySlice<UInt8>) -> Bool {
-        acceptsPlain(length: component.count)
     }
 
     /// Whether an untyped placeholder or `*` takes a component of `length` bytes.

@@ -45,15 +45,43 @@ final class SegmentTrie {
     @exclusivity(unchecked) private var routeLinks: [RouteLink] = []
     /// What each segment accepts (literal keys are lower case under `-i`).
     let rules: SegmentRules
+    /// Copies of the lists in memory the trie owns, made when it is complete (`freeze()`): a
+    /// search reads them through pointers, where reading the arrays of a class would retain
+    /// each of them (eight reference counts a search).
+    private var frozen: Tables?
+
+    /// The lists as a search sees them.
+    struct Tables {
+        let nodes: UnsafeBufferPointer<Node>
+        let routeLinks: UnsafeBufferPointer<RouteLink>
+        let tests: UnsafeBufferPointer<Test>
+        let literals: LiteralMap.View
+    }
 
     init(rules: SegmentRules) {
         self.rules = rules
+    }
+
+    deinit {
+        guard let frozen else { return }
+        frozen.nodes.deallocateOwned()
+        frozen.routeLinks.deallocateOwned()
+        frozen.tests.deallocateOwned()
+        frozen.literals.deallocate()
+    }
+
+    /// Ends the building: the trie is searched from now on and takes no more routes.
+    func freeze() {
+        precondition(frozen == nil, "a segment trie is frozen once")
+        frozen = Tables(nodes: .owning(copyOf: nodes), routeLinks: .owning(copyOf: routeLinks),
+                        tests: .owning(copyOf: tests), literals: literals.ownedView())
     }
 
     /// Adds route `id` with `segments`. An `openEnded` route (URLNavigator's `<path:p>`) reads
     /// each catch-all as one component and takes any longer link too: URLMatcher.swift:115–128
     /// accepts more components and compares the pattern's by position.
     func insert(_ segments: [Segment], id: Int, openEnded: Bool = false) {
+        precondition(frozen == nil, "a frozen segment trie takes no more routes")
         var node = 0
         for segment in segments {
             switch segment {
@@ -131,8 +159,8 @@ final class SegmentTrie {
     /// Appends to `found` every route whose segments match all of `components` (a route can
     /// appear more than once when its catch-alls split the components in several ways).
     func search(_ components: Components, into found: inout [Int]) throws(Regex.MatchError) {
-        try withWalk(components) { (walk, component) throws(Regex.MatchError) in
-            try walk.run(limit: components.count, everyPrefix: false, component: component) { _, id in found.append(id) }
+        try withWalk(components) { (walk) throws(Regex.MatchError) in
+            try walk.run(limit: components.count, everyPrefix: false) { _, id in found.append(id) }
         }
     }
 
@@ -140,43 +168,30 @@ final class SegmentTrie {
     /// `components`, for each length in `1...limit`, in one walk: the paths to a prefix depend
     /// only on the components in it, so this finds what `search` finds for each truncation.
     func searchPrefixes(_ components: Components, upTo limit: Int, into found: inout [(length: Int, id: Int)]) throws(Regex.MatchError) {
-        try withWalk(components) { (walk, component) throws(Regex.MatchError) in
-            try walk.run(limit: limit, everyPrefix: true, component: component) { length, id in found.append((length, id)) }
+        try withWalk(components) { (walk) throws(Regex.MatchError) in
+            try walk.run(limit: limit, everyPrefix: true) { length, id in found.append((length, id)) }
         }
     }
 
-    /// Calls `body` with a walk over the trie and `components`, everything seen through buffer
-    /// pointers (copying the trie or the components would retain each of their arrays).
-    private func withWalk(_ components: Components, _ body: (Walk, _ component: (Int) -> ArraySlice<UInt8>) throws(Regex.MatchError) -> Void) throws(Regex.MatchError) {
-        try nodes.withUnsafeBufferPointer { (nodes) throws(Regex.MatchError) in
-            try routeLinks.withUnsafeBufferPointer { (routeLinks) throws(Regex.MatchError) in
-                try tests.withUnsafeBufferPointer { (tests) throws(Regex.MatchError) in
-                    try literals.withView { (literals) throws(Regex.MatchError) in
-                        try components.withUnsafeParts { (bytes, ranges) throws(Regex.MatchError) in
-                            try body(Walk(rules: rules, nodes: nodes, routeLinks: routeLinks, tests: tests, literals: literals,
-                                          bytes: bytes, ranges: ranges)) { components[$0] }
-                        }
-                    }
-                }
-            }
+    /// Calls `body` with a walk over the frozen trie and `components`, both seen through
+    /// buffer pointers.
+    private func withWalk(_ components: Components, _ body: (Walk) throws(Regex.MatchError) -> Void) throws(Regex.MatchError) {
+        guard let frozen else { preconditionFailure("a segment trie is searched once frozen") }
+        try components.withUnsafeParts { (bytes, ranges) throws(Regex.MatchError) in
+            try body(Walk(rules: rules, tables: frozen, bytes: bytes, ranges: ranges))
         }
     }
 
     /// One search: the trie and the link's components as buffer pointers.
     private struct Walk {
         let rules: SegmentRules
-        let nodes: UnsafeBufferPointer<Node>
-        let routeLinks: UnsafeBufferPointer<RouteLink>
-        let tests: UnsafeBufferPointer<Test>
-        let literals: LiteralMap.View
+        let tables: Tables
         let bytes: UnsafeBufferPointer<UInt8>
         let ranges: UnsafeBufferPointer<Range<Int>>
 
-        /// Walks from the root up to `limit` components; `component` gives a component as a
-        /// slice, for the tests of typed placeholders and composites.
-        func run(limit: Int, everyPrefix: Bool, component: (Int) -> ArraySlice<UInt8>,
-                 _ visit: (_ length: Int, _ id: Int) -> Void) throws(Regex.MatchError) {
-            try walk(node: 0, position: 0, limit: limit, everyPrefix: everyPrefix, component, visit)
+        /// Walks from the root up to `limit` components.
+        func run(limit: Int, everyPrefix: Bool, _ visit: (_ length: Int, _ id: Int) -> Void) throws(Regex.MatchError) {
+            try walk(node: 0, position: 0, limit: limit, everyPrefix: everyPrefix, visit)
         }
 
         /// Calls `visit` for each route of the list that starts at `first`.
@@ -184,8 +199,8 @@ final class SegmentTrie {
         private func visitRoutes(from first: Int32, length: Int, _ visit: (_ length: Int, _ id: Int) -> Void) {
             var index = first
             while index >= 0 {
-                visit(length, Int(routeLinks[Int(index)].id))
-                index = routeLinks[Int(index)].next
+                visit(length, Int(tables.routeLinks[Int(index)].id))
+                index = tables.routeLinks[Int(index)].next
             }
         }
 
@@ -193,31 +208,32 @@ final class SegmentTrie {
         /// that end at each node reached after `limit` components (with `everyPrefix`, after any
         /// number from 1).
         private func walk(node index: Int, position: Int, limit: Int, everyPrefix: Bool,
-                          _ component: (Int) -> ArraySlice<UInt8>, _ visit: (_ length: Int, _ id: Int) -> Void) throws(Regex.MatchError) {
-            let node = nodes[index]
+                          _ visit: (_ length: Int, _ id: Int) -> Void) throws(Regex.MatchError) {
+            let node = tables.nodes[index]
             if position == limit || (everyPrefix && position > 0) { visitRoutes(from: node.firstTerminal, length: position, visit) }
             guard position < limit else { return }
             if node.firstOpenTerminal >= 0 {
                 for length in (everyPrefix ? position + 1 : limit)...limit { visitRoutes(from: node.firstOpenTerminal, length: length, visit) }
             }
-            let range = ranges[position]
+            let component = UnsafeBufferPointer(rebasing: bytes[ranges[position]])
             if node.hasLiterals,
-               let next = literals.child(of: index, for: UnsafeBufferPointer(rebasing: bytes[range])) {
-                try walk(node: next, position: position + 1, limit: limit, everyPrefix: everyPrefix, component, visit)
+               let next = tables.literals.child(of: index, for: component) {
+                try walk(node: next, position: position + 1, limit: limit, everyPrefix: everyPrefix, visit)
             }
             var test = node.firstTest
             while test >= 0 {
-                if try rules.accepts(tests[Int(test)].segment, component(position)) {
-                    try walk(node: Int(tests[Int(test)].child), position: position + 1, limit: limit, everyPrefix: everyPrefix, component, visit)
+                let tests = tables.tests
+                if try rules.accepts(tests[Int(test)].segment, component) {
+                    try walk(node: Int(tests[Int(test)].child), position: position + 1, limit: limit, everyPrefix: everyPrefix, visit)
                 }
-                test = tests[Int(test)].next
+                test = tables.tests[Int(test)].next
             }
-            if node.plain >= 0, rules.acceptsPlain(length: range.count) {
-                try walk(node: Int(node.plain), position: position + 1, limit: limit, everyPrefix: everyPrefix, component, visit)
+            if node.plain >= 0, rules.acceptsPlain(length: component.count) {
+                try walk(node: Int(node.plain), position: position + 1, limit: limit, everyPrefix: everyPrefix, visit)
             }
             if node.catchAll >= 0 {
                 for next in (position + 1)...limit {
-                    try walk(node: Int(node.catchAll), position: next, limit: limit, everyPrefix: everyPrefix, component, visit)
+                    try walk(node: Int(node.catchAll), position: next, limit: limit, everyPrefix: everyPrefix, visit)
                 }
             }
         }
