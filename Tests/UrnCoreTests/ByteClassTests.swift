@@ -77,18 +77,22 @@ import Testing
         }
     }
 
-    /// Ranges of eight bytes or more end with one word that overlaps bytes already tested: the
-    /// answer is the byte-by-byte one for every start, length and place of the special byte.
+    /// Ranges of eight bytes or more end with one word that overlaps bytes already tested, and
+    /// ranges of four to seven are tested in one word of two overlapping halves: the answer is
+    /// the byte-by-byte one for every start, length, special byte and place of it.
     @Test func overlappingTailAgreesWithBytes() {
         for length in 0...24 {
             for special in [-1] + Array(0..<length) {
-                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-                if special >= 0 { bytes[special] = UInt8(ascii: "\"") }
-                for start in 0...length {
-                    let expected = special >= start ? special : length
-                    bytes.withUnsafeBufferPointer { buffer in
-                        let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 8)!
-                        #expect(PlainRun.end(base, from: start, to: length) == expected, "length \(length), special at \(special), from \(start)")
+                for specialByte: UInt8 in [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x00, 0x1F, 0x80, 0xFF] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    if special >= 0 { bytes[special] = specialByte }
+                    for start in 0...length {
+                        let expected = special >= start ? special : length
+                        bytes.withUnsafeBufferPointer { buffer in
+                            let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 8)!
+                            #expect(PlainRun.end(base, from: start, to: length) == expected,
+                                    "length \(length), \(specialByte) at \(special), from \(start)")
+                        }
                     }
                 }
             }

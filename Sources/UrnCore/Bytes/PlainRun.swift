@@ -47,7 +47,9 @@ enum SWAR {
 
     /// The index of the first byte in `start..<end` that `flags` flags in a word, or that
     /// `isFlagged` says yes to alone (`end` if none). A range of eight bytes or more ends
-    /// with one word that overlaps those already tested; a shorter one goes byte by byte. For
+    /// with one word that overlaps those already tested; one of four to seven is tested whole
+    /// in one word of two overlapping halves; a shorter one, or one with a flagged byte, goes
+    /// byte by byte. For
     /// short ranges, where the tail is most of the work; a scan that usually stops early is
     /// cheaper with the plain `firstIndex`.
     @inline(__always)
@@ -66,6 +68,13 @@ enum SWAR {
             let seen = i - (end - 8)
             let mask = flags(raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)) & (~0 << UInt64(seen * 8))
             return mask != 0 ? end - 8 + firstFlagged(mask) : end
+        }
+        if end - start >= 4 {
+            // Four to seven bytes: two overlapping halves in one word, which flags nothing
+            // when none of them is flagged; otherwise the bytes are looked at one by one.
+            let low = UInt64(raw.loadUnaligned(fromByteOffset: start, as: UInt32.self))
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: end - 4, as: UInt32.self))
+            if flags(low | high << 32) == 0 { return end }
         }
         while i < end, !isFlagged(raw.load(fromByteOffset: i, as: UInt8.self)) { i += 1 }
         return i

@@ -217,8 +217,17 @@ public struct JSONWriter: ~Copyable {
     public mutating func string(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
         separate()
         // Room for the quotes and the worst case of the content, reserved once.
-        buffer.reserve(value.count * 6 + 2)
-        buffer.appendReserved(UInt8(ascii: "\""))
+        let n = value.count
+        let out = buffer.unsafeTail(minimum: n * 6 + 2)
+        out[0] = UInt8(ascii: "\"")
+        guard let source = value.baseAddress, PlainRun.end(source, from: 0, to: n) < n else {
+            // nothing to escape, the common case
+            if let source = value.baseAddress { (out + 1).updateShort(from: source, count: n) }
+            out[n + 1] = UInt8(ascii: "\"")
+            buffer.unsafeCommit(n + 2)
+            return true
+        }
+        buffer.unsafeCommit(1)
         let valid = appendEscaped(value)
         buffer.appendReserved(UInt8(ascii: "\""))
         return valid
@@ -238,7 +247,7 @@ public struct JSONWriter: ~Copyable {
             // Copy the longest run of bytes that need no escaping in one go.
             let j = PlainRun.end(source, from: i, to: n)
             if j > i {
-                out.update(from: source + i, count: j - i)
+                out.updateShort(from: source + i, count: j - i)
                 out += j - i
                 i = j
                 if i == n { break }

@@ -44,8 +44,7 @@ public struct LinkParser: Sendable {
         if leniency != .everywhere, base == nil {
             // nearly every link needs no repair: parse it as it is (and under queryAndFragment
             // repair only one that fails)
-            storage.removeAll(keepingCapacity: true)
-            storage.append(contentsOf: input)
+            storage.replaceSubrange(storage.indices, with: input)
             do throws(LinkError) {
                 return try parse(text: storage)
             } catch {
@@ -102,17 +101,16 @@ public struct LinkParser: Sendable {
     /// Parses bytes already known to be UTF-8.
     func parse(text: [UInt8]) throws(LinkError) -> Link {
         let reference = URIReference(text)
-        let scheme = reference[reference.scheme]
+        let scheme = reference.scheme
         if scheme == nil, let colon = firstColonBeforeSlash(text) {
             // A leading run that ends in ':' but is not a scheme (`1x:y`, `a b:c`).
             try checkCharacters(text, 0..<colon, allowed: .pchar)
             throw LinkError.invalidScheme(at: colon)
         }
-        if let scheme, reference.authority == nil, Self.equalsLowercased(scheme, "urn".utf8) {
+        if let scheme, reference.authority == nil, Self.equalsLowercased(text[scheme], "urn".utf8) {
             return try parseURN(reference)
         }
-        if let scheme, let authority = reference.authority,
-           compassSchemes.contains(where: { Self.equalsLowercased(scheme, $0) }) {
+        if let scheme, let authority = reference.authority, isCompassScheme(text[scheme]) {
             var link = Link(kind: .opaque, reference: reference)
             link.path = authority.lowerBound..<reference.path.upperBound
             link.name = link.path
@@ -132,6 +130,12 @@ public struct LinkParser: Sendable {
         try checkQueryAndFragment(&link)
         if scheme != nil { link.name = 0..<link.path.upperBound }
         return link
+    }
+
+    /// Whether `scheme` is one of `compassSchemes`.
+    private func isCompassScheme(_ scheme: ArraySlice<UInt8>) -> Bool {
+        for candidate in compassSchemes where Self.equalsLowercased(scheme, candidate) { return true }
+        return false
     }
 
     /// The offset of a `:` that comes before any `/`, `?` or `#`, if any.

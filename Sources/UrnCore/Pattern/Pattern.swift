@@ -20,6 +20,10 @@ public struct Pattern: Sendable {
     public let literalCount: Int
     /// The number of catch-all segments (precedence rule 3).
     public let catchAllCount: Int
+    /// Where the arguments of a pattern made only of literals, `*` and untyped placeholders come
+    /// from: each placeholder's segment index and name, in order; nil for any other pattern.
+    /// Such a pattern's arguments are its components as they are, with nothing to test.
+    let plainPlaceholders: [(index: Int, name: [UInt8])]?
     /// The pattern also takes links with more components than it has segments (URLNavigator's
     /// `<path:p>`, which does not stop the later segments being compared by position).
     public let openEnded: Bool
@@ -49,10 +53,25 @@ public struct Pattern: Sendable {
         variants = Self.variants(of: segments, optional: optionalSegments)
         literalCount = segments.reduce(0) { $0 + ($1.isLiteral ? 1 : 0) }
         catchAllCount = segments.reduce(0) { $0 + ($1.isCatchAll ? 1 : 0) }
+        plainPlaceholders = Self.plainPlaceholders(of: segments)
     }
 
     /// The names of the placeholders, in order.
     public var placeholderNames: [String] { segments.flatMap(\.placeholderNames) }
+
+    /// The placeholders of `segments` by index, nil unless every segment is a literal, `*` or an
+    /// untyped placeholder.
+    private static func plainPlaceholders(of segments: [Segment]) -> [(index: Int, name: [UInt8])]? {
+        var found: [(index: Int, name: [UInt8])] = []
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case .literal, .wildcard: continue
+            case let .placeholder(placeholder) where placeholder.type.isPlain: found.append((index, placeholder.nameBytes))
+            default: return nil
+            }
+        }
+        return found
+    }
 
     /// The segment lists a link may match: the segments, and without each subset of the
     /// optional ones (Express's `/topic/:id/:slug?` is `/topic/:id/:slug` and `/topic/:id`).

@@ -61,7 +61,7 @@ public final class Matcher {
             return
         }
         // the last match's argument values may share the components' storage: let them go first
-        argumentStorage.removeAll(keepingCapacity: true)
+        argumentStorage.removeAllShort()
         components.read(link, mode: mode, delimiter: delimiter, raw: options.raw)
         lastRead = (link.text, mode, delimiter)
     }
@@ -374,11 +374,24 @@ public final class Matcher {
         guard !dialect.rules.libraryArguments else { return try exactArguments(route, link, dialect: dialect) }
         var args = ArgumentList(reusing: &argumentStorage, capacity: route.pattern.segments.count + route.defaults.count)
         defer { argumentStorage = args.items }
+        if let plain = route.pattern.plainPlaceholders {
+            for slot in plain { args.addNew(slot.name, .string(components[slot.index])) }
+        } else {
+            guard try addSegmentArguments(of: route, delimiter: delimiter, to: &args) else { return [] }
+        }
+        if options.mergeQuery { addQueryParameters(of: link, to: &args) }
+        for (key, value) in route.defaults { args.add(Array(key.utf8), value) }
+        return args.items
+    }
+
+    /// Adds the arguments that `route`'s segments take from the current `components` (typed,
+    /// composite and catch-all ones included); false when its catch-alls cannot take them.
+    private func addSegmentArguments(of route: Route, delimiter: [UInt8], to args: inout ArgumentList) throws(Regex.MatchError) -> Bool {
         // Without catch-alls segment i takes component i; with them, find the split.
         var ranges: [Range<Int>]?
         if route.pattern.catchAllCount > 0 {
             ranges = try Alignment.align(route.pattern.segments, components, rules: SegmentRules(.urn, caseInsensitive: options.caseInsensitive))
-            if ranges == nil { return [] }
+            if ranges == nil { return false }
         }
         for (index, segment) in route.pattern.segments.enumerated() {
             let range = ranges?[index] ?? index..<(index + 1)
@@ -409,9 +422,7 @@ public final class Matcher {
                 args.addNew(Array(name.utf8), .string(joined[...]))
             }
         }
-        if options.mergeQuery { addQueryParameters(of: link, to: &args) }
-        for (key, value) in route.defaults { args.add(Array(key.utf8), value) }
-        return args.items
+        return true
     }
 
     /// Adds `link`'s query parameters (`--merge-query`), decoded unless `--raw`; a name already
