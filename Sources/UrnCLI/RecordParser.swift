@@ -8,6 +8,9 @@ public struct RecordParser {
     private let fieldName: String
     private let maxLine: Int
     private var scanner = JSONScanner()
+    /// Whether records are indexed as they are scanned, for a stage that follows paths into
+    /// them (`RecordStage.followsPaths`).
+    public var indexesRecords = false
     private var linkBuffer: [UInt8] = []
 
     /// A parser reading the link from `field`.
@@ -31,11 +34,12 @@ public struct RecordParser {
             return RecordView(text: text, members: [], isJSON: false, source: line.source, number: line.number)
         }
         do {
-            try scanner.scanObject(text)
+            try scanner.scanObject(text, indexing: indexesRecords)
         } catch {
             throw .json(error)
         }
-        return RecordView(text: text, members: scanner.members, isJSON: true, source: line.source, number: line.number)
+        return RecordView(text: text, members: scanner.members, index: scanner.index, isJSON: true,
+                          source: line.source, number: line.number)
     }
 
     /// Calls `body` with the link of `record`: the line itself, or the decoded string at `--field`.

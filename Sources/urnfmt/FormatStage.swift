@@ -33,6 +33,12 @@ struct FormatStage: RecordStage {
     var fieldNames: [String] { json ? ["link"] + LinkSchema.fieldNames : [] }
     var writesJSON: Bool { json }
 
+    /// Templates, tables and `--link` read paths of every record; editing reads only its link.
+    var followsPaths: Bool {
+        if case .edit = mode { return false }
+        return true
+    }
+
     var requiresLink: Bool {
         switch mode {
         case let .template(template): return template.needsLink

@@ -21,14 +21,20 @@ public struct JSONScanner {
 
     /// The members of the last object scanned by `scanObject`.
     public private(set) var members: [JSONMember] = []
+    /// Every value inside the last object scanned with `indexing` (empty without).
+    public private(set) var index = JSONIndex()
 
     /// A scanner with no members yet.
     public init() {}
 
     /// Validates `text` as one JSON object (blanks around it allowed) and records its members.
-    public mutating func scanObject(_ text: UnsafeBufferPointer<UInt8>) throws(JSONError) {
+    public mutating func scanObject(_ text: UnsafeBufferPointer<UInt8>, indexing: Bool = false) throws(JSONError) {
         members.removeAll(keepingCapacity: true)
-        var cursor = Cursor(text: text, position: 0)
+        var cursor = Cursor(text: text, position: 0, indexing: indexing)
+        // the cursor fills the index in its storage, reused from record to record
+        index.removeAll()
+        swap(&cursor.index, &index)
+        defer { swap(&cursor.index, &index) }
         cursor.skipBlanks()
         guard cursor.position < text.count else { throw JSONError(.unexpectedEnd, at: cursor.position) }
         guard text[cursor.position] == UInt8(ascii: "{") else {
@@ -70,6 +76,9 @@ public struct JSONScanner {
     struct Cursor {
         let text: UnsafeBufferPointer<UInt8>
         var position: Int
+        /// Whether to record every member and element in `index`.
+        var indexing = false
+        var index = JSONIndex()
 
         @inline(__always)
         mutating func skipBlanks() {
@@ -142,7 +151,9 @@ public struct JSONScanner {
                 try expect(UInt8(ascii: ":"), "':'")
                 skipBlanks()
                 let valueStart = position
+                let entry = indexing ? index.open(key: key, start: valueStart) : 0
                 let kind = try scanValue(depth: depth)
+                if indexing { index.close(entry, end: position, kind: kind) }
                 member(key, valueStart..<position, kind)
                 skipBlanks()
                 let next = try peek()
@@ -164,7 +175,9 @@ public struct JSONScanner {
             while true {
                 skipBlanks()
                 let start = position
+                let entry = indexing ? index.open(key: start..<start, start: start) : 0
                 let kind = try scanValue(depth: depth)
+                if indexing { index.close(entry, end: position, kind: kind) }
                 element(start..<position, kind)
                 skipBlanks()
                 let next = try peek()

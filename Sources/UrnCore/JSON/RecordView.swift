@@ -6,6 +6,9 @@ public struct RecordView {
     public let text: UnsafeBufferPointer<UInt8>
     /// The object's members (empty for a raw link).
     public let members: [JSONMember]
+    /// Every value inside the record, when its scan indexed it (empty otherwise): paths are
+    /// followed through it instead of through the text.
+    public let index: JSONIndex
     /// Whether the record is a JSON object.
     public let isJSON: Bool
     /// Where the line came from (a path or `<stdin>`), and its line number.
@@ -13,9 +16,11 @@ public struct RecordView {
     public let number: Int
 
     /// A view of a record read from line `number` of `source`.
-    public init(text: UnsafeBufferPointer<UInt8>, members: [JSONMember], isJSON: Bool, source: String = "", number: Int = 0) {
+    public init(text: UnsafeBufferPointer<UInt8>, members: [JSONMember], index: JSONIndex = JSONIndex(), isJSON: Bool,
+                source: String = "", number: Int = 0) {
         self.text = text
         self.members = members
+        self.index = index
         self.isJSON = isJSON
         self.source = source
         self.number = number
@@ -42,6 +47,10 @@ public struct RecordView {
         guard isJSON else {
             guard path.steps.count == 1, path.steps[0] == Self.linkKey else { return nil }
             return (0..<text.count, .number)  // the raw text, taken as it is
+        }
+        if !index.isEmpty {
+            guard let (range, kind) = index.resolve(path, in: text), kind != .null else { return nil }
+            return (range, kind)
         }
         guard let member = members.last(where: { JSONString.equals($0.key, in: text, path.head) }),
               let (range, kind) = path.resolve(from: member.value, kind: member.kind, step: 1, in: text),

@@ -1,0 +1,88 @@
+/// Where every value inside a record lies, in document order, as found by the scan that
+/// validates the record (`JSONScanner.scanObject(_:indexing:)`). A path is then followed through
+/// the index instead of by scanning the text again: urnfmt(1) reads several paths a record,
+/// most of them through the same object (`route.target`, `route.args.owner`).
+public struct JSONIndex: Sendable {
+    /// One member or array element: its key (empty for an element), its value, and the index
+    /// just past its last descendant, so that the children of a container are found by jumping
+    /// from one to the next over their own descendants.
+    struct Entry {
+        var key: Range<Int>
+        var value: Range<Int>
+        var kind: JSONKind
+        var end: Int
+    }
+
+    private var entries: [Entry] = []
+
+    /// An empty index.
+    public init() {}
+
+    /// Whether the index holds nothing (a record scanned without indexing, or `{}`).
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// Empties the index, keeping its storage.
+    mutating func removeAll() {
+        entries.removeAllShort()
+    }
+
+    /// Adds the entry of a value that starts at `start`, under `key`; its descendants follow, and
+    /// `close` completes it. Returns its number.
+    @inline(__always)
+    mutating func open(key: Range<Int>, start: Int) -> Int {
+        entries.append(Entry(key: key, value: start..<start, kind: .null, end: 0))
+        return entries.count - 1
+    }
+
+    /// Completes entry `number`: its value ends at `end` and is of `kind`.
+    @inline(__always)
+    mutating func close(_ number: Int, end: Int, kind: JSONKind) {
+        entries[number].value = entries[number].value.lowerBound..<end
+        entries[number].kind = kind
+        entries[number].end = entries.count
+    }
+
+    /// The value at `path` in the record `text` (valid JSON, as indexed), or nil.
+    public func resolve(_ path: JSONPath, in text: UnsafeBufferPointer<UInt8>) -> (Range<Int>, JSONKind)? {
+        // the top-level members are the children of a whole-record container
+        var found = member(named: path.head, from: 0, to: entries.count, in: text)
+        for step in path.steps.dropFirst() {
+            guard let current = found else { return nil }
+            let children = (current + 1)..<entries[current].end
+            switch entries[current].kind {
+            case .object:
+                found = member(named: step, from: children.lowerBound, to: children.upperBound, in: text)
+            case .array:
+                guard let index = Int(String(decoding: step, as: UTF8.self)), index >= 0 else { return nil }
+                found = element(index, from: children.lowerBound, to: children.upperBound)
+            default:
+                return nil
+            }
+        }
+        return found.map { (entries[$0].value, entries[$0].kind) }
+    }
+
+    /// The last child in `start..<end` named `name` (the last of duplicate keys wins, as in
+    /// `JSONSkipper.member`).
+    private func member(named name: [UInt8], from start: Int, to end: Int, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var found: Int?
+        var child = start
+        while child < end {
+            if JSONString.equals(entries[child].key, in: text, name) { found = child }
+            child = entries[child].end
+        }
+        return found
+    }
+
+    /// Child number `index` in `start..<end`.
+    private func element(_ index: Int, from start: Int, to end: Int) -> Int? {
+        var child = start
+        var count = 0
+        while child < end {
+            if count == index { return child }
+            count += 1
+            child = entries[child].end
+        }
+        return nil
+    }
+}
