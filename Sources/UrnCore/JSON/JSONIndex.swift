@@ -67,8 +67,12 @@ public struct JSONIndex: Sendable {
     private func member(named name: [UInt8], from start: Int, to end: Int, in text: UnsafeBufferPointer<UInt8>) -> Int? {
         var found: Int?
         var child = start
+        let first = name.first ?? UInt8(ascii: "\"")
         while child < end {
-            if JSONString.equals(entries[child].key, in: text, name) { found = child }
+            // most keys differ from the name in their first byte, unless it is an escape
+            let key = entries[child].key
+            let keyFirst = text[key.lowerBound + 1]
+            if keyFirst == first || keyFirst == UInt8(ascii: "\\"), JSONString.equals(key, in: text, name) { found = child }
             child = entries[child].end
         }
         return found

@@ -25,8 +25,9 @@ public struct Template: Sendable {
         public var readsLink: Bool { if case .path = self { return false } else { return true } }
     }
 
-    /// An expression: a source and its modifiers.
-    public struct Expression: Sendable, Equatable {
+    /// An expression: a source and its modifiers. A class, so that rendering a record passes
+    /// each expression on with one reference count instead of one per field.
+    public final class Expression: Sendable, Equatable {
         /// What it reads.
         public let source: Source
         /// `url:` — the value as written (percent-encoded) instead of decoded.
@@ -42,6 +43,22 @@ public struct Template: Sendable {
         public let hostForm: HostForm?
         /// The expression as written, for messages.
         public let text: String
+
+        init(source: Source, encoded: Bool, defaultPort: Bool, must: Bool, json: Bool, hostForm: HostForm?, text: String) {
+            self.source = source
+            self.encoded = encoded
+            self.defaultPort = defaultPort
+            self.must = must
+            self.json = json
+            self.hostForm = hostForm
+            self.text = text
+        }
+
+        /// Whether two expressions read the same source with the same modifiers.
+        public static func == (a: Expression, b: Expression) -> Bool {
+            a.source == b.source && a.encoded == b.encoded && a.defaultPort == b.defaultPort && a.must == b.must
+                && a.json == b.json && a.hostForm == b.hostForm && a.text == b.text
+        }
     }
 
     /// The pieces, in order.
