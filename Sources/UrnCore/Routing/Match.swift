@@ -31,7 +31,7 @@ struct ArgumentList {
     /// reuses the storage instead of allocating.
     init(reusing storage: inout [(name: [UInt8], value: ArgValue)], capacity: Int) {
         swap(&items, &storage)
-        items.removeAllShort()
+        items.removeAll(keepingCapacity: true)
         items.reserveCapacity(capacity)
     }
 
