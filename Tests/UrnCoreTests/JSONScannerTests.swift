@@ -88,7 +88,7 @@ import Testing
         }
         let bad = Array("[1,]".utf8)
         bad.withUnsafeBufferPointer { buffer in
-            #expect(throws: JSONError.self) { try JSONScanner.validateValue(buffer) }
+            _ = #expect(throws: JSONError.self) { try JSONScanner.validateValue(buffer) }
         }
     }
 }
