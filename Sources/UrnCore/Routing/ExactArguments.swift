@@ -7,6 +7,12 @@ extension Matcher {
         defer { argumentStorage = args.items }
         if let express = route.pattern.express {
             try expressArguments(express, link, into: &args)
+        } else if dialect == .express, route.pattern.optionalSegments.isEmpty, let plain = route.pattern.plainPlaceholders {
+            // each value as written unless it has an escape to decode, without copying it
+            for slot in plain where slot.index < components.count {
+                args.set(slot.name, .string(Self.parameter(components[slot.index], raw: options.raw)))
+            }
+            return finishExactArguments(route, link, dialect: dialect, &args)
         }
         let segments = route.pattern.optionalSegments.isEmpty ? route.pattern.segments
             : try matchingVariant(route.pattern, dialect: dialect)
@@ -27,7 +33,7 @@ extension Matcher {
                     }
                     args.set(placeholder.nameBytes, value)
                 case .express:
-                    args.set(placeholder.nameBytes, .string(Self.decodedParameter(written, raw: options.raw)[...]))
+                    args.set(placeholder.nameBytes, .string(Self.parameter(written, raw: options.raw)))
                 case .waap, .urn:
                     args.set(placeholder.nameBytes, .string(written))  // WARoutePattern.m:97–101
                 }
@@ -43,6 +49,11 @@ extension Matcher {
                 continue
             }
         }
+        return finishExactArguments(route, link, dialect: dialect, &args)
+    }
+
+    /// Adds the query parameters (`--merge-query`) and the defaults after the path's arguments.
+    private func finishExactArguments(_ route: Route, _ link: Link, dialect: Dialect, _ args: inout ArgumentList) -> [(name: [UInt8], value: ArgValue)] {
         if options.mergeQuery {
             var query = ArgumentList()
             forEachQueryPair(link, dialect: dialect) { key, value in query.set(key, .string(value[...])) }
@@ -108,13 +119,14 @@ extension Matcher {
         guard let groups = try express.regex.captures(pathname) else { return }
         for (index, key) in express.keys.enumerated() where index < groups.count {
             guard let range = groups[index] else { continue }
-            args.set(Array(key.name.utf8), .string(Self.decodedParameter(pathname[range], raw: options.raw)[...]))
+            args.set(Array(key.name.utf8), .string(Self.parameter(pathname[range], raw: options.raw)))
         }
     }
 
     /// An Express parameter as `decode_param` gives it: `decodeURIComponent` of the raw text.
     /// Express answers 400 for a value it cannot decode; urn keeps it as written.
-    static func decodedParameter(_ written: ArraySlice<UInt8>, raw: Bool) -> [UInt8] {
-        raw ? Array(written) : (PercentCoding.removingPercentEncoding(written) ?? Array(written))
+    static func parameter(_ written: ArraySlice<UInt8>, raw: Bool) -> ArraySlice<UInt8> {
+        guard !raw, PercentCoding.needsDecoding(written) else { return written }
+        return PercentCoding.removingPercentEncoding(written)?[...] ?? written
     }
 }
