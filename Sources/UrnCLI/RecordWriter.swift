@@ -69,7 +69,7 @@ public final class RecordWriter {
     /// Closes the open record and flushes when the buffer is full or output is line-buffered.
     public func end() throws(WriteFailure) {
         json.endObject()
-        json.append(separator)
+        json.endLine(separator)
         if lineBuffered || json.count >= RecordWriter.flushThreshold { try flush() }
     }
 
@@ -81,14 +81,14 @@ public final class RecordWriter {
 
     /// Ends a line of text that the caller appended to `json`.
     public func endText() throws(WriteFailure) {
-        json.append(separator)
+        json.endLine(separator)
         if lineBuffered || json.count >= RecordWriter.flushThreshold { try flush() }
     }
 
     /// Writes a line of text (not a record) followed by the separator.
     public func line(_ text: String) throws(WriteFailure) {
         json.append(contentsOf: text.utf8)
-        json.append(separator)
+        json.endLine(separator)
         if lineBuffered || json.count >= RecordWriter.flushThreshold { try flush() }
     }
 

@@ -36,6 +36,17 @@ import Testing
         #expect(text == #"{"a":1,"b":[-2,null,true,false],"c":{},"d\"":1.5}"#)
     }
 
+    @Test func linesOfRecordsTakeNoCommaBetweenThem() {
+        let text = written { w in
+            w.beginObject(); w.key("a"); w.beginArray(); w.beginObject(); w.endObject(); w.int(1); w.endArray(); w.endObject()
+            w.endLine(0x0A)
+            w.beginObject(); w.key("b"); w.string("x"); w.key("c"); w.beginObject(); w.key("d"); w.null(); w.endObject(); w.endObject()
+            w.endLine(0x0A)
+            w.string("top"); w.endLine(0x0A)
+        }
+        #expect(text == "{\"a\":[{},1]}\n{\"b\":\"x\",\"c\":{\"d\":null}}\n\"top\"\n")
+    }
+
     @Test(arguments: [(0, "0"), (7, "7"), (-42, "-42"), (Int.max, "9223372036854775807"), (Int.min, "-9223372036854775808")])
     func writesIntegers(value: Int, expected: String) {
         #expect(written { $0.int(value) } == expected)

@@ -2,7 +2,7 @@ extension UnsafeMutablePointer<UInt8> {
     /// Copies `count` bytes from `source`, which must not overlap this memory. Up to sixteen
     /// bytes are moved as two overlapping words (or half-words) inline, where a call to `memmove`
     /// costs more than the copy: JSON keys and values are mostly that short.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     func updateShort(from source: UnsafePointer<UInt8>, count: Int) {
         let from = UnsafeRawPointer(source)
         let to = UnsafeMutableRawPointer(self)

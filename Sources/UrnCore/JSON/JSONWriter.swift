@@ -1,15 +1,14 @@
 /// Writes JSON text into a growing byte buffer that it owns: strings escaped (`/` left alone),
-/// invalid UTF-8 replaced by U+FFFD, commas placed from a bit stack of open containers.
+/// invalid UTF-8 replaced by U+FFFD, commas placed by one flag (a closed container is a value
+/// of the one around it, so no stack of open containers is needed).
 /// Noncopyable, so that the buffer has one owner and is written without copy-on-write checks.
 /// The small methods are inlinable, so that the tools (other modules) write without a call each.
 public struct JSONWriter: ~Copyable {
     /// The text written so far.
     @usableFromInline var buffer: ByteBuffer
-    /// Bit n set: the container open at depth n already holds a value.
-    @usableFromInline var filled: UInt64 = 0
-    @usableFromInline var depth = 0
-    /// Set after a key, so that its value takes no comma.
-    @usableFromInline var afterKey = false
+    /// Set when the next key or value needs a comma before it: after a value or member in an
+    /// open container, cleared by opening one, by a key and by the end of a line.
+    @usableFromInline var needsComma = false
 
     /// A writer with `capacity` bytes reserved.
     public init(capacity: Int = 1 << 16) {
@@ -31,9 +30,14 @@ public struct JSONWriter: ~Copyable {
     /// Forgets the text written so far, keeping the storage.
     public mutating func reset() {
         buffer.removeAll()
-        filled = 0
-        depth = 0
-        afterKey = false
+        needsComma = false
+    }
+
+    /// Ends a line of top-level text with `separator`: what follows starts a new value.
+    @inlinable @inline(__always)
+    public mutating func endLine(_ separator: UInt8) {
+        buffer.append(separator)
+        needsComma = false
     }
 
     /// Appends one byte of raw text.
@@ -56,22 +60,18 @@ public struct JSONWriter: ~Copyable {
         for byte in text { append(byte) }
     }
 
-    /// Places the comma before a value, unless it follows a key.
+    /// Places the comma before a key or value where one is needed; what follows then needs one.
     @inlinable @inline(__always)
     mutating func separate() {
-        if afterKey { afterKey = false; return }
-        guard depth > 0 else { return }
-        let bit: UInt64 = 1 << UInt64(depth - 1)
-        if filled & bit != 0 { append(UInt8(ascii: ",")) } else { filled |= bit }
+        if needsComma { append(UInt8(ascii: ",")) }
+        needsComma = true
     }
 
     @inlinable
     mutating func open(_ byte: UInt8) {
         separate()
         append(byte)
-        precondition(depth < 64, "JSONWriter nests at most 64 containers")
-        depth += 1
-        filled &= ~(1 << UInt64(depth - 1))
+        needsComma = false
     }
 
     /// Opens an object.
@@ -82,7 +82,7 @@ public struct JSONWriter: ~Copyable {
     @inlinable
     public mutating func endObject() {
         append(UInt8(ascii: "}"))
-        depth -= 1
+        needsComma = true
     }
 
     /// Opens an array.
@@ -93,7 +93,7 @@ public struct JSONWriter: ~Copyable {
     @inlinable
     public mutating func endArray() {
         append(UInt8(ascii: "]"))
-        depth -= 1
+        needsComma = true
     }
 
     /// Writes a member key that needs no escaping.
@@ -103,11 +103,11 @@ public struct JSONWriter: ~Copyable {
         let n = name.utf8CodeUnitCount
         let out = buffer.unsafeTail(minimum: n + 3)
         out[0] = UInt8(ascii: "\"")
-        (out + 1).update(from: name.utf8Start, count: n)
+        (out + 1).updateShort(from: name.utf8Start, count: n)
         out[n + 1] = UInt8(ascii: "\"")
         out[n + 2] = UInt8(ascii: ":")
         buffer.unsafeCommit(n + 3)
-        afterKey = true
+        needsComma = false
     }
 
     /// Writes a member key, escaping it.
@@ -121,7 +121,7 @@ public struct JSONWriter: ~Copyable {
     @inlinable
     mutating func endKey() {
         append(UInt8(ascii: ":"))
-        afterKey = true
+        needsComma = false
     }
 
     /// Writes a member whose key and value are raw JSON tokens taken from another text.
@@ -145,7 +145,7 @@ public struct JSONWriter: ~Copyable {
     public mutating func rawMembersAndKey(_ text: UnsafeBufferPointer<UInt8>) {
         separate()
         append(text)
-        afterKey = true
+        needsComma = false
     }
 
     /// Writes a raw JSON value, which must already be valid JSON.
