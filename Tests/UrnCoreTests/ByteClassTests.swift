@@ -104,6 +104,27 @@ import Testing
         text.withUnsafeBufferPointer { #expect(PlainRun.end($0.baseAddress!, from: 0, to: $0.count) == 16) }
         text.withUnsafeBufferPointer { #expect(PlainRun.end($0.baseAddress!, from: 17, to: $0.count) == 21) }
     }
+
+    /// A text is verbatim unless it holds a byte JSON escapes or decoding changes, wherever it
+    /// is, for texts of every length up to three words (whole words, a tail of four to seven
+    /// bytes, a shorter tail).
+    @Test func verbatimTextHasNoSpecialByteAnywhere() {
+        let specials: [UInt8] = [0x00, 0x1F, 0x7F, 0x80, 0xFF, UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "%"), UInt8(ascii: "+")]
+        for count in 0...24 {
+            let plain = [UInt8]((0..<count).map { UInt8(ascii: "a") + UInt8($0 % 26) })
+            #expect(plain.withUnsafeBufferPointer { PlainRun.isVerbatim($0) }, "\(count) plain bytes")
+            for position in 0..<count {
+                for special in specials where special != 0x7F {
+                    var text = plain
+                    text[position] = special
+                    #expect(!text.withUnsafeBufferPointer { PlainRun.isVerbatim($0) }, "\(special) at \(position) of \(count)")
+                }
+                var text = plain
+                text[position] = 0x7F  // DEL is printable for JSON (no escape) and not decoded
+                #expect(text.withUnsafeBufferPointer { PlainRun.isVerbatim($0) })
+            }
+        }
+    }
 }
 
 @Suite struct CharacterRuleTests {

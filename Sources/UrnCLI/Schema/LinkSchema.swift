@@ -16,6 +16,9 @@ public struct LinkSchema {
     /// that the host converts (`HostConversion.converting`), so that a failure is an error record.
     public var hostForm: HostForm
     private var scratch: [UInt8] = []
+    /// Whether the link being written is `PlainRun.isVerbatim`: then every part of it is written
+    /// as it is, without a scan for escapes or for bytes to decode.
+    private var verbatim = false
 
     /// The names of the fields this writer adds, in order.
     public static let fieldNames = ["kind", "parts", "segments", "params", "normalized"]
@@ -33,8 +36,14 @@ public struct LinkSchema {
 
     /// Writes the fields of `link` as members of the open object in `json`.
     public mutating func write(_ link: Link, into json: inout JSONWriter) {
+        verbatim = link.text.withUnsafeBufferPointer { PlainRun.isVerbatim($0) }
         json.key("kind")
-        json.string(link.kind.rawValue)
+        switch link.kind {
+        case .url: json.plainString("url")
+        case .urn: json.plainString("urn")
+        case .opaque: json.plainString("opaque")
+        case .relative: json.plainString("relative")
+        }
         json.key("parts")
         writeParts(link, into: &json)
         json.key("segments")
@@ -80,7 +89,7 @@ public struct LinkSchema {
         if let host = link.host {
             json.key("host")
             scratch.removeAll(keepingCapacity: true)
-            if raw || !PercentCoding.needsDecoding(text[host]) {
+            if raw || verbatim || !PercentCoding.needsDecoding(text[host]) {
                 scratch += text[host]
             } else {
                 PercentCoding.decode(text[host], into: &scratch)
@@ -89,7 +98,7 @@ public struct LinkSchema {
             scratch.withUnsafeMutableBufferPointer { host in
                 for i in host.indices { host[i] = ByteClass.lowercased(host[i]) }
             }
-            json.string(scratch)
+            if verbatim { scratch.withUnsafeBufferPointer { json.plainString($0) } } else { json.string(scratch) }
             if domains { writeDomainParts(of: scratch, into: &json) }
         }
         if let port = link.port {
@@ -120,12 +129,16 @@ public struct LinkSchema {
     private mutating func lowercased(_ bytes: ArraySlice<UInt8>, into json: inout JSONWriter) {
         scratch.removeAll(keepingCapacity: true)
         for byte in bytes { scratch.append(ByteClass.lowercased(byte)) }
-        json.string(scratch)
+        if verbatim { scratch.withUnsafeBufferPointer { json.plainString($0) } } else { json.string(scratch) }
     }
 
     /// Writes `bytes` as a string, percent-decoded unless `raw` (kept as written when decoding
     /// would not give UTF-8).
     private mutating func value(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false, into json: inout JSONWriter) {
+        if verbatim {
+            bytes.withUnsafeBufferPointer { json.plainString($0) }
+            return
+        }
         guard !raw, PercentCoding.needsDecoding(bytes, plusAsSpace: plusAsSpace) else { json.string(bytes); return }
         scratch.removeAll(keepingCapacity: true)
         PercentCoding.decode(bytes, plusAsSpace: plusAsSpace, into: &scratch)

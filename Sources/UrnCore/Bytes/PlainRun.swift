@@ -1,12 +1,26 @@
 /// Finds runs of bytes that a JSON string holds as they are (printable ASCII other than `"` and
 /// `\`), eight bytes at a time: the scanner and the writer spend most of their time in such runs.
-enum PlainRun {
+package enum PlainRun {
     /// The index of the first byte at or after `start` that is not plain (`end` if none).
     @inline(__always)
     static func end(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
         SWAR.firstIndexInShortRange(UnsafeRawPointer(base), from: start, to: end, where: specialBytes) { byte in
             byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
         }
+    }
+
+    /// Whether every byte of `text` is written in a JSON string as it is and reads the same
+    /// percent-decoded, `+` as a space or not: printable ASCII other than `"`, `\`, `%` and `+`.
+    /// Most links are such text, and then no part of them needs a scan of its own.
+    package static func isVerbatim(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return true }
+        let found = SWAR.firstIndexInShortRange(UnsafeRawPointer(base), from: 0, to: text.count, where: { word in
+            specialBytes(word) | ((SWAR.equal(word, UInt8(ascii: "%")) | SWAR.equal(word, UInt8(ascii: "+"))) & SWAR.high)
+        }) { byte in
+            byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "%")
+                || byte == UInt8(ascii: "+")
+        }
+        return found == text.count
     }
 
     /// Bit 7 set in the lowest byte of `word` that is below 0x20, at or above 0x80, `"` or `\`

@@ -205,6 +205,24 @@ public struct JSONWriter: ~Copyable {
         _ = value.withUTF8 { string($0) }
     }
 
+    /// Writes a string that needs no escaping (printable ASCII other than `"` and `\`), as it is.
+    @inlinable
+    public mutating func plainString(_ value: UnsafeBufferPointer<UInt8>) {
+        separate()
+        let n = value.count
+        let out = buffer.unsafeTail(minimum: n + 2)
+        out[0] = UInt8(ascii: "\"")
+        if let source = value.baseAddress { (out + 1).updateShort(from: source, count: n) }
+        out[n + 1] = UInt8(ascii: "\"")
+        buffer.unsafeCommit(n + 2)
+    }
+
+    /// Writes a constant string that needs no escaping, as it is.
+    @inlinable
+    public mutating func plainString(_ value: StaticString) {
+        plainString(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
+    }
+
     /// Writes a string from UTF-8 bytes; returns false when invalid UTF-8 had to be replaced.
     @discardableResult @inlinable
     public mutating func string(_ value: some Collection<UInt8>) -> Bool {
