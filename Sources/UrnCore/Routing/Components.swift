@@ -1,14 +1,19 @@
 /// A reusable list of byte strings in one flat buffer: the components of a link, rebuilt for
 /// every link without allocating once the buffers have grown.
 package struct Components: Sendable {
-    /// The bytes of all components, one after another.
-    package private(set) var bytes: [UInt8] = []
+    /// The bytes of all components, one after another, in `bytes[..<used]`. The array is kept
+    /// at its full size and only `used` is reset, since emptying an array that keeps its
+    /// capacity goes through the generic `replaceSubrange` (about 100 instructions a link).
+    private var bytes: [UInt8]
+    private var used = 0
     /// Where each component lies in `bytes` (all of them; `count` says how many are in view).
     private var ranges: [Range<Int>] = []
+    /// A decoded component before it is checked for UTF-8 (rare: only components with `%`).
+    private var decoded: [UInt8] = []
 
     /// An empty list.
     package init() {
-        bytes.reserveCapacity(512)
+        bytes = [UInt8](repeating: 0, count: 512)
         ranges.reserveCapacity(32)
     }
 
@@ -33,35 +38,38 @@ package struct Components: Sendable {
 
     /// Empties the list, keeping its storage.
     package mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
-        ranges.removeAll(keepingCapacity: true)
+        used = 0
+        ranges.removeAllShort()
         visible = 0
+    }
+
+    /// Appends `component`'s bytes after the others and returns where they are.
+    private mutating func store(_ component: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let start = used
+        if used + component.count > bytes.count {
+            bytes.append(contentsOf: repeatElement(0, count: max(component.count, bytes.count)))
+        }
+        if let source = component.baseAddress, !component.isEmpty {
+            bytes.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: start).update(from: source, count: component.count) }
+        }
+        used += component.count
+        return start..<used
     }
 
     /// Appends a component.
     package mutating func append(_ component: some Collection<UInt8>) {
-        let start = bytes.count
-        bytes.append(contentsOf: component)
-        ranges.append(start..<bytes.count)
+        let range = component.withContiguousStorageIfAvailable { store($0) } ?? Array(component).withUnsafeBufferPointer { store($0) }
+        ranges.append(range)
         visible = ranges.count
     }
 
     /// Appends `component` percent-decoded (kept as written when decoding would not give UTF-8).
     package mutating func appendDecoded(_ component: ArraySlice<UInt8>) {
-        let start = bytes.count
-        let hasEscape = component.withUnsafeBufferPointer { buffer in
-            bytes.append(contentsOf: buffer)
-            return buffer.contains(UInt8(ascii: "%"))
-        }
-        if hasEscape {
-            bytes.removeSubrange(start...)
-            PercentCoding.decode(component, into: &bytes)
-            if bytes[start...].withUnsafeBufferPointer({ UTF8Validation.firstInvalidOffset($0) }) != nil {
-                bytes.removeSubrange(start...)
-                bytes.append(contentsOf: component)
-            }
-        }
-        ranges.append(start..<bytes.count)
+        guard PercentCoding.needsDecoding(component) else { return appendRaw(component) }
+        decoded.removeAll(keepingCapacity: true)
+        PercentCoding.decode(component, into: &decoded)
+        guard UTF8Validation.isValid(decoded) else { return appendRaw(component) }
+        ranges.append(decoded.withUnsafeBufferPointer { store($0) })
         visible = ranges.count
     }
 
@@ -73,8 +81,8 @@ package struct Components: Sendable {
             let percent: (UInt64) -> UInt64 = { SWAR.equal($0, UInt8(ascii: "%")) & SWAR.high }
             let slash: (UInt64) -> UInt64 = { SWAR.equal($0, UInt8(ascii: "/")) & SWAR.high }
             let decodes = !raw && SWAR.firstIndex(start, from: range.lowerBound, to: range.upperBound, where: percent) < range.upperBound
-            let shift = bytes.count - range.lowerBound
-            if !decodes { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range])) }
+            let shift = used - range.lowerBound
+            if !decodes { _ = store(UnsafeBufferPointer(rebasing: buffer[range])) }
             var pieceStart = range.lowerBound
             while true {
                 let end = SWAR.firstIndex(start, from: pieceStart, to: range.upperBound, where: slash)
@@ -93,9 +101,7 @@ package struct Components: Sendable {
     /// Appends `component` as written.
     @inline(__always)
     mutating func appendRaw(_ component: ArraySlice<UInt8>) {
-        let start = bytes.count
-        component.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
-        ranges.append(start..<bytes.count)
+        ranges.append(component.withUnsafeBufferPointer { store($0) })
         visible = ranges.count
     }
 
@@ -115,8 +121,16 @@ package struct Components: Sendable {
         visible = ranges.count
     }
 
-    /// Lower-cases every component in place (ASCII), for `-i`.
-    package mutating func lowercase() {
-        for i in bytes.indices { bytes[i] = ByteClass.lowercased(bytes[i]) }
+    /// Makes this list `other` with every component lower-cased (ASCII), for `-i`, in storage
+    /// of its own: a copy of `other` would share its buffers, and the next link's read of
+    /// `other` would then copy them.
+    package mutating func setLowercased(_ other: Components) {
+        removeAll()
+        other.bytes.withUnsafeBufferPointer { _ = store(UnsafeBufferPointer(rebasing: $0[..<other.used])) }
+        bytes.withUnsafeMutableBufferPointer { bytes in
+            for i in 0..<used { bytes[i] = ByteClass.lowercased(bytes[i]) }
+        }
+        ranges.append(contentsOf: other.ranges)
+        visible = other.visible
     }
 }

@@ -1,0 +1,52 @@
+import Testing
+@testable import UrnCore
+
+@Suite struct ComponentsTests {
+    func strings(_ list: Components) -> [String] {
+        (0..<list.count).map { String(decoding: list[$0], as: UTF8.self) }
+    }
+
+    /// A list emptied and filled again holds only the new components, also when they need more
+    /// room than the storage had (it grows past its first 512 bytes).
+    @Test func refillsAndGrows() {
+        var list = Components()
+        list.append(Array("first".utf8))
+        list.append(Array("second".utf8))
+        list.removeAll()
+        let long = String(repeating: "x", count: 700)
+        list.append(Array("a".utf8))
+        list.append(Array(long.utf8))
+        list.append(Array("".utf8))
+        #expect(strings(list) == ["a", long, ""])
+    }
+
+    /// Components are decoded unless raw; one whose decoding is not UTF-8 is kept as written.
+    @Test func decodesWhereItCan() {
+        var list = Components()
+        let text = Array("caf%C3%A9/a%2Fb/bad%FF/plain".utf8)
+        list.appendSlashSeparated(text, 0..<text.count, raw: false)
+        #expect(strings(list) == ["café", "a/b", "bad%FF", "plain"])
+        list.removeAll()
+        list.appendSlashSeparated(text, 0..<text.count, raw: true)
+        #expect(strings(list) == ["caf%C3%A9", "a%2Fb", "bad%FF", "plain"])
+    }
+
+    /// A lower-cased list has storage of its own: the original keeps its case, and reading the
+    /// next link into the original leaves the lower-cased one as it was.
+    @Test func lowercasedCopyHasItsOwnStorage() {
+        var list = Components()
+        list.append(Array("Users".utf8))
+        list.append(Array("OctoCat".utf8))
+        list.append(Array("Extra".utf8))
+        list.truncate(to: 2)
+        var lower = Components()
+        lower.setLowercased(list)
+        #expect(strings(lower) == ["users", "octocat"])
+        #expect(strings(list) == ["Users", "OctoCat"])
+        list.removeAll()
+        list.append(Array("Next".utf8))
+        #expect(strings(lower) == ["users", "octocat"])
+        lower.showAll()
+        #expect(strings(lower) == ["users", "octocat", "extra"])
+    }
+}
