@@ -42,6 +42,8 @@ import Testing
         #expect(try render("{query:x}|{query-all:x}|{url:query}|{query:y}", link: link) == "1|1 2|x=1&x=2&y=%20z| z")
         #expect(try render("{port}|{default:port}|{json:host}|{json:user}", link: "https://Ex.com/") == "|443|\"ex.com\"|null")
         #expect(try render("{path}|{:path}|{url}", link: "HTTP://h/a%20b/../c") == "/a b/../c|/a%20b/../c|http://h/c")
+        // a host decoded, then lower-cased; a part whose decoding is not UTF-8 is kept as written
+        #expect(try render("{host}|{path}|{:host}", link: "https://Ex%41mple.COM/a%FF") == "example.com|/a%FF|ex%41mple.com")
     }
 
     @Test func rendersRecordPaths() throws {

@@ -244,8 +244,8 @@ public struct TemplateRenderer {
     /// not UTF-8), in lower case when asked.
     private static func appendPart(_ bytes: ArraySlice<UInt8>, encoded: Bool, lowercase: Bool, to out: inout [UInt8]) {
         let start = out.count
-        if encoded {
-            out += bytes
+        if encoded || !PercentCoding.needsDecoding(bytes) {
+            out += bytes  // a link's text is valid UTF-8
         } else {
             PercentCoding.decode(bytes, into: &out)
             let valid = out[start...].withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset($0) == nil }
@@ -254,6 +254,10 @@ public struct TemplateRenderer {
                 out += bytes
             }
         }
-        if lowercase { for i in start..<out.count { out[i] = ByteClass.lowercased(out[i]) } }
+        if lowercase {
+            out.withUnsafeMutableBufferPointer { out in
+                for i in start..<out.count { out[i] = ByteClass.lowercased(out[i]) }
+            }
+        }
     }
 }
