@@ -44,27 +44,32 @@ public struct JSONIndex: Sendable {
 
     /// The value at `path` in the record `text` (valid JSON, as indexed), or nil.
     public func resolve(_ path: JSONPath, in text: UnsafeBufferPointer<UInt8>) -> (Range<Int>, JSONKind)? {
-        // the top-level members are the children of a whole-record container
-        var found = member(named: path.head, from: 0, to: entries.count, in: text)
-        for step in path.steps.dropFirst() {
-            guard let current = found else { return nil }
-            let children = (current + 1)..<entries[current].end
-            switch entries[current].kind {
-            case .object:
-                found = member(named: step, from: children.lowerBound, to: children.upperBound, in: text)
-            case .array:
-                guard let index = Int(String(decoding: step, as: UTF8.self)), index >= 0 else { return nil }
-                found = element(index, from: children.lowerBound, to: children.upperBound)
-            default:
-                return nil
+        entries.withUnsafeBufferPointer { entries in
+            path.steps.withUnsafeBufferPointer { steps in
+                // the top-level members are the children of a whole-record container
+                var found = Self.member(named: steps[0], from: 0, to: entries.count, of: entries, in: text)
+                for k in 1..<steps.count {
+                    guard let current = found else { return nil }
+                    let children = (current + 1)..<entries[current].end
+                    switch entries[current].kind {
+                    case .object:
+                        found = Self.member(named: steps[k], from: children.lowerBound, to: children.upperBound, of: entries, in: text)
+                    case .array:
+                        guard let index = Int(String(decoding: steps[k], as: UTF8.self)), index >= 0 else { return nil }
+                        found = Self.element(index, from: children.lowerBound, to: children.upperBound, of: entries)
+                    default:
+                        return nil
+                    }
+                }
+                return found.map { (entries[$0].value, entries[$0].kind) }
             }
         }
-        return found.map { (entries[$0].value, entries[$0].kind) }
     }
 
     /// The last child in `start..<end` named `name` (the last of duplicate keys wins, as in
     /// `JSONSkipper.member`).
-    private func member(named name: [UInt8], from start: Int, to end: Int, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func member(named name: [UInt8], from start: Int, to end: Int, of entries: UnsafeBufferPointer<Entry>,
+                               in text: UnsafeBufferPointer<UInt8>) -> Int? {
         var found: Int?
         var child = start
         let first = name.first ?? UInt8(ascii: "\"")
@@ -79,7 +84,7 @@ public struct JSONIndex: Sendable {
     }
 
     /// Child number `index` in `start..<end`.
-    private func element(_ index: Int, from start: Int, to end: Int) -> Int? {
+    private static func element(_ index: Int, from start: Int, to end: Int, of entries: UnsafeBufferPointer<Entry>) -> Int? {
         var child = start
         var count = 0
         while child < end {
