@@ -23,6 +23,33 @@ import Testing
         #expect(blockOnly.frames.isEmpty && blockOnly.handler?.route.target == "logAll")
     }
 
+    /// The winners that the top route's trie walk gives, one length at a time, are those of a
+    /// look-up of each prefix, arguments included.
+    @Test func walkedPrefixWinnersAreThoseLookedUp() throws {
+        let table = try RouteTableParser(dialect: .urn).parse(
+            ["/repos/{owner} Owner", "/repos/{owner}/{repo} Repo", "/repos/{owner}/issues Issues",
+             "/repos/{owner}/{repo}/pulls/<int:n> Pull", "/repos/*rest Rest"].joined(separator: "\n"), name: "t")
+        let matcher = Matcher(tables: [table])
+        for text in ["https://x/repos/a/b/pulls/7", "https://x/repos/a/issues", "https://x/repos/a/b/c/d", "https://x/repos"] {
+            let link = try LinkParser().parse(text)
+            let lookedUp = try matcher.prefixMatches(link).map { $0.map(describe) }
+            matcher.forgetLink()
+            guard let (first, walked) = try matcher.firstMatchWalkingPrefixes(link) else {
+                #expect(try matcher.firstMatch(link) == nil, "\(text)")
+                continue
+            }
+            #expect(describe(first) == describe(try #require(try matcher.firstMatch(link))), "\(text)")
+            _ = try matcher.firstMatchWalkingPrefixes(link)
+            let count = try #require(walked, "\(text) is walked")
+            let fromWalk = try [nil] + (1..<count).map { try matcher.walkedPrefixWinner(link, length: $0).map(describe) }
+            #expect(fromWalk == lookedUp, "\(text)")
+        }
+    }
+
+    func describe(_ match: Match) -> String {
+        match.route.pattern.text + " " + match.args.map { String(decoding: $0.name, as: UTF8.self) + "=" + "\($0.value)" }.joined(separator: ",")
+    }
+
     @Test func prefixRuleOverExpressRoutes() throws {
         #expect(try stack(["list ListVC", "list/:itemID DetailVC", "list/:itemID/extra ExtraVC"], "app://list/3/extra")
             == ["ListVC@app://list", "DetailVC@app://list/3", "ExtraVC@app://list/3/extra"])

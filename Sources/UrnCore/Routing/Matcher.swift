@@ -140,11 +140,13 @@ public final class Matcher {
         return matches
     }
 
-    /// The winner for `link` (what `firstMatch` gives) and the winners of its proper prefixes
-    /// (what `prefixMatches` gives), both from a single trie walk where the table allows it: one
-    /// table read one way, without `-i`, regex routes, block handlers or registration chains.
-    /// Elsewhere `prefixes` is nil, for the caller to look them up only if it needs them.
-    public func firstAndPrefixMatches(_ link: Link) throws(Regex.MatchError) -> (first: Match, prefixes: [Match?]?)? {
+    /// The winner for `link` (what `firstMatch` gives) and, where a single trie walk finds the
+    /// routes of its proper prefixes too, their number: `walkedPrefixWinner(_:length:)` then
+    /// gives what `prefixMatches` would, one length at a time, without a list of matches. The
+    /// walk needs one table read one way, without `-i`, regex routes, block handlers or
+    /// registration chains; elsewhere the number is nil, for the caller to look the prefixes up
+    /// only if it needs them.
+    public func firstMatchWalkingPrefixes(_ link: Link) throws(Regex.MatchError) -> (first: Match, walkedPrefixes: Int?)? {
         guard let table = singleWalkTable(link), !table.hasBlocks, table.regexRoutes.isEmpty,
               !table.dialect.rules.registrationChains, !table.dialect.rules.argumentsFromRouteString
         else {
@@ -154,9 +156,13 @@ public final class Matcher {
         let count = componentCount(link)
         try walkPrefixes(link, in: table, upTo: count)
         guard let first = try prefixWinner(link, in: table, length: count) else { return nil }
-        var matches = [Match?](repeating: nil, count: max(count, 1))
-        for length in 1..<max(count, 1) { matches[length] = try prefixWinner(link, in: table, length: length) }
-        return (first, matches)
+        return (first, max(count, 1))
+    }
+
+    /// The winner for the first `length` components of `link`, which the last call of
+    /// `firstMatchWalkingPrefixes` walked (and found `walkedPrefixes` for).
+    public func walkedPrefixWinner(_ link: Link, length: Int) throws(Regex.MatchError) -> Match? {
+        try prefixWinner(link, in: compiled[0], length: length)
     }
 
     /// The table whose routes one trie walk finds for every prefix of `link`: the only one, read

@@ -19,20 +19,28 @@ public struct StackBuilder {
     /// What `link` opens: the stack of screens, and the WAAppRouting block handler that runs as
     /// well (with the screen's arguments, or its own when no screen route takes the link).
     public func opening(for link: Link) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
-        guard let (top, prefixes) = try matcher.firstAndPrefixMatches(link) else { return ([], nil) }
-        return try opening(for: link, top: top.route, topArgs: .values(top.args), handler: top.handler, prefixes: prefixes)
+        guard let (top, walked) = try matcher.firstMatchWalkingPrefixes(link) else { return ([], nil) }
+        return try opening(for: link, top: top.route, topArgs: .values(top.args), handler: top.handler,
+                           prefixes: walked.map { .walked($0) } ?? .lookedUp)
     }
 
     /// What `link` opens when its top route and block handler are already known (from an
     /// upstream `route`): a block as the top is no screen, so it is the handler of no stack.
     public func opening(for link: Link, top: Route, topArgs: Frame.Arguments,
                         handler: Route?) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
-        try opening(for: link, top: top, topArgs: topArgs, handler: handler, prefixes: nil)
+        try opening(for: link, top: top, topArgs: topArgs, handler: handler, prefixes: .lookedUp)
     }
 
-    /// `opening(for:top:topArgs:handler:)`, with the prefixes' winners when already found.
+    /// Where the winners of a link's prefixes come from: the matcher's walk for the top route
+    /// (`Matcher.walkedPrefixWinner`, for this many lengths), or a look-up of their own.
+    private enum PrefixWinners {
+        case walked(Int)
+        case lookedUp
+    }
+
+    /// `opening(for:top:topArgs:handler:)`, with the prefixes' winners from `prefixes`.
     private func opening(for link: Link, top: Route, topArgs: Frame.Arguments, handler: Route?,
-                         prefixes: [Match?]?) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
+                         prefixes: PrefixWinners) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
         let whole = link.text[...]
         if top.isBlock { return ([], Frame(route: top, link: whole, args: topArgs)) }
         return (try stack(for: link, top: top, topArgs: topArgs, prefixes: prefixes),
@@ -41,12 +49,12 @@ public struct StackBuilder {
 
     /// The stack of `link` whose top route is already known (from an upstream `route`).
     public func stack(for link: Link, top: Route, topArgs: Frame.Arguments) throws(Regex.MatchError) -> [Frame] {
-        try stack(for: link, top: top, topArgs: topArgs, prefixes: nil)
+        try stack(for: link, top: top, topArgs: topArgs, prefixes: .lookedUp)
     }
 
-    /// The stack of `link` under `top`; `prefixes`, when given, are `Matcher.prefixMatches`'s answer.
+    /// The stack of `link` under `top`, the prefixes' winners taken from `source`.
     private func stack(for link: Link, top: Route, topArgs: Frame.Arguments,
-                       prefixes known: [Match?]?) throws(Regex.MatchError) -> [Frame] {
+                       prefixes source: PrefixWinners) throws(Regex.MatchError) -> [Frame] {
         let dialect = matcher.dialect(of: top)
         let delimiter = matcher.delimiter(of: top)
         var frames: [Frame] = []
@@ -65,13 +73,21 @@ public struct StackBuilder {
                 }
             }
         } else {
-            let prefixes: [Match?]
-            if let known { prefixes = known } else { prefixes = try matcher.prefixMatches(link) }
-            frames.reserveCapacity(max(prefixes.count, 1))  // at most one a prefix, and the top
+            var lookedUp: [Match?] = []
+            let lengths: Int
+            switch source {
+            case let .walked(count): lengths = count
+            case .lookedUp:
+                lookedUp = try matcher.prefixMatches(link)
+                lengths = lookedUp.count
+            }
+            frames.reserveCapacity(lengths)  // at most one a prefix, and the top
             var prefix: LinkPrefix?
-            if prefixes.count > 1 {
-                for length in 1..<prefixes.count {
-                    guard let match = prefixes[length], match.route !== top else { continue }
+            if lengths > 1 {
+                for length in 1..<lengths {
+                    let found: Match?
+                    if case .walked = source { found = try matcher.walkedPrefixWinner(link, length: length) } else { found = lookedUp[length] }
+                    guard let match = found, match.route !== top else { continue }
                     // The routes of one table split the link alike; another table may not.
                     let routeDialect = matcher.dialect(of: match.route)
                     let routeDelimiter = matcher.delimiter(of: match.route)
