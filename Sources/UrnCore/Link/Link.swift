@@ -93,20 +93,25 @@ public struct Link: Sendable {
     public func forEachSegment(delimiter: [UInt8], _ body: (Range<Int>) -> Void) {
         if splitsOnSlash {
             guard let segments = slashSegments else { return }
-            text.withUnsafeBytes { raw in
-                let slash: (UInt64) -> UInt64 = { SWAR.equal($0, UInt8(ascii: "/")) & SWAR.high }
-                var start = segments.lowerBound
-                while true {
-                    let end = SWAR.firstIndexInShortRange(raw.baseAddress!, from: start, to: segments.upperBound, where: slash) {
-                        $0 == UInt8(ascii: "/")
-                    }
-                    body(start..<end)
-                    if end == segments.upperBound { return }
-                    start = end + 1
-                }
-            }
+            Link.splitOnSlash(segments, of: text, body)
         } else {
             Link.split(name, of: text, on: delimiter, body)
+        }
+    }
+
+    /// Calls `body` with the ranges of the non-empty `range` split on `/`, eight bytes a step.
+    static func splitOnSlash(_ range: Range<Int>, of text: [UInt8], _ body: (Range<Int>) -> Void) {
+        text.withUnsafeBytes { raw in
+            let slash: (UInt64) -> UInt64 = { SWAR.equal($0, UInt8(ascii: "/")) & SWAR.high }
+            var start = range.lowerBound
+            while true {
+                let end = SWAR.firstIndexInShortRange(raw.baseAddress!, from: start, to: range.upperBound, where: slash) {
+                    $0 == UInt8(ascii: "/")
+                }
+                body(start..<end)
+                if end == range.upperBound { return }
+                start = end + 1
+            }
         }
     }
 

@@ -2,38 +2,64 @@
 /// (`app://list/3/extra` → `app://list/3` for two), so that each keeps the link's scheme, host and
 /// encoding exactly. The component ends are found when a frame asks, without storing them: a
 /// link has few frames and few components, and a list of ends would be an allocation a record.
+/// It keeps the link's text and the ranges it splits, not the link, which is costly to copy.
 struct LinkPrefix {
-    /// The link.
-    let link: Link
+    /// The link's text.
+    let text: [UInt8]
     /// How it was split.
     let dialect: Dialect
     let delimiter: [UInt8]
+    /// Where the host of an app-scheme URL ends: the host is the first component (urn, waap).
+    private let hostEnd: Int?
+    /// The range that splits into the (other) components: nil for none; the whole text for
+    /// navigator, which splits it itself.
+    private let pieces: Range<Int>?
 
     /// The prefixes of `link` as `dialect` splits it with `delimiter`.
     init(_ link: Link, dialect: Dialect, delimiter: [UInt8]) {
-        self.link = link
+        let text = link.text
+        var hostEnd: Int?
+        switch dialect {
+        case .compass:
+            pieces = Components.compassName(link, cut: nil)
+        case .navigator:
+            pieces = 0..<text.count
+        case .express:
+            pieces = link.path
+        case .urn, .waap:
+            if link.kind == .url, let scheme = link.scheme, !WebScheme.contains(text[scheme]), let host = link.host {
+                hostEnd = host.upperBound
+            }
+            pieces = link.splitsOnSlash ? link.slashSegments : link.name
+        }
+        self.text = text
         self.dialect = dialect
         self.delimiter = delimiter
+        self.hostEnd = hostEnd
+        self.splitsOnSlash = link.splitsOnSlash
     }
+
+    /// Whether the urn and waap dialects split `pieces` on `/` (url and relative links) or on
+    /// the delimiter.
+    private let splitsOnSlash: Bool
 
     /// The first `count` components, with everything before them.
     func text(components count: Int) -> ArraySlice<UInt8> {
         guard count > 0 else { return [] }
         var seen = 0
-        var end = link.text.count
+        var end = text.count
         forEachEnd { componentEnd in
             seen += 1
             if seen == count { end = componentEnd }
         }
-        return link.text[..<end]
+        return text[..<end]
     }
 
-    /// Calls `body` with where each component ends in the link's text, in order.
+    /// Calls `body` with where each component ends in the text, in order.
     private func forEachEnd(_ body: (Int) -> Void) {
-        let text = link.text
         switch dialect {
         case .compass:
-            Link.split(Components.compassName(link, cut: nil), of: text, on: delimiter) { body($0.upperBound) }
+            if let pieces { Link.split(pieces, of: text, on: delimiter) { body($0.upperBound) } }
         case .navigator:
             let stop = text.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? text.count
             var start = 0
@@ -45,21 +71,19 @@ struct LinkPrefix {
             }
         case .express:
             // the pathname's segments: Express never sees the host
-            let path = link.path
+            guard let path = pieces else { return }
             var i = path.lowerBound + 1
             while i <= path.upperBound {
                 if i == path.upperBound || text[i] == UInt8(ascii: "/") { body(i) }
                 i += 1
             }
         case .urn, .waap:
-            if link.kind == .url, let scheme = link.scheme, !WebScheme.contains(text[scheme]),
-               let host = link.host {
-                body(host.upperBound)
-            }
-            if link.splitsOnSlash {
-                link.forEachSegment(delimiter: delimiter) { body($0.upperBound) }
+            if let hostEnd { body(hostEnd) }
+            guard let pieces else { return }
+            if splitsOnSlash {
+                Link.splitOnSlash(pieces, of: text) { body($0.upperBound) }
             } else {
-                Link.split(link.name, of: text, on: delimiter) { body($0.upperBound) }
+                Link.split(pieces, of: text, on: delimiter) { body($0.upperBound) }
             }
         }
     }
