@@ -146,7 +146,7 @@ public final class Matcher {
     /// walk needs one table read one way, without `-i`, regex routes, block handlers or
     /// registration chains; elsewhere the number is nil, for the caller to look the prefixes up
     /// only if it needs them.
-    public func firstMatchWalkingPrefixes(_ link: Link) throws(Regex.MatchError) -> (first: Match, walkedPrefixes: Int?)? {
+    func firstMatchWalkingPrefixes(_ link: Link) throws(Regex.MatchError) -> (first: Match, walkedPrefixes: Int?)? {
         guard let table = singleWalkTable(link), !table.hasBlocks, table.regexRoutes.isEmpty,
               !table.dialect.rules.registrationChains, !table.dialect.rules.argumentsFromRouteString
         else {
@@ -161,7 +161,7 @@ public final class Matcher {
 
     /// The winner for the first `length` components of `link`, which the last call of
     /// `firstMatchWalkingPrefixes` walked (and found `walkedPrefixes` for).
-    public func walkedPrefixWinner(_ link: Link, length: Int) throws(Regex.MatchError) -> Match? {
+    func walkedPrefixWinner(_ link: Link, length: Int) throws(Regex.MatchError) -> Match? {
         try prefixWinner(link, in: compiled[0], length: length)
     }
 
