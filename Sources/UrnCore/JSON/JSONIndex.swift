@@ -13,25 +13,31 @@ public struct JSONIndex: Sendable {
         var end: Int
     }
 
+    /// The entries of the record indexed last, in `entries[..<count]`: the array keeps the
+    /// entries of earlier records past `count`, so that a record writes over them instead of
+    /// emptying the array, which costs about as much as the whole index.
     private var entries: [Entry] = []
+    private var count = 0
 
     /// An empty index.
     public init() {}
 
     /// Whether the index holds nothing (a record scanned without indexing, or `{}`).
-    public var isEmpty: Bool { entries.isEmpty }
+    public var isEmpty: Bool { count == 0 }
 
     /// Empties the index, keeping its storage.
     mutating func removeAll() {
-        entries.removeAllShort()
+        count = 0
     }
 
     /// Adds the entry of a value that starts at `start`, under `key`; its descendants follow, and
     /// `close` completes it. Returns its number.
     @inline(__always)
     mutating func open(key: Range<Int>, start: Int) -> Int {
-        entries.append(Entry(key: key, value: start..<start, kind: .null, end: 0))
-        return entries.count - 1
+        let entry = Entry(key: key, value: start..<start, kind: .null, end: 0)
+        if count < entries.count { entries[count] = entry } else { entries.append(entry) }
+        count += 1
+        return count - 1
     }
 
     /// Completes entry `number`: its value ends at `end` and is of `kind`.
@@ -39,13 +45,14 @@ public struct JSONIndex: Sendable {
     mutating func close(_ number: Int, end: Int, kind: JSONKind) {
         entries[number].value = entries[number].value.lowerBound..<end
         entries[number].kind = kind
-        entries[number].end = entries.count
+        entries[number].end = count
     }
 
     /// The value at `path` in the record `text` (valid JSON, as indexed), or nil.
     public func resolve(_ path: JSONPath, in text: UnsafeBufferPointer<UInt8>) -> (Range<Int>, JSONKind)? {
-        entries.withUnsafeBufferPointer { entries in
-            path.steps.withUnsafeBufferPointer { steps in
+        entries.withUnsafeBufferPointer { all in
+            let entries = UnsafeBufferPointer(rebasing: all[..<count])
+            return path.steps.withUnsafeBufferPointer { steps in
                 // the top-level members are the children of a whole-record container
                 var found = Self.member(named: steps[0], from: 0, to: entries.count, of: entries, in: text)
                 for k in 1..<steps.count {
