@@ -1,3 +1,5 @@
+@preconcurrency import Glibc
+
 extension UnsafeMutablePointer<UInt8> {
     /// Copies `count` bytes from `source`, which must not overlap this memory. Up to sixteen
     /// bytes are moved as two overlapping words (or half-words) inline, where a call to `memmove`
@@ -21,6 +23,29 @@ extension UnsafeMutablePointer<UInt8> {
             for i in 0..<count { self[i] = source[i] }
         default:
             update(from: source, count: count)
+        }
+    }
+}
+
+extension UnsafePointer<UInt8> {
+    /// Whether the `count` bytes here equal those at `other`. Up to sixteen bytes are compared
+    /// as two overlapping words (or half-words) inline, as `updateShort` copies them: JSON keys
+    /// are mostly that short.
+    @inline(__always)
+    func equalsShort(_ other: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let a = UnsafeRawPointer(self), b = UnsafeRawPointer(other)
+        switch count {
+        case 8...16:
+            return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                && a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        case 4..<8:
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        case 0..<4:
+            for i in 0..<count where self[i] != other[i] { return false }
+            return true
+        default:
+            return memcmp(a, b, count) == 0
         }
     }
 }

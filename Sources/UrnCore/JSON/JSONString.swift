@@ -61,12 +61,8 @@ public enum JSONString {
         // only as written, and a shorter one never does.
         if inner.count == name.count {
             return name.withUnsafeBufferPointer { name in
-                var i = inner.lowerBound
-                for byte in name {
-                    if text[i] != byte { return false }
-                    i += 1
-                }
-                return true
+                guard let source = name.baseAddress else { return true }
+                return (text.baseAddress! + inner.lowerBound).equalsShort(source, count: name.count)
             }
         }
         guard inner.count > name.count, nextBackslash(text, from: inner.lowerBound, to: inner.upperBound) < inner.upperBound
