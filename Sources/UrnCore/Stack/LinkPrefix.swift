@@ -14,6 +14,9 @@ struct LinkPrefix {
     /// The range that splits into the (other) components: nil for none; the whole text for
     /// navigator, which splits it itself.
     private let pieces: Range<Int>?
+    /// Whether the urn and waap dialects split `pieces` on `/` (url and relative links) or on
+    /// the delimiter.
+    private let splitsOnSlash: Bool
 
     /// The prefixes of `link` as `dialect` splits it with `delimiter`.
     init(_ link: Link, dialect: Dialect, delimiter: [UInt8]) {
@@ -38,10 +41,6 @@ struct LinkPrefix {
         self.hostEnd = hostEnd
         self.splitsOnSlash = link.splitsOnSlash
     }
-
-    /// Whether the urn and waap dialects split `pieces` on `/` (url and relative links) or on
-    /// the delimiter.
-    private let splitsOnSlash: Bool
 
     /// The first `count` components, with everything before them.
     func text(components count: Int) -> ArraySlice<UInt8> {
