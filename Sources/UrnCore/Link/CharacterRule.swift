@@ -12,6 +12,9 @@ enum CharacterRule: UInt8, CaseIterable {
     case host = 8
     /// pchar, for the text before a `:` that is not a scheme.
     case pchar = 16
+    /// A scheme after its first letter: ALPHA, DIGIT, `+`, `-`, `.` (only for ASCII text:
+    /// non-ASCII bytes pass every rule).
+    case scheme = 32
 
     /// The bytes of the rule.
     var byteClass: ByteClass {
@@ -21,6 +24,8 @@ enum CharacterRule: UInt8, CaseIterable {
         case .userinfo: return .userinfo
         case .host: return [.unreserved, .subDelim]
         case .pchar: return .pchar
+        case .scheme: return ByteClass(rawValue: ByteClass.alpha.rawValue | ByteClass.digit.rawValue
+                                       | 1 << UInt128(UInt8(ascii: "+")) | 1 << UInt128(UInt8(ascii: "-")) | 1 << UInt128(UInt8(ascii: ".")))
         }
     }
 

@@ -38,13 +38,17 @@ public struct LinkParser: Sendable {
         guard !input.isEmpty else { throw LinkError.empty }
         // what a base or --lenient adds stays below the limit too
         guard input.count <= PackedRange.limit / 4 else { throw LinkError.tooLong }
+        let leniency = leniency ?? self.leniency
+        // nearly every link needs no repair: parse it as it is (and under queryAndFragment
+        // repair only one that fails); most are common URLs, read in one pass
+        let asWritten = leniency != .everywhere && base == nil
+        if asWritten {
+            storage.replaceSubrange(storage.indices, with: input)
+            if !legacyNSURL, let link = CommonURLScan.link(storage), !isCompassScheme(storage[link.scheme!]) { return link }
+        }
         if let bad = UTF8Validation.firstInvalidOffset(input) { throw LinkError.invalidUTF8(at: bad) }
         try checkLegacyNSURL(input)
-        let leniency = leniency ?? self.leniency
-        if leniency != .everywhere, base == nil {
-            // nearly every link needs no repair: parse it as it is (and under queryAndFragment
-            // repair only one that fails)
-            storage.replaceSubrange(storage.indices, with: input)
+        if asWritten {
             do throws(LinkError) {
                 return try parse(text: storage)
             } catch {

@@ -61,6 +61,17 @@ public struct URIReference: Sendable {
         self.fragment = fragment
     }
 
+    /// A reference over `text` whose components someone else has found where `init(_:)` would.
+    init(_ text: [UInt8], scheme: Range<Int>?, authority: Range<Int>?, path: Range<Int>, query: Range<Int>?,
+         fragment: Range<Int>?) {
+        self.text = text
+        self.scheme = scheme
+        self.authority = authority
+        packedPath = PackedRange(path)
+        self.query = query
+        self.fragment = fragment
+    }
+
     private static func colonSlashQuestionHash(_ word: UInt64) -> UInt64 {
         (SWAR.equal(word, UInt8(ascii: ":")) | SWAR.equal(word, UInt8(ascii: "/")) | questionHash(word)) & SWAR.high
     }
