@@ -47,6 +47,32 @@ import Testing
         #expect(text == "{\"a\":[{},1]}\n{\"b\":\"x\",\"c\":{\"d\":null}}\n\"top\"\n")
     }
 
+    /// Fixed text written in one piece takes a comma before it where a member is due and none
+    /// after it, as the tokens it stands for would.
+    @Test func fixedTextEndingInAKeyOrAnOpeningTakesCommasLikeItsTokens() {
+        let text = written { w in
+            w.beginObject(); w.key("link"); w.string("x")
+            w.rawMembersAndKey(#""kind":"url","parts":{"#); w.key("a"); w.int(1); w.endObject()
+            w.rawMembersAndKey(#""params":["#)
+            w.rawMembersAndKey(#"{"key":"#); w.string("k"); w.endObject()
+            w.rawMembersAndKey(#"{"key":"#); w.null(); w.endObject()
+            w.endArray(); w.endObject()
+        }
+        #expect(text == #"{"link":"x","kind":"url","parts":{"a":1},"params":[{"key":"k"},{"key":null}]}"#)
+    }
+
+    /// A plain string is written as it is, or in lower case when asked (only its bytes, not
+    /// the quotes around them), at every length the short copy treats apart.
+    @Test func writesPlainStringsAsTheyAreOrInLowerCase() {
+        for count in [0, 1, 3, 4, 7, 8, 16, 17, 40] {
+            let value = Array(String(repeating: "aB-Z", count: 10).utf8.prefix(count))
+            let asIs = written { w in w.beginArray(); value.withUnsafeBufferPointer { w.plainString($0) }; w.endArray() }
+            let lower = written { w in w.beginArray(); value.withUnsafeBufferPointer { w.plainString($0, lowercased: true) }; w.endArray() }
+            #expect(asIs == "[\"\(String(decoding: value, as: UTF8.self))\"]")
+            #expect(lower == "[\"\(String(decoding: value, as: UTF8.self).lowercased())\"]")
+        }
+    }
+
     @Test(arguments: [(0, "0"), (7, "7"), (-42, "-42"), (Int.max, "9223372036854775807"), (Int.min, "-9223372036854775808")])
     func writesIntegers(value: Int, expected: String) {
         #expect(written { $0.int(value) } == expected)

@@ -37,24 +37,21 @@ public struct LinkSchema {
     /// Writes the fields of `link` as members of the open object in `json`.
     public mutating func write(_ link: Link, into json: inout JSONWriter) {
         verbatim = link.text.withUnsafeBufferPointer { PlainRun.isVerbatim($0) }
-        json.key("kind")
+        // the fixed text between the values is written in one piece where it can be
         switch link.kind {
-        case .url: json.plainString("url")
-        case .urn: json.plainString("urn")
-        case .opaque: json.plainString("opaque")
-        case .relative: json.plainString("relative")
+        case .url: json.rawMembersAndKey(#""kind":"url","parts":{"#)
+        case .urn: json.rawMembersAndKey(#""kind":"urn","parts":{"#)
+        case .opaque: json.rawMembersAndKey(#""kind":"opaque","parts":{"#)
+        case .relative: json.rawMembersAndKey(#""kind":"relative","parts":{"#)
         }
-        json.key("parts")
         writeParts(link, into: &json)
-        json.key("segments")
-        json.beginArray()
+        json.endObject()
+        json.rawMembersAndKey(#""segments":["#)
         link.forEachSegment(delimiter: delimiter) { value(link.text[$0], into: &json) }
         json.endArray()
-        json.key("params")
-        json.beginArray()
+        json.rawMembersAndKey(#""params":["#)
         link.forEachParameter { key, value in
-            json.beginObject()
-            json.key("key")
+            json.rawMembersAndKey(#"{"key":"#)
             self.value(link.text[key], plusAsSpace: true, into: &json)
             json.key("value")
             self.value(link.text[value], plusAsSpace: true, into: &json)
@@ -68,9 +65,9 @@ public struct LinkSchema {
         }
     }
 
+    /// Writes the members of `parts` into the object just opened.
     private mutating func writeParts(_ link: Link, into json: inout JSONWriter) {
         let text = link.text
-        json.beginObject()
         if let scheme = link.scheme {
             json.key("scheme")
             lowercased(text[scheme], into: &json)
@@ -81,25 +78,17 @@ public struct LinkSchema {
             member("r", link.urnR, of: text, into: &json)
             member("q", link.urnQ, of: text, into: &json)
             member("f", link.urnF, of: text, into: &json)
-            json.endObject()
             return
         }
         member("user", link.user, of: text, into: &json)
         member("password", link.password, of: text, into: &json)
         if let host = link.host {
             json.key("host")
-            scratch.removeAll(keepingCapacity: true)
-            if raw || verbatim || !PercentCoding.needsDecoding(text[host]) {
-                scratch += text[host]
+            if verbatim && !domains {
+                text[host].withUnsafeBufferPointer { json.plainString($0, lowercased: true) }
             } else {
-                PercentCoding.decode(text[host], into: &scratch)
-                if !UTF8Validation.isValid(scratch) { scratch = Array(text[host]) }
+                writeHost(text[host], into: &json)
             }
-            scratch.withUnsafeMutableBufferPointer { host in
-                for i in host.indices { host[i] = ByteClass.lowercased(host[i]) }
-            }
-            if verbatim { scratch.withUnsafeBufferPointer { json.plainString($0) } } else { json.string(scratch) }
-            if domains { writeDomainParts(of: scratch, into: &json) }
         }
         if let port = link.port {
             json.key("port")
@@ -108,7 +97,23 @@ public struct LinkSchema {
         member("path", link.path, of: text, into: &json)
         member("query", link.query, of: text, into: &json)
         member("fragment", link.fragment, of: text, into: &json)
-        json.endObject()
+    }
+
+    /// Writes a host decoded unless `raw` (as written when decoding would not give UTF-8), in
+    /// lower case, and its domain parts when asked.
+    private mutating func writeHost(_ host: ArraySlice<UInt8>, into json: inout JSONWriter) {
+        scratch.removeAll(keepingCapacity: true)
+        if raw || verbatim || !PercentCoding.needsDecoding(host) {
+            scratch += host
+        } else {
+            PercentCoding.decode(host, into: &scratch)
+            if !UTF8Validation.isValid(scratch) { scratch = Array(host) }
+        }
+        scratch.withUnsafeMutableBufferPointer { host in
+            for i in host.indices { host[i] = ByteClass.lowercased(host[i]) }
+        }
+        if verbatim { scratch.withUnsafeBufferPointer { json.plainString($0) } } else { json.string(scratch) }
+        if domains { writeDomainParts(of: scratch, into: &json) }
     }
 
     /// `domain`, `subdomain` and `tld` of a host, each when it has one.
@@ -127,6 +132,7 @@ public struct LinkSchema {
     }
 
     private mutating func lowercased(_ bytes: ArraySlice<UInt8>, into json: inout JSONWriter) {
+        if verbatim { return bytes.withUnsafeBufferPointer { json.plainString($0, lowercased: true) } }
         scratch.removeAll(keepingCapacity: true)
         for byte in bytes { scratch.append(ByteClass.lowercased(byte)) }
         if verbatim { scratch.withUnsafeBufferPointer { json.plainString($0) } } else { json.string(scratch) }

@@ -148,6 +148,18 @@ public struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
+    /// Writes JSON text known when the program is built that goes on where a member is due
+    /// and ends where a value is due: after a key, or after opening an object or array
+    /// (`"kind":"url","parts":{`). One call instead of one a token.
+    @inlinable
+    public mutating func rawMembersAndKey(_ text: StaticString) {
+        separate()
+        let n = text.utf8CodeUnitCount
+        buffer.unsafeTail(minimum: n).updateShort(from: text.utf8Start, count: n)
+        buffer.unsafeCommit(n)
+        needsComma = false
+    }
+
     /// Writes a raw JSON value, which must already be valid JSON.
     @inlinable
     public mutating func rawValue(_ value: some Collection<UInt8>) {
@@ -205,14 +217,18 @@ public struct JSONWriter: ~Copyable {
         _ = value.withUTF8 { string($0) }
     }
 
-    /// Writes a string that needs no escaping (printable ASCII other than `"` and `\`), as it is.
+    /// Writes a string that needs no escaping (printable ASCII other than `"` and `\`), as it
+    /// is or, when asked, in lower case.
     @inlinable
-    public mutating func plainString(_ value: UnsafeBufferPointer<UInt8>) {
+    public mutating func plainString(_ value: UnsafeBufferPointer<UInt8>, lowercased: Bool = false) {
         separate()
         let n = value.count
         let out = buffer.unsafeTail(minimum: n + 2)
         out[0] = UInt8(ascii: "\"")
         if let source = value.baseAddress { (out + 1).updateShort(from: source, count: n) }
+        if lowercased {
+            for i in 1..<(n + 1) { out[i] = ByteClass.lowercased(out[i]) }
+        }
         out[n + 1] = UInt8(ascii: "\"")
         buffer.unsafeCommit(n + 2)
     }
