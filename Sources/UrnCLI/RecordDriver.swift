@@ -65,10 +65,10 @@ public struct RecordDriver {
         _ line: InputLine, _ separatorIsNUL: Bool, _ stage: inout Stage, _ parser: inout RecordParser,
         _ writer: RecordWriter, _ replaced: FieldNames, _ status: inout ExitStatus
     ) throws(WriteFailure) {
+        guard !RecordParser.isBlank(line) else { return }
         let record: RecordView
         do {
-            guard let parsed = try parser.record(line, separatorIsNUL: separatorIsNUL) else { return }
-            record = parsed
+            record = try parser.record(line, separatorIsNUL: separatorIsNUL)
         } catch {
             if stage.writesRecords {
                 writer.beginUnusable(RecordParser.trimmed(line.bytes))
@@ -91,13 +91,7 @@ public struct RecordDriver {
                 prepared = try stage.prepare(link: Span(), record: record)
             }
         } catch {
-            let coded = (error as? any CodedError) ?? InternalError(description: "\(error)")
-            if stage.writesRecords {
-                writer.begin(record, replacing: replaced)
-                writer.error(coded)
-                try writer.end()
-            }
-            report(coded, line, &status)
+            try fail(record, error, line, stage.writesRecords, writer, replaced, &status)
             return
         }
         guard stage.selects(prepared), stage.writesRecords else { return }
@@ -111,6 +105,20 @@ public struct RecordDriver {
                 try writer.endText()
             }
         }
+    }
+
+    /// Writes the error record of a record whose stage failed and reports it. Apart from
+    /// `process`, whose every record would otherwise pay for the error's cleanup.
+    @inline(never)
+    private func fail(_ record: RecordView, _ error: any Error, _ line: InputLine, _ writesRecords: Bool, _ writer: RecordWriter,
+                      _ replaced: FieldNames, _ status: inout ExitStatus) throws(WriteFailure) {
+        let coded = (error as? any CodedError) ?? InternalError(description: "\(error)")
+        if writesRecords {
+            writer.begin(record, replacing: replaced)
+            writer.error(coded)
+            try writer.end()
+        }
+        report(coded, line, &status)
     }
 
     private func report(_ error: any CodedError, _ line: InputLine, _ status: inout ExitStatus) {

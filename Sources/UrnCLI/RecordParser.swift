@@ -21,12 +21,16 @@ public struct RecordParser {
         linkBuffer.reserveCapacity(1024)
     }
 
-    /// The record of `line`, nil for a blank line; throws when the line is not a usable record.
-    /// The returned record's members stay valid until the next call.
-    public mutating func record(_ line: InputLine, separatorIsNUL: Bool) throws(RecordError) -> RecordView? {
+    /// Whether `line` is blank: no record at all, skipped.
+    public static func isBlank(_ line: InputLine) -> Bool {
+        !line.tooLong && trimmed(line.bytes).isEmpty
+    }
+
+    /// The record of `line`, which is not blank (`isBlank`); throws when the line is not a
+    /// usable record. The returned record's members stay valid until the next call.
+    public mutating func record(_ line: InputLine, separatorIsNUL: Bool) throws(RecordError) -> RecordView {
         let text = Self.trimmed(line.bytes)
         if line.tooLong { throw .lineTooLong(limit: maxLine) }
-        guard !text.isEmpty else { return nil }
         if !separatorIsNUL, let nul = memchr(text.baseAddress!, 0, text.count) {
             throw .nulByte(at: text.baseAddress!.distance(to: nul.assumingMemoryBound(to: UInt8.self)))
         }
