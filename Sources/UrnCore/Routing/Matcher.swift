@@ -198,8 +198,8 @@ public final class Matcher {
 
     /// The number of components `link` has for the first table (the depth of its stack).
     public func componentCount(_ link: Link) -> Int {
-        guard let table = compiled.first, let partition = table.partitions.first else { return 0 }
-        readComponents(link, mode: partition.mode, delimiter: table.delimiter)
+        guard let table = compiled.first, !table.partitions.isEmpty else { return 0 }
+        readComponents(link, mode: table.partitions[0].mode, delimiter: table.delimiter)
         return components.count
     }
 

@@ -88,9 +88,14 @@ public struct StackBuilder {
                     let found: Match?
                     if case .walked = source { found = try matcher.walkedPrefixWinner(link, length: length) } else { found = lookedUp[length] }
                     guard let match = found, match.route !== top else { continue }
-                    // The routes of one table split the link alike; another table may not.
-                    let routeDialect = matcher.dialect(of: match.route)
-                    let routeDelimiter = matcher.delimiter(of: match.route)
+                    // The routes of one table split the link alike; another table may not. A
+                    // walk has one table: the top's.
+                    let routeDialect: Dialect, routeDelimiter: [UInt8]
+                    if case .walked = source {
+                        (routeDialect, routeDelimiter) = (dialect, delimiter)
+                    } else {
+                        (routeDialect, routeDelimiter) = (matcher.dialect(of: match.route), matcher.delimiter(of: match.route))
+                    }
                     if prefix?.dialect != routeDialect || prefix?.delimiter != routeDelimiter {
                         prefix = LinkPrefix(link, dialect: routeDialect, delimiter: routeDelimiter)
                     }
