@@ -20,6 +20,23 @@ import Testing
         #expect(strings(list) == ["a", long, ""])
     }
 
+    /// A path splits on every `/` as `split` would, whatever its length (short paths and long
+    /// ones, whose slashes are counted first), however many slashes in a row, and after other
+    /// components: the ranges grow past their first room and are written at the right place.
+    @Test func splitsPathsOfEveryLengthLikeSplit() {
+        var rng = SplitMix64(state: 41)
+        var list = Components()
+        for round in 0..<400 {
+            let length = round < 300 ? round : Int(rng.next() % 2000) + 250
+            let text = (0..<length).map { _ in rng.next() % 3 == 0 ? UInt8(ascii: "/") : UInt8(ascii: "a") + UInt8(rng.next() % 3) }
+            list.removeAll()
+            list.append(Array("host".utf8))
+            list.appendSlashSeparated(text, 0..<text.count, raw: round % 2 == 0)
+            let expected = ["host"] + text.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            #expect(strings(list) == expected, "length \(length)")
+        }
+    }
+
     /// Components are decoded unless raw; one whose decoding is not UTF-8 is kept as written.
     @Test func decodesWhereItCan() {
         var list = Components()

@@ -94,6 +94,15 @@ enum SWAR {
         return i
     }
 
+    /// Bit 7 set in exactly the bytes of `word` equal to `byte`: unlike `equal`, no borrow from
+    /// one lane flags the lane above it, so the bits can be counted and walked.
+    @inline(__always)
+    static func exactlyEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return ~(((x & low7) &+ low7) | x | low7)
+    }
+
     /// The index of the lowest flagged byte of a non-zero mask.
     @inline(__always)
     static func firstFlagged(_ mask: UInt64) -> Int {

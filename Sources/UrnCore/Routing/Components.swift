@@ -6,15 +6,17 @@ package struct Components: Sendable {
     /// capacity goes through the generic `replaceSubrange` (about 100 instructions a link).
     private var bytes: [UInt8]
     private var used = 0
-    /// Where each component lies in `bytes` (all of them; `count` says how many are in view).
-    private var ranges: [Range<Int>] = []
+    /// Where each component lies in `bytes`, in `ranges[..<rangeCount]` (all of them; `count`
+    /// says how many are in view). Kept at its full size too, and filled through a pointer.
+    private var ranges: [Range<Int>]
+    private var rangeCount = 0
     /// A decoded component before it is checked for UTF-8 (rare: only components with `%`).
     private var decoded: [UInt8] = []
 
     /// An empty list.
     package init() {
         bytes = [UInt8](repeating: 0, count: 512)
-        ranges.reserveCapacity(32)
+        ranges = [Range<Int>](repeating: 0..<0, count: 32)
     }
 
     /// How many components are in view: a prefix match looks at the first few without losing
@@ -39,7 +41,7 @@ package struct Components: Sendable {
     /// Empties the list, keeping its storage.
     package mutating func removeAll() {
         used = 0
-        ranges.removeAllShort()
+        rangeCount = 0
         visible = 0
     }
 
@@ -56,11 +58,24 @@ package struct Components: Sendable {
         return start..<used
     }
 
+    /// Makes room for `extra` more ranges.
+    private mutating func reserveRanges(_ extra: Int) {
+        if rangeCount + extra > ranges.count {
+            ranges.append(contentsOf: repeatElement(0..<0, count: max(extra, ranges.count)))
+        }
+    }
+
+    /// Adds the range of a component just stored, and shows all of them.
+    private mutating func addRange(_ range: Range<Int>) {
+        reserveRanges(1)
+        ranges[rangeCount] = range
+        rangeCount += 1
+        visible = rangeCount
+    }
+
     /// Appends a component.
     package mutating func append(_ component: some Collection<UInt8>) {
-        let range = component.withContiguousStorageIfAvailable { store($0) } ?? Array(component).withUnsafeBufferPointer { store($0) }
-        ranges.append(range)
-        visible = ranges.count
+        addRange(component.withContiguousStorageIfAvailable { store($0) } ?? Array(component).withUnsafeBufferPointer { store($0) })
     }
 
     /// Appends `component` percent-decoded (kept as written when decoding would not give UTF-8).
@@ -69,56 +84,95 @@ package struct Components: Sendable {
         decoded.removeAll(keepingCapacity: true)
         PercentCoding.decode(component, into: &decoded)
         guard UTF8Validation.isValid(decoded) else { return appendRaw(component) }
-        ranges.append(decoded.withUnsafeBufferPointer { store($0) })
-        visible = ranges.count
+        addRange(decoded.withUnsafeBufferPointer { store($0) })
     }
 
     /// Appends the `/`-separated pieces of `text[range]`, each decoded unless `raw`. When none
-    /// needs decoding they are copied in one go and only their bounds are found piece by piece.
+    /// needs decoding they are copied in one go, and their bounds written straight into room
+    /// made for all of them (a piece a byte at most for a short path; a long one has its slashes
+    /// counted first), walking the slashes of each word.
     mutating func appendSlashSeparated(_ text: [UInt8], _ range: Range<Int>, raw: Bool) {
+        let slash = UInt8(ascii: "/")
         text.withUnsafeBufferPointer { buffer in
             let start = UnsafeRawPointer(buffer.baseAddress!)
-            let percent: (UInt64) -> UInt64 = { SWAR.equal($0, UInt8(ascii: "%")) & SWAR.high }
-            let slash: (UInt64) -> UInt64 = { SWAR.equal($0, UInt8(ascii: "/")) & SWAR.high }
-            let decodes = !raw && SWAR.firstIndex(start, from: range.lowerBound, to: range.upperBound, where: percent) < range.upperBound
-            let shift = used - range.lowerBound
-            if !decodes { _ = store(UnsafeBufferPointer(rebasing: buffer[range])) }
-            var pieceStart = range.lowerBound
-            while true {
-                let end = SWAR.firstIndex(start, from: pieceStart, to: range.upperBound, where: slash)
-                if decodes {
+            if !raw && SWAR.firstIndex(start, from: range.lowerBound, to: range.upperBound, where: {
+                SWAR.equal($0, UInt8(ascii: "%")) & SWAR.high
+            }) < range.upperBound {
+                var pieceStart = range.lowerBound
+                while true {
+                    let end = SWAR.firstIndex(start, from: pieceStart, to: range.upperBound) { SWAR.equal($0, slash) & SWAR.high }
                     appendDecoded(text[pieceStart..<end])
-                } else {
-                    ranges.append((pieceStart + shift)..<(end + shift))
+                    if end == range.upperBound { return }
+                    pieceStart = end + 1
                 }
-                if end == range.upperBound { break }
-                pieceStart = end + 1
+            }
+            let shift = used - range.lowerBound
+            _ = store(UnsafeBufferPointer(rebasing: buffer[range]))
+            reserveRanges(range.count < 256 ? range.count + 1 : Self.slashes(start, range) + 1)
+            let first = rangeCount
+            rangeCount = ranges.withUnsafeMutableBufferPointer { ranges in
+                var k = first
+                var pieceStart = range.lowerBound
+                func piece(endingAt end: Int) {
+                    ranges[k] = (pieceStart + shift)..<(end + shift)
+                    k += 1
+                    pieceStart = end + 1
+                }
+                var i = range.lowerBound
+                while i + 8 <= range.upperBound {
+                    var mask = SWAR.exactlyEqual(start.loadUnaligned(fromByteOffset: i, as: UInt64.self), slash)
+                    while mask != 0 {
+                        piece(endingAt: i + SWAR.firstFlagged(mask))
+                        mask &= mask &- 1
+                    }
+                    i += 8
+                }
+                while i < range.upperBound {
+                    if start.load(fromByteOffset: i, as: UInt8.self) == slash { piece(endingAt: i) }
+                    i += 1
+                }
+                piece(endingAt: range.upperBound)
+                return k
             }
         }
-        visible = ranges.count
+        visible = rangeCount
+    }
+
+    /// The number of `/` in `range` of the text at `start`.
+    private static func slashes(_ start: UnsafeRawPointer, _ range: Range<Int>) -> Int {
+        var slashes = 0
+        var i = range.lowerBound
+        while i + 8 <= range.upperBound {
+            slashes += SWAR.exactlyEqual(start.loadUnaligned(fromByteOffset: i, as: UInt64.self), UInt8(ascii: "/")).nonzeroBitCount
+            i += 8
+        }
+        while i < range.upperBound {
+            if start.load(fromByteOffset: i, as: UInt8.self) == UInt8(ascii: "/") { slashes += 1 }
+            i += 1
+        }
+        return slashes
     }
 
     /// Appends `component` as written.
     @inline(__always)
     mutating func appendRaw(_ component: ArraySlice<UInt8>) {
-        ranges.append(component.withUnsafeBufferPointer { store($0) })
-        visible = ranges.count
+        addRange(component.withUnsafeBufferPointer { store($0) })
     }
 
     /// Shows all the components again (undoes `truncate`).
     mutating func showAll() {
-        visible = ranges.count
+        visible = rangeCount
     }
 
     /// Shows only the first `count` components.
     package mutating func truncate(to count: Int) {
-        visible = min(count, ranges.count)
+        visible = min(count, rangeCount)
     }
 
     /// Removes the last component when it is empty (a trailing slash).
     package mutating func dropTrailingEmpty() {
-        if let last = ranges.last, last.isEmpty { ranges.removeLast() }
-        visible = ranges.count
+        if rangeCount > 0, ranges[rangeCount - 1].isEmpty { rangeCount -= 1 }
+        visible = rangeCount
     }
 
     /// Makes this list `other` with every component lower-cased (ASCII), for `-i`, in storage
@@ -130,7 +184,9 @@ package struct Components: Sendable {
         bytes.withUnsafeMutableBufferPointer { bytes in
             for i in 0..<used { bytes[i] = ByteClass.lowercased(bytes[i]) }
         }
-        ranges.append(contentsOf: other.ranges)
+        reserveRanges(other.rangeCount)
+        for i in 0..<other.rangeCount { ranges[i] = other.ranges[i] }
+        rangeCount = other.rangeCount
         visible = other.visible
     }
 }
