@@ -135,7 +135,7 @@ public struct LinkSchema {
         if verbatim { return bytes.withUnsafeBufferPointer { json.plainString($0, lowercased: true) } }
         scratch.removeAll(keepingCapacity: true)
         for byte in bytes { scratch.append(ByteClass.lowercased(byte)) }
-        if verbatim { scratch.withUnsafeBufferPointer { json.plainString($0) } } else { json.string(scratch) }
+        json.string(scratch)
     }
 
     /// Writes `bytes` as a string, percent-decoded unless `raw` (kept as written when decoding

@@ -98,13 +98,7 @@ package struct Components: Sendable {
             if !raw && SWAR.firstIndex(start, from: range.lowerBound, to: range.upperBound, where: {
                 SWAR.equal($0, UInt8(ascii: "%")) & SWAR.high
             }) < range.upperBound {
-                var pieceStart = range.lowerBound
-                while true {
-                    let end = SWAR.firstIndex(start, from: pieceStart, to: range.upperBound) { SWAR.equal($0, slash) & SWAR.high }
-                    appendDecoded(text[pieceStart..<end])
-                    if end == range.upperBound { return }
-                    pieceStart = end + 1
-                }
+                return Link.splitOnSlash(range, of: text) { appendDecoded(text[$0]) }
             }
             let shift = used - range.lowerBound
             _ = store(UnsafeBufferPointer(rebasing: buffer[range]))
