@@ -4,7 +4,8 @@ import UrnCore
 /// urnfmt's work on one record: render a template or a table row, or make a new link (built,
 /// edited or normalized) to print or to put back into the record.
 struct FormatStage: RecordStage {
-    enum Mode {
+    /// Indirect, so that a record's `switch` over it retains a box instead of copying each payload.
+    indirect enum Mode {
         case template(Template)
         case table(TableFormat, [(name: String, expression: Template.Expression)], header: Bool)
         case link(LinkBuilder)

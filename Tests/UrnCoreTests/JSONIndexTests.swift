@@ -13,8 +13,8 @@ import Testing
 
     static let paths = [
         "link", "route", "route.target", "route.args.id", "route.args.n", "route.args.missing", "route.line",
-        "stack", "stack.0.target", "stack.1.args.x.2.y", "stack.1.args.x.1", "stack.2", "stack.-1", "stack.x",
-        "e.0", "o.p", "a.b", "a.c.d", "key", "n", "aps.urn", "deep.0.0.0", "deep.1.0", "t", "num.x", "missing",
+        "stack", "stack.0.target", "stack.1.args.x.2.y", "stack.1.args.x.1", "stack.2", "stack.-1", "stack.x", "stack.+1", "stack.01",
+        "e.0", "o.p", "a.b", "a.c.d", "key", "n", "aps.urn", "deep.0.0.0", "deep.1.0", "t", "num.x", "missing", "kez", "ke", "route.args.idx",
     ]
 
     @Test(arguments: records)

@@ -46,6 +46,29 @@ import Testing
         #expect(try render("{host}|{path}|{:host}", link: "https://Ex%41mple.COM/a%FF") == "example.com|/a%FF|ex%41mple.com")
     }
 
+    /// `{query:KEY}` is rendered straight into the line; it gives what the expression's value
+    /// (`TemplateRenderer.value(_:link:)`) is, control characters escaped, for names and values
+    /// with escapes, `+`, repeats, empty values, undecodable bytes and no query at all.
+    @Test(arguments: [
+        "https://h/?page=2&page=3", "https://h/?p%61ge=4&page=5", "https://h/?a+b=1&a%20b=2", "https://h/?x=%FF&x=1",
+        "https://h/?page=&page=7", "https://h/?page", "https://h/?q=a%0Ab%09c", "https://h/", "urn:isbn:1?=page=9", "app:x?page=%2B+",
+    ])
+    func queryParameterFastPathAgreesWithItsValue(_ link: String) throws {
+        for key in ["page", "a b", "x", "q", "none"] {
+            for modifier in ["", "url:"] {
+                let text = "{\(modifier)query:\(key)}"
+                let template = try Template(text)
+                guard case let .expression(expression) = template.pieces[0] else { Issue.record("not an expression"); return }
+                var renderer = TemplateRenderer(record: RecordView(text: UnsafeBufferPointer(start: nil, count: 0), members: [], isJSON: false))
+                var expected: [UInt8] = []
+                if case let .string(bytes)? = try renderer.value(expression) { try LinkParser().parse(link) } {
+                    TemplateRenderer.appendEscapingControls(bytes, to: &expected)
+                }
+                #expect(try render(text, link: link) == String(decoding: expected, as: UTF8.self), "\(text) of \(link)")
+            }
+        }
+    }
+
     @Test func rendersRecordPaths() throws {
         let record = #"{"link":"user:1","route":{"target":"U","args":{"id":7,"n":null}},"stack":[{"target":"A"},{"target":"B"}]}"#
         #expect(try render("{route.target} {route.args.id} {stack.1.target} [{route.args.n}] {json:route.args}", record, link: "user:1")

@@ -50,41 +50,59 @@ public struct JSONIndex: Sendable {
 
     /// The value at `path` in the record `text` (valid JSON, as indexed), or nil.
     public func resolve(_ path: JSONPath, in text: UnsafeBufferPointer<UInt8>) -> (Range<Int>, JSONKind)? {
-        entries.withUnsafeBufferPointer { all in
-            let entries = UnsafeBufferPointer(rebasing: all[..<count])
-            return path.steps.withUnsafeBufferPointer { steps in
-                // the top-level members are the children of a whole-record container
-                var found = Self.member(named: steps[0], from: 0, to: entries.count, of: entries, in: text)
-                for k in 1..<steps.count {
-                    guard let current = found else { return nil }
-                    let children = (current + 1)..<entries[current].end
-                    switch entries[current].kind {
-                    case .object:
-                        found = Self.member(named: steps[k], from: children.lowerBound, to: children.upperBound, of: entries, in: text)
-                    case .array:
-                        guard let index = Int(String(decoding: steps[k], as: UTF8.self)), index >= 0 else { return nil }
-                        found = Self.element(index, from: children.lowerBound, to: children.upperBound, of: entries)
-                    default:
-                        return nil
-                    }
+        let found = entries.withUnsafeBufferPointer { all in
+            path.flatSteps.withUnsafeBufferPointer { flat in
+                path.places.withUnsafeBufferPointer { places in
+                    Self.resolve(places, flat, in: UnsafeBufferPointer(rebasing: all[..<count]), text)
                 }
-                return found.map { (entries[$0].value, entries[$0].kind) }
             }
         }
+        return found.map { (entries[$0].value, entries[$0].kind) }
     }
 
-    /// The last child in `start..<end` named `name` (the last of duplicate keys wins, as in
-    /// `JSONSkipper.member`).
-    private static func member(named name: [UInt8], from start: Int, to end: Int, of entries: UnsafeBufferPointer<Entry>,
-                               in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// The entry that the steps `places` (bytes in `flat`) lead to, or nil.
+    private static func resolve(_ places: UnsafeBufferPointer<JSONPath.Place>, _ flat: UnsafeBufferPointer<UInt8>,
+                                in entries: UnsafeBufferPointer<Entry>, _ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        // the top-level members are the children of a whole-record container
+        var found = member(places[0], flat, from: 0, to: entries.count, of: entries, in: text)
+        for k in 1..<places.count {
+            guard let current = found else { return nil }
+            let children = (current + 1)..<entries[current].end
+            switch entries[current].kind {
+            case .object:
+                found = member(places[k], flat, from: children.lowerBound, to: children.upperBound, of: entries, in: text)
+            case .array:
+                guard places[k].index >= 0 else { return nil }
+                found = element(places[k].index, from: children.lowerBound, to: children.upperBound, of: entries)
+            default:
+                return nil
+            }
+        }
+        return found
+    }
+
+    /// The last child in `start..<end` named by the step `place` (the last of duplicate keys
+    /// wins, as in `JSONSkipper.member`).
+    @inline(__always)
+    private static func member(_ place: JSONPath.Place, _ flat: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                               of entries: UnsafeBufferPointer<Entry>, in text: UnsafeBufferPointer<UInt8>) -> Int? {
         var found: Int?
         var child = start
-        let first = name.first ?? UInt8(ascii: "\"")
+        let name = flat.baseAddress! + place.start
+        let first = name[0]
+        let base = text.baseAddress!
         while child < end {
             // most keys differ from the name in their first byte, unless it is an escape
             let key = entries[child].key
-            let keyFirst = text[key.lowerBound + 1]
-            if keyFirst == first || keyFirst == UInt8(ascii: "\\"), JSONString.equals(key, in: text, name) { found = child }
+            let keyFirst = base[key.lowerBound + 1]
+            if keyFirst == first || keyFirst == UInt8(ascii: "\\") {
+                if key.count - 2 == place.count {
+                    if (base + key.lowerBound + 1).equalsShort(name, count: place.count) { found = child }
+                } else if key.count - 2 > place.count,
+                          JSONString.equals(key, in: text, Array(UnsafeBufferPointer(start: name, count: place.count))) {
+                    found = child  // a key with escapes, rare
+                }
+            }
             child = entries[child].end
         }
         return found

@@ -2,12 +2,33 @@
 public struct JSONPath: Sendable, Equatable {
     /// The path's steps, each a key or, inside arrays, an index.
     public let steps: [[UInt8]]
+    /// The steps as an index lookup reads them (`JSONIndex.resolve`): their bytes one after
+    /// another, and where each lies, so that following a path retains no array of a step.
+    let flatSteps: [UInt8]
+    let places: [Place]
+
+    /// Where one step lies in `flatSteps`, and the array index it names (-1 when it is not a
+    /// decimal number).
+    struct Place: Sendable, Equatable {
+        let start: Int
+        let count: Int
+        let index: Int
+    }
 
     /// The path `text` split on `.`; nil when a step is empty.
     public init?(_ text: String) {
         let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard !parts.isEmpty, !parts.contains(where: \.isEmpty) else { return nil }
         steps = parts.map { Array($0) }
+        var flat: [UInt8] = []
+        var places: [Place] = []
+        for step in steps {
+            let index = Int(String(decoding: step, as: UTF8.self)).map { $0 >= 0 ? $0 : -1 } ?? -1
+            places.append(Place(start: flat.count, count: step.count, index: index))
+            flat += step
+        }
+        flatSteps = flat
+        self.places = places
     }
 
     /// The first step, the top-level field name.

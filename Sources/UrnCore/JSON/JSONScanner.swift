@@ -80,8 +80,15 @@ public struct JSONScanner {
         var indexing = false
         var index = JSONIndex()
 
+        /// Moves past blanks. Records rarely have any between tokens, so the first byte is
+        /// tested inline and only a blank (or the end) goes on to the loop.
         @inline(__always)
         mutating func skipBlanks() {
+            if position < text.count, text[position] > 0x20 { return }
+            skipBlankRun()
+        }
+
+        mutating func skipBlankRun() {
             while position < text.count {
                 switch text[position] {
                 case 0x20, 0x09, 0x0A, 0x0D: position += 1
@@ -96,10 +103,20 @@ public struct JSONScanner {
             return text[position]
         }
 
-        mutating func expect(_ byte: UInt8, _ what: String) throws(JSONError) {
+        @inline(__always)
+        mutating func expect(_ byte: UInt8, _ what: StaticString) throws(JSONError) {
+            if position < text.count, text[position] == byte {
+                position += 1
+                return
+            }
+            try unexpected(what)
+        }
+
+        /// Throws for the byte at the cursor (or the end), where `what` was expected.
+        @inline(never)
+        func unexpected(_ what: StaticString) throws(JSONError) {
             let found = try peek()
-            guard found == byte else { throw JSONError(.unexpected(found, expected: what), at: position) }
-            position += 1
+            throw JSONError(.unexpected(found, expected: what.description), at: position)
         }
 
         /// Scans the value at the cursor and returns its kind.

@@ -56,12 +56,20 @@ public struct TemplateRenderer {
         if !expression.json, case let .part(which) = expression.source,
            which != .host || (expression.hostForm ?? hostForm) == .asWritten,
            let lowercase = Self.isLowerCased(which) {
-            guard try readLinkOnce(readLink), let range = Self.range(of: which, in: link!) else {
+            let start = out.count
+            guard try readLinkOnce(readLink), appendPart(which, encoded: expression.encoded, lowercase: lowercase, to: &out) else {
                 if expression.must { throw MissingValue(expression: expression.text) }
                 return
             }
+            if escapingControls { Self.escapeControls(in: &out, from: start) }
+            return
+        }
+        if !expression.json, case let .queryFirst(key) = expression.source {
             let start = out.count
-            Self.appendPart(link!.text[range], encoded: expression.encoded, lowercase: lowercase, to: &out)
+            guard try readLinkOnce(readLink), appendFirstParameter(key, encoded: expression.encoded, to: &out) else {
+                if expression.must { throw MissingValue(expression: expression.text) }
+                return
+            }
             if escapingControls { Self.escapeControls(in: &out, from: start) }
             return
         }
@@ -111,6 +119,42 @@ public struct TemplateRenderer {
             default: out.append(byte)
             }
         }
+    }
+
+    /// Appends part `which` (not the port) of the link read, as `appendPart(_:encoded:lowercase:to:)`
+    /// does; false when the link has no such part.
+    private func appendPart(_ which: LinkPart, encoded: Bool, lowercase: Bool, to out: inout [UInt8]) -> Bool {
+        guard let link, let range = Self.range(of: which, in: link) else { return false }
+        Self.appendPart(link.text[range], encoded: encoded, lowercase: lowercase, to: &out)
+        return true
+    }
+
+    /// Appends the first value of query parameter `key` of the link read (`{query:KEY}`),
+    /// decoded with `+` as a space unless `encoded`; false when the link has no such parameter.
+    /// Names are compared decoded, as `value(_:of:hostForm:)` compares them, without a copy
+    /// unless a name holds an escape.
+    private func appendFirstParameter(_ key: [UInt8], encoded: Bool, to out: inout [UInt8]) -> Bool {
+        guard let link else { return false }
+        let text = link.text
+        var found: Range<Int>?
+        link.forEachParameter { name, value in
+            guard found == nil else { return }
+            let written = text[name]
+            let matches = PercentCoding.needsDecoding(written, plusAsSpace: true)
+                ? (PercentCoding.decodedUTF8(written, plusAsSpace: true) ?? Array(written)) == key
+                : written.elementsEqual(key)
+            if matches { found = value }
+        }
+        guard let found else { return false }
+        let value = text[found]
+        if encoded || !PercentCoding.needsDecoding(value, plusAsSpace: true) {
+            out += value
+        } else if let decoded = PercentCoding.decodedUTF8(value, plusAsSpace: true) {
+            out += decoded
+        } else {
+            out += value
+        }
+        return true
     }
 
     /// Reads the link on first use; whether the record has one.
