@@ -16,7 +16,7 @@ BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks
 
-.PHONY: test-allocations test-sanitize fuzz all deps test-deps build test test-unit test-cli test-conformance test-docs test-shells test-scale completions demo bench bench-instructions install uninstall clean
+.PHONY: test-allocations test-release test-sanitize fuzz all deps test-deps build test test-unit test-cli test-conformance test-docs test-shells test-scale completions demo bench bench-instructions install uninstall clean
 
 all: build
 
@@ -74,6 +74,12 @@ test-shells:
 test-allocations: build
 	@command -v valgrind >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq valgrind >/dev/null; }
 	URN_BIN="$(RELEASE_BIN)" bash Tests/Perf/allocations.sh
+
+## test-release: the golden CLI cases again on the release build, whose optimizer the debug
+## build's tests do not exercise (a release-only fault once blanked {host} after a record with a
+## missing path)
+test-release: build test-deps
+	URN_BIN="$(RELEASE_BIN)" bash Tests/CLITests/run.sh
 
 ## test-scale: the README's Spark recipe on pyspark (local[2]) and the Hadoop Streaming mapper;
 ## installs Java 17 and pyspark (into .build/spark-venv) where missing

@@ -16,18 +16,23 @@ public struct TemplateRenderer {
     /// The form of the host in `{host}`, `{url}` and the domain parts, unless an expression's
     /// `puny:` or `idn:` says otherwise (`--punycode`, `--as-idn`).
     public var hostForm: HostForm = .asWritten
-    /// The record's link once read, when `hasLink`; read at most once. Not an optional: storing
-    /// a link into an optional went through the generic `Optional` witnesses (about 270
-    /// instructions a record).
-    private var link = Link.placeholder
-    private var hasLink = false
-    private var linkRead = false
+    /// The record's link once read (`linkState` is `.present`); read at most once. Not an
+    /// optional: storing a link into an optional went through the generic `Optional` witnesses
+    /// (about 270 instructions a record).
+    private var link: Link
+    private var linkState = LinkState.unread
     /// The host's domain parts, found once per record (and host form).
     private var domainParts: (form: HostForm, parts: DomainParts)?
 
     /// A renderer for `record`.
     public init(record: RecordView) {
         self.record = record
+        link = Link.placeholder
+    }
+
+    /// Whether the record's link has been read, and whether it has one.
+    private enum LinkState {
+        case unread, absent, present
     }
 
     /// Appends the rendering of `template` to `out`; `readLink` parses the record's link when
@@ -127,7 +132,7 @@ public struct TemplateRenderer {
     /// Appends part `which` (not the port) of the link read, as `appendPart(_:encoded:lowercase:to:)`
     /// does; false when the link has no such part.
     private func appendPart(_ which: LinkPart, encoded: Bool, lowercase: Bool, to out: inout [UInt8]) -> Bool {
-        guard hasLink, let range = Self.range(of: which, in: link) else { return false }
+        guard linkState == .present, let range = Self.range(of: which, in: link) else { return false }
         Self.appendPart(link.text[range], encoded: encoded, lowercase: lowercase, to: &out)
         return true
     }
@@ -137,7 +142,7 @@ public struct TemplateRenderer {
     /// Names are compared decoded, as `value(_:of:hostForm:)` compares them, without a copy
     /// unless a name holds an escape.
     private func appendFirstParameter(_ key: [UInt8], encoded: Bool, to out: inout [UInt8]) -> Bool {
-        guard hasLink else { return false }
+        guard linkState == .present else { return false }
         let text = link.text
         var found: Range<Int>?
         link.forEachParameter { name, value in
@@ -162,14 +167,15 @@ public struct TemplateRenderer {
 
     /// Reads the link on first use; whether the record has one.
     private mutating func readLinkOnce(_ readLink: () throws -> Link?) throws -> Bool {
-        if !linkRead {
+        if linkState == .unread {
             if let read = try readLink() {
                 link = read
-                hasLink = true
+                linkState = .present
+            } else {
+                linkState = .absent
             }
-            linkRead = true
         }
-        return hasLink
+        return linkState == .present
     }
 
     /// The value an expression reads, nil when missing.
