@@ -20,6 +20,8 @@ struct StackStage: RecordStage {
     var fixedFrom: [Frame]?
     /// The text of the link being stacked, kept from record to record.
     private var linkText: [UInt8] = []
+    /// The frames of the last record once written, whose storage the next stack reuses.
+    private var frameStorage: [Frame] = []
     private var matched = 0
 
     init(builder: StackBuilder, reader: LinkReader, frames: Bool, fromField: JSONPath?) {
@@ -38,6 +40,9 @@ struct StackStage: RecordStage {
     }
 
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
+        // the last frames hold slices of the last link's text and the matcher's argument
+        // storage: let them go before both are reused
+        frameStorage.removeAllShort()
         let parsed = try reader.read(link, of: record, reusing: &linkText)
         defer { builder.matcher.forgetLink() }
         let (stack, handler) = try opening(of: parsed, record: record)
@@ -55,9 +60,9 @@ struct StackStage: RecordStage {
 
     /// The stack and block handler, taking the top route (and its `handler`) from an upstream
     /// `route` when the record has one.
-    private func opening(of link: Link, record: RecordView) throws -> (frames: [Frame], handler: Frame?) {
+    private mutating func opening(of link: Link, record: RecordView) throws -> (frames: [Frame], handler: Frame?) {
         switch schema.routes.upstream(of: record, matcher: builder.matcher) {
-        case .absent: return try builder.opening(for: link)
+        case .absent: return try builder.opening(for: link, reusing: &frameStorage)
         case .unmatched: return ([], nil)
         case let .matched(top, args, handler): return try builder.opening(for: link, top: top, topArgs: .json(args), handler: handler)
         }
@@ -67,11 +72,13 @@ struct StackStage: RecordStage {
 
     mutating func write(_ result: Result, into json: inout JSONWriter) {
         schema.write(stack: result.frames, transition: result.transition, handler: result.handler, into: &json)
+        frameStorage = result.frames  // its storage serves the next record's stack once this result is gone
     }
 
     mutating func write(_ result: Result, output: Int, into json: inout JSONWriter) {
         guard frames else { write(result, into: &json); return }
         schema.write(frame: result.frames[output], depth: output, of: result.frames.count, into: &json)
+        frameStorage = result.frames
     }
 
     mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {

@@ -23,6 +23,26 @@ import Testing
         #expect(blockOnly.frames.isEmpty && blockOnly.handler?.route.target == "logAll")
     }
 
+    /// Stacks built in storage handed on from link to link (as urnstack does) are those built
+    /// afresh, however the lengths of the stacks before them differ.
+    @Test func stacksInReusedStorageAreTheSame() throws {
+        let (builder, parser) = try builder(["/repos/{owner} Owner", "/repos/{owner}/{repo} Repo",
+                                             "/repos/{owner}/{repo}/pulls/<int:n> Pull", "/users/{u} User"])
+        var storage: [Frame] = []
+        for text in ["https://x/repos/a/b/pulls/7", "https://x/users/z", "https://x/nothing", "https://x/repos/c/d",
+                     "https://x/repos/e/f/pulls/9", "https://x/repos/g"] {
+            let link = try parser.parse(text)
+            let fresh = try builder.opening(for: link).frames
+            builder.matcher.forgetLink()
+            let reused = try builder.opening(for: link, reusing: &storage).frames
+            builder.matcher.forgetLink()
+            let describe = { (frames: [Frame]) in frames.map { "\($0.route.target ?? "-")@\(String(decoding: $0.link, as: UTF8.self))" } }
+            #expect(describe(reused) == describe(fresh), "\(text)")
+            storage = reused
+            storage.removeAllShort()
+        }
+    }
+
     /// The winners that the top route's trie walk gives, one length at a time, are those of a
     /// look-up of each prefix, arguments included.
     @Test func walkedPrefixWinnersAreThoseLookedUp() throws {

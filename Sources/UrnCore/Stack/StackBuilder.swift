@@ -19,16 +19,25 @@ public struct StackBuilder {
     /// What `link` opens: the stack of screens, and the WAAppRouting block handler that runs as
     /// well (with the screen's arguments, or its own when no screen route takes the link).
     public func opening(for link: Link) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
+        var storage: [Frame] = []
+        return try opening(for: link, reusing: &storage)
+    }
+
+    /// `opening(for:)`, its frames put in the storage of `storage`, which it takes: a caller that
+    /// gives back the frames of the last link once done with them (`storage = frames`) builds
+    /// the next stack without allocating its array.
+    public func opening(for link: Link, reusing storage: inout [Frame]) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
         guard let (top, walked) = try matcher.firstMatchWalkingPrefixes(link) else { return ([], nil) }
         return try opening(for: link, top: top.route, topArgs: .values(top.args), handler: top.handler,
-                           prefixes: walked.map { .walked($0) } ?? .lookedUp)
+                           prefixes: walked.map { .walked($0) } ?? .lookedUp, reusing: &storage)
     }
 
     /// What `link` opens when its top route and block handler are already known (from an
     /// upstream `route`): a block as the top is no screen, so it is the handler of no stack.
     public func opening(for link: Link, top: Route, topArgs: Frame.Arguments,
                         handler: Route?) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
-        try opening(for: link, top: top, topArgs: topArgs, handler: handler, prefixes: .lookedUp)
+        var storage: [Frame] = []
+        return try opening(for: link, top: top, topArgs: topArgs, handler: handler, prefixes: .lookedUp, reusing: &storage)
     }
 
     /// Where the winners of a link's prefixes come from: the matcher's walk for the top route
@@ -38,26 +47,31 @@ public struct StackBuilder {
         case lookedUp
     }
 
-    /// `opening(for:top:topArgs:handler:)`, with the prefixes' winners from `prefixes`.
+    /// `opening(for:top:topArgs:handler:)`, with the prefixes' winners from `prefixes` and the
+    /// frames in the storage of `storage`.
     private func opening(for link: Link, top: Route, topArgs: Frame.Arguments, handler: Route?,
-                         prefixes: PrefixWinners) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
+                         prefixes: PrefixWinners, reusing storage: inout [Frame]) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
         let whole = link.text[...]
         if top.isBlock { return ([], Frame(route: top, link: whole, args: topArgs)) }
-        return (try stack(for: link, top: top, topArgs: topArgs, prefixes: prefixes),
+        return (try stack(for: link, top: top, topArgs: topArgs, prefixes: prefixes, reusing: &storage),
                 handler.map { Frame(route: $0, link: whole, args: topArgs) })
     }
 
     /// The stack of `link` whose top route is already known (from an upstream `route`).
     public func stack(for link: Link, top: Route, topArgs: Frame.Arguments) throws(Regex.MatchError) -> [Frame] {
-        try stack(for: link, top: top, topArgs: topArgs, prefixes: .lookedUp)
+        var storage: [Frame] = []
+        return try stack(for: link, top: top, topArgs: topArgs, prefixes: .lookedUp, reusing: &storage)
     }
 
-    /// The stack of `link` under `top`, the prefixes' winners taken from `source`.
+    /// The stack of `link` under `top`, the prefixes' winners taken from `source`, in the
+    /// storage of `storage` (which it takes).
     private func stack(for link: Link, top: Route, topArgs: Frame.Arguments,
-                       prefixes source: PrefixWinners) throws(Regex.MatchError) -> [Frame] {
+                       prefixes source: PrefixWinners, reusing storage: inout [Frame]) throws(Regex.MatchError) -> [Frame] {
         let dialect = matcher.dialect(of: top)
         let delimiter = matcher.delimiter(of: top)
         var frames: [Frame] = []
+        swap(&frames, &storage)
+        frames.removeAllShort()
         if dialect.rules.registrationChains {
             // WAAppRouting: the chain's prefixes that the table declares with a target
             let segments = top.pattern.text.split(separator: "/", omittingEmptySubsequences: false)
