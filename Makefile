@@ -76,8 +76,7 @@ test-allocations: build
 	URN_BIN="$(RELEASE_BIN)" bash Tests/Perf/allocations.sh
 
 ## test-release: the golden CLI cases again on the release build, whose optimizer the debug
-## build's tests do not exercise (a release-only fault once blanked {host} after a record with a
-## missing path)
+## build's tests do not exercise
 test-release: build test-deps
 	URN_BIN="$(RELEASE_BIN)" bash Tests/CLITests/run.sh
 

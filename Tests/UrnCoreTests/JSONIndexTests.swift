@@ -33,6 +33,27 @@ import Testing
         }
     }
 
+    /// An index outgrows its first storage (more entries than it starts with) and still
+    /// finds every value, in that record and in the next, smaller one.
+    @Test func growsPastItsFirstStorage() throws {
+        let big = Array(("{\"a\":[" + (0..<300).map(String.init).joined(separator: ",") + "],\"b\":{\"c\":\"d\"}}").utf8)
+        var scanner = JSONScanner()
+        try big.withUnsafeBufferPointer { buffer in
+            try scanner.scanObject(buffer, indexing: true)
+            for (path, expected) in [("a.0", "0"), ("a.299", "299"), ("b.c", "\"d\"")] {
+                let found = scanner.index.resolve(JSONPath(path)!, in: buffer)
+                #expect(found.map { String(decoding: buffer[$0.0], as: UTF8.self) } == expected, "\(path)")
+            }
+            #expect(scanner.index.resolve(JSONPath("a.300")!, in: buffer) == nil)
+        }
+        let small = Array(#"{"x":{"y":[true]}}"#.utf8)
+        try small.withUnsafeBufferPointer { buffer in
+            try scanner.scanObject(buffer, indexing: true)
+            #expect(scanner.index.resolve(JSONPath("x.y.0")!, in: buffer).map { String(decoding: buffer[$0.0], as: UTF8.self) } == "true")
+            #expect(scanner.index.resolve(JSONPath("a.0")!, in: buffer) == nil)
+        }
+    }
+
     /// A record scanned without indexing has an empty index, and one scan's index does not
     /// leak into the next.
     @Test func isPerScan() throws {

@@ -2,7 +2,7 @@
 /// validates the record (`JSONScanner.scanObject(_:indexing:)`). A path is then followed through
 /// the index instead of by scanning the text again: urnfmt(1) reads several paths a record,
 /// most of them through the same object (`route.target`, `route.args.owner`).
-public struct JSONIndex: Sendable {
+public struct JSONIndex {
     /// One member or array element: its key (empty for an element), its value, and the index
     /// just past its last descendant, so that the children of a container are found by jumping
     /// from one to the next over their own descendants.
@@ -13,10 +13,28 @@ public struct JSONIndex: Sendable {
         var end: Int
     }
 
-    /// The entries of the record indexed last, in `entries[..<count]`: the array keeps the
-    /// entries of earlier records past `count`, so that a record writes over them instead of
-    /// emptying the array, which costs about as much as the whole index.
-    private var entries: [Entry] = []
+    /// The memory the entries live in, kept from record to record: a scan writes each entry
+    /// through a pointer, where an array checked its uniqueness on every write (about 190
+    /// instructions a record). Copies of an index share it, so an index is valid only until
+    /// its scanner scans the next record (as a `RecordView` is).
+    private final class Storage {
+        let base: UnsafeMutablePointer<Entry>
+        let capacity: Int
+
+        init(capacity: Int) {
+            base = .allocate(capacity: capacity)
+            self.capacity = capacity
+        }
+
+        deinit {
+            base.deallocate()
+        }
+    }
+
+    /// The entries of the record indexed last, `base[..<count]`.
+    private var storage: Storage?
+    private var base: UnsafeMutablePointer<Entry>?
+    private var capacity = 0
     private var count = 0
 
     /// An empty index.
@@ -34,8 +52,8 @@ public struct JSONIndex: Sendable {
     /// `close` completes it. Returns its number.
     @inline(__always)
     mutating func open(key: Range<Int>, start: Int) -> Int {
-        let entry = Entry(key: key, value: start..<start, kind: .null, end: 0)
-        if count < entries.count { entries[count] = entry } else { entries.append(entry) }
+        if count == capacity { grow() }
+        base.unsafelyUnwrapped[count] = Entry(key: key, value: start..<start, kind: .null, end: 0)
         count += 1
         return count - 1
     }
@@ -43,19 +61,27 @@ public struct JSONIndex: Sendable {
     /// Completes entry `number`: its value ends at `end` and is of `kind`.
     @inline(__always)
     mutating func close(_ number: Int, end: Int, kind: JSONKind) {
-        entries[number].value = entries[number].value.lowerBound..<end
-        entries[number].kind = kind
-        entries[number].end = count
+        let entry = base.unsafelyUnwrapped + number
+        entry.pointee.value = entry.pointee.value.lowerBound..<end
+        entry.pointee.kind = kind
+        entry.pointee.end = count
+    }
+
+    /// Moves the entries to storage twice as large.
+    private mutating func grow() {
+        let larger = Storage(capacity: max(64, capacity * 2))
+        if let base { larger.base.update(from: base, count: count) }
+        storage = larger
+        base = larger.base
+        capacity = larger.capacity
     }
 
     /// The value at `path` in the record `text` (valid JSON, as indexed), or nil.
     public func resolve(_ path: JSONPath, in text: UnsafeBufferPointer<UInt8>) -> (Range<Int>, JSONKind)? {
-        let found = entries.withUnsafeBufferPointer { all in
-            path.flatSteps.withUnsafeBufferPointer { flat in
-                path.places.withUnsafeBufferPointer { places in
-                    Self.resolve(places, flat, in: UnsafeBufferPointer(rebasing: all[..<count]), text)
-                }
-            }
+        guard let base, count > 0 else { return nil }
+        let entries = UnsafeBufferPointer(start: base, count: count)
+        let found = path.flatSteps.withUnsafeBufferPointer { flat in
+            path.places.withUnsafeBufferPointer { places in Self.resolve(places, flat, in: entries, text) }
         }
         return found.map { (entries[$0].value, entries[$0].kind) }
     }

@@ -62,9 +62,6 @@ public struct Link: Sendable {
     private var packedName: PackedRange
     private var packedPort: Int32 = -1
 
-    /// An empty relative link, for storage that holds no link yet.
-    static let placeholder = Link(kind: .relative, reference: URIReference([]))
-
     /// A link of `kind` over `reference`, components to be filled in by the parser.
     init(kind: Kind, reference: URIReference) {
         self.kind = kind

@@ -16,23 +16,15 @@ public struct TemplateRenderer {
     /// The form of the host in `{host}`, `{url}` and the domain parts, unless an expression's
     /// `puny:` or `idn:` says otherwise (`--punycode`, `--as-idn`).
     public var hostForm: HostForm = .asWritten
-    /// The record's link once read (`linkState` is `.present`); read at most once. Not an
-    /// optional: storing a link into an optional went through the generic `Optional` witnesses
-    /// (about 270 instructions a record).
-    private var link: Link
-    private var linkState = LinkState.unread
+    /// The record's link once read (nil when it has none); read at most once.
+    private var link: Link?
+    private var linkRead = false
     /// The host's domain parts, found once per record (and host form).
     private var domainParts: (form: HostForm, parts: DomainParts)?
 
     /// A renderer for `record`.
     public init(record: RecordView) {
         self.record = record
-        link = Link.placeholder
-    }
-
-    /// Whether the record's link has been read, and whether it has one.
-    private enum LinkState {
-        case unread, absent, present
     }
 
     /// Appends the rendering of `template` to `out`; `readLink` parses the record's link when
@@ -132,7 +124,7 @@ public struct TemplateRenderer {
     /// Appends part `which` (not the port) of the link read, as `appendPart(_:encoded:lowercase:to:)`
     /// does; false when the link has no such part.
     private func appendPart(_ which: LinkPart, encoded: Bool, lowercase: Bool, to out: inout [UInt8]) -> Bool {
-        guard linkState == .present, let range = Self.range(of: which, in: link) else { return false }
+        guard let link, let range = Self.range(of: which, in: link) else { return false }
         Self.appendPart(link.text[range], encoded: encoded, lowercase: lowercase, to: &out)
         return true
     }
@@ -142,7 +134,7 @@ public struct TemplateRenderer {
     /// Names are compared decoded, as `value(_:of:hostForm:)` compares them, without a copy
     /// unless a name holds an escape.
     private func appendFirstParameter(_ key: [UInt8], encoded: Bool, to out: inout [UInt8]) -> Bool {
-        guard linkState == .present else { return false }
+        guard let link else { return false }
         let text = link.text
         var found: Range<Int>?
         link.forEachParameter { name, value in
@@ -167,15 +159,11 @@ public struct TemplateRenderer {
 
     /// Reads the link on first use; whether the record has one.
     private mutating func readLinkOnce(_ readLink: () throws -> Link?) throws -> Bool {
-        if linkState == .unread {
-            if let read = try readLink() {
-                link = read
-                linkState = .present
-            } else {
-                linkState = .absent
-            }
+        if !linkRead {
+            link = try readLink()
+            linkRead = true
         }
-        return linkState == .present
+        return link != nil
     }
 
     /// The value an expression reads, nil when missing.
@@ -188,13 +176,13 @@ public struct TemplateRenderer {
             let value = which == .domain ? parts.domain : which == .subdomain ? parts.subdomain : parts.suffix
             return value.isEmpty ? nil : .string(value)
         }
-        return try Self.value(expression, of: link, hostForm: form)
+        return try Self.value(expression, of: link!, hostForm: form)
     }
 
     /// The domain parts of the link's host in `form`, looked up once per record.
     private mutating func domainParts(in form: HostForm) throws(IDNError) -> DomainParts {
         if let domainParts, domainParts.form == form { return domainParts.parts }
-        let parts = try HostConversion.host(of: link, in: form).map { DomainParts(host: $0) } ?? DomainParts(host: [])
+        let parts = try HostConversion.host(of: link!, in: form).map { DomainParts(host: $0) } ?? DomainParts(host: [])
         domainParts = (form, parts)
         return parts
     }
