@@ -38,6 +38,22 @@ import Testing
         for scheme in ["http", "HTTPS", "ws", "wss", "ftp", "File"] { #expect(WebScheme.contains(Array(scheme.utf8))) }
         for scheme in ["myapp", "htt", "httpss", "photofeed", "", "urn"] { #expect(!WebScheme.contains(Array(scheme.utf8))) }
     }
+
+    /// The pointer reading of a slice (the matcher's) says what the generic one says, for every
+    /// byte in every place of each name, and for slices that start inside a larger array.
+    @Test func sliceReadingAgreesWithTheGenericOne() {
+        for name in ["http", "https", "ws", "wss", "ftp", "file", "a", "abcdef"] {
+            for place in 0..<name.utf8.count {
+                for byte in 0...255 {
+                    var bytes = Array(name.utf8)
+                    bytes[place] = UInt8(byte)
+                    let framed = [UInt8(ascii: "x")] + bytes + [UInt8(ascii: ":")]
+                    let slice = framed[1..<(framed.count - 1)]
+                    #expect(WebScheme.contains(slice) == WebScheme.contains(bytes as [UInt8]), "\(name) \(place) \(byte)")
+                }
+            }
+        }
+    }
 }
 
 @Suite struct PlainRunTests {

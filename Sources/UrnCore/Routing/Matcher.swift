@@ -31,10 +31,14 @@ public final class Matcher {
 
     /// The components of the link being matched.
     @exclusivity(unchecked) var components = Components()
-    /// What `components` holds: the link, mode and delimiter it was read for, and its full ranges
-    /// (a prefix match truncates them). urnstack matches every prefix of one link, so reading it
-    /// once saves a read per prefix. `forgetLink()` drops it.
-    @exclusivity(unchecked) private var lastRead: (text: [UInt8], mode: ComponentMode, delimiter: [UInt8])?
+    /// What `components` holds: the text, mode and delimiter of the link it was read for (no
+    /// mode: nothing read), and its full ranges (a prefix match truncates them). urnstack
+    /// matches every prefix of one link, so reading it once saves a read per prefix.
+    /// `forgetLink()` drops it. Three properties, not an optional tuple, whose copy for each
+    /// test cost a reference count per array.
+    @exclusivity(unchecked) private var lastText: [UInt8] = []
+    @exclusivity(unchecked) private var lastMode: ComponentMode?
+    @exclusivity(unchecked) private var lastDelimiter: [UInt8] = []
     /// Lower-cased components (`-i`).
     @exclusivity(unchecked) private var lookup = Components()
     /// Route ids a trie search found, and the candidates collected from them.
@@ -56,21 +60,24 @@ public final class Matcher {
 
     /// Fills `components` with `link` read for `mode`, reusing the last read when it was the same.
     func readComponents(_ link: Link, mode: ComponentMode, delimiter: [UInt8]) {
-        if lastRead?.mode == mode, lastRead?.delimiter == delimiter, lastRead?.text == link.text {
+        if let lastMode, lastMode == mode, lastText == link.text, lastDelimiter == delimiter {
             components.showAll()
             return
         }
         // the last match's argument values may share the components' storage: let them go first
         argumentStorage.removeAllShort()
         components.read(link, mode: mode, delimiter: delimiter, raw: options.raw)
-        lastRead = (link.text, mode, delimiter)
+        lastText = link.text
+        lastMode = mode
+        lastDelimiter = delimiter
     }
 
     /// Drops the matcher's reference to the last link it read, so that the link's storage can
     /// be reused for the next one (`LinkParser.parse(_:base:leniency:reusing:)`): a caller done
     /// with a link calls it.
     public func forgetLink() {
-        lastRead = nil
+        lastMode = nil
+        lastText = []
     }
 
     /// The routes that match `link`: the winner, or with `all` every match in precedence order.
