@@ -17,7 +17,9 @@ enum CommonURLScan {
         var fragment: Range<Int>?
     }
 
-    /// `text` as a `url` link, or nil when it is not a common URL (or not a valid one).
+    /// `text` as a `url` link, or nil when it is not a common URL (or not a valid one). Inlined
+    /// into the parser, so that the link is built where it is returned rather than copied there.
+    @inline(__always)
     static func link(_ text: [UInt8]) -> Link? {
         let found = text.withUnsafeBufferPointer { buffer in
             CharacterRule.table.withUnsafeBufferPointer { table in scan(buffer, table: table) }
