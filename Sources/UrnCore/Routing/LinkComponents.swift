@@ -19,22 +19,48 @@ enum ComponentMode: Equatable, Sendable {
 }
 
 extension Components {
-    /// Fills the list with the components of `link` for `mode`.
+    /// Fills the list with the components of `link` for `mode`. The `urn` and `express` readings,
+    /// the common ones, are inlined where the matcher asks: a call copied the link (about 110
+    /// instructions a link); the libraries' readings are a function of their own.
+    @inline(__always)
     mutating func read(_ link: Link, mode: ComponentMode, delimiter: [UInt8], raw: Bool) {
         removeAll()
+        switch mode {
+        case .urn: readURN(link, delimiter: delimiter, raw: raw)
+        case .express: readExpress(link)
+        default: readLibrary(link, mode: mode, delimiter: delimiter, raw: raw)
+        }
+    }
+
+    /// The `urn` reading: the host of an app link, then the path segments or the name's.
+    @inline(__always)
+    private mutating func readURN(_ link: Link, delimiter: [UInt8], raw: Bool) {
+        let text = link.text
+        if link.kind == .url, let scheme = link.scheme,
+           !WebScheme.contains(text[scheme]), let host = link.host {
+            appendValue(ArraySlice(text[host].map(ByteClass.lowercased)), raw: raw)
+        }
+        if link.splitsOnSlash {
+            if let segments = link.slashSegments { appendSlashSeparated(text, segments, raw: raw) }
+        } else {
+            Link.split(link.name, of: text, on: delimiter) { appendValue(text[$0], raw: raw) }
+        }
+        dropTrailingEmpty()
+    }
+
+    /// The `express` reading: the raw pathname's segments, a trailing `/` dropped.
+    @inline(__always)
+    private mutating func readExpress(_ link: Link) {
+        if let segments = link.slashSegments { appendSlashSeparated(link.text, segments, raw: true) }
+        dropTrailingEmpty()
+    }
+
+    /// The readings of Compass, URLNavigator and WAAppRouting.
+    private mutating func readLibrary(_ link: Link, mode: ComponentMode, delimiter: [UInt8], raw: Bool) {
         let text = link.text
         switch mode {
-        case .urn:
-            if link.kind == .url, let scheme = link.scheme,
-               !WebScheme.contains(text[scheme]), let host = link.host {
-                appendValue(ArraySlice(text[host].map(ByteClass.lowercased)), raw: raw)
-            }
-            if link.splitsOnSlash {
-                if let segments = link.slashSegments { appendSlashSeparated(text, segments, raw: raw) }
-            } else {
-                Link.split(link.name, of: text, on: delimiter) { appendValue(text[$0], raw: raw) }
-            }
-            dropTrailingEmpty()
+        case .urn: readURN(link, delimiter: delimiter, raw: raw)
+        case .express: readExpress(link)
         case let .compass(cut):
             if Components.isCompassURL(link) {
                 let name = Components.compassName(link, cut: cut)
@@ -51,9 +77,6 @@ extension Components {
             var whole = Array(text)
             if let query = link.query { whole.removeSubrange((query.lowerBound - 1)..<query.upperBound) }
             for piece in ExactSyntax.pathComponents(whole[...]) { append(piece) }
-        case .express:
-            if let segments = link.slashSegments { appendSlashSeparated(text, segments, raw: true) }
-            dropTrailingEmpty()
         case let .waapRoute(caseInsensitiveScheme):
             var path = raw ? Array(text[link.path]) : (PercentCoding.decodedUTF8(text[link.path]) ?? Array(text[link.path]))
             // NSURL.path drops a trailing slash
