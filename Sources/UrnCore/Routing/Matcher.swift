@@ -59,6 +59,8 @@ public final class Matcher {
     }
 
     /// Fills `components` with `link` read for `mode`, reusing the last read when it was the same.
+    /// Inlined, as the reading it calls is: a call copied the link.
+    @inline(__always)
     func readComponents(_ link: Link, mode: ComponentMode, delimiter: [UInt8]) {
         if let lastMode, lastMode == mode, lastText == link.text, lastDelimiter == delimiter {
             components.showAll()
