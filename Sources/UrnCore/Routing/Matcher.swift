@@ -206,6 +206,7 @@ public final class Matcher {
     }
 
     /// The number of components `link` has for the first table (the depth of its stack).
+    @inline(__always)
     public func componentCount(_ link: Link) -> Int {
         guard let table = compiled.first, !table.partitions.isEmpty else { return 0 }
         readComponents(link, mode: table.partitions[0].mode, delimiter: table.delimiter)

@@ -18,7 +18,9 @@ struct LinkPrefix {
     /// the delimiter.
     private let splitsOnSlash: Bool
 
-    /// The prefixes of `link` as `dialect` splits it with `delimiter`.
+    /// The prefixes of `link` as `dialect` splits it with `delimiter`. Inlined, so that the
+    /// link is read where it is rather than copied for a call.
+    @inline(__always)
     init(_ link: Link, dialect: Dialect, delimiter: [UInt8]) {
         let text = link.text
         var hostEnd: Int?
