@@ -247,6 +247,7 @@ public struct JSONScanner {
         }
 
         /// Scans a string token, checking escapes, surrogate pairs and UTF-8.
+        @inline(__always)
         mutating func scanString() throws(JSONError) {
             position += 1  // opening quote
             let base = text.baseAddress!
