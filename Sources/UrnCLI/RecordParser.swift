@@ -46,12 +46,14 @@ public struct RecordParser {
                           source: line.source, number: line.number)
     }
 
-    /// Calls `body` with the link of `record`: the line itself, or the decoded string at `--field`.
+    /// Calls `body` with the link of `record`: the line itself, or the decoded string at `--field`,
+    /// which is the record's own bytes when it holds no escape (the common case: no copy).
     public mutating func withLink<Result>(
         of record: RecordView, _ body: (Span<UInt8>) throws -> Result
     ) throws -> Result {
         guard record.isJSON else { return try body(record.text.span) }
-        guard let member = record.members.last(where: { JSONString.equals($0.key, in: record.text, field.head) }) else {
+        let head = field.head
+        guard let member = record.members.last(where: { JSONString.equals($0.key, in: record.text, head) }) else {
             throw RecordError.missingField(fieldName)
         }
         var value = member.value
@@ -63,6 +65,8 @@ public struct RecordParser {
             (value, kind) = found
         }
         guard kind == .string else { throw RecordError.fieldNotString(fieldName) }
+        let content = UnsafeBufferPointer(rebasing: record.text[(value.lowerBound + 1)..<(value.upperBound - 1)])
+        if !JSONString.hasEscape(content) { return try body(content.span) }
         linkBuffer.removeAll(keepingCapacity: true)
         JSONString.decode(value, in: record.text, into: &linkBuffer)
         return try body(linkBuffer.span)

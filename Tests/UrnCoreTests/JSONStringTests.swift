@@ -40,3 +40,16 @@ import Testing
         #expect(JSONPath("") == nil)
     }
 }
+
+/// A string token's content is its own decoding exactly when `hasEscape` says it holds none.
+@Suite struct JSONStringEscapeTests {
+    @Test(arguments: [#""""#, #""a""#, #""https://a.b/x?q=1""#, #""a\/b""#, #""\u0041""#, #""0123456789abcdef\n""#, #""é""#])
+    func hasEscapeTellsWhenDecodingChangesNothing(_ token: String) {
+        let bytes = Array(token.utf8)
+        bytes.withUnsafeBufferPointer { text in
+            let content = UnsafeBufferPointer(rebasing: text[1..<(text.count - 1)])
+            #expect(JSONString.hasEscape(content) == content.contains(UInt8(ascii: "\\")))
+            if !JSONString.hasEscape(content) { #expect(JSONString.decoded(0..<text.count, in: text) == Array(content)) }
+        }
+    }
+}

@@ -32,6 +32,13 @@ public enum JSONString {
         }
     }
 
+    /// Whether the content of a string token (without its quotes) holds an escape, so that it
+    /// must be decoded; without one it is its own decoding.
+    public static func hasEscape(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !content.isEmpty else { return false }
+        return nextBackslash(content, from: 0, to: content.count) < content.count
+    }
+
     /// The index of the first `\\` in `text[start..<end]`, or `end`.
     @inline(__always)
     static func nextBackslash(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
