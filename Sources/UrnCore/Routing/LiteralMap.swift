@@ -90,14 +90,12 @@ struct LiteralMap: Sendable {
             }
         }
 
+        /// Whether `key` (as long as the entry's key) is the entry's key, compared a word at a
+        /// time (`equalsShort`): segments are mostly shorter than sixteen bytes.
         @inline(__always)
         private func equal(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-            var i = Int(entry.start)
-            for byte in key {
-                if keyBytes[i] != byte { return false }
-                i += 1
-            }
-            return true
+            guard !key.isEmpty, let source = key.baseAddress, let own = keyBytes.baseAddress else { return key.isEmpty }
+            return (own + Int(entry.start)).equalsShort(source, count: key.count)
         }
     }
 

@@ -1,0 +1,23 @@
+import Testing
+@testable import UrnCore
+
+/// A literal map finds each key under its parent, and nothing for a key of the same length that
+/// differs in any one byte, whatever the length (the comparison goes a word at a time).
+@Suite struct LiteralMapTests {
+    @Test func findsKeysAndRefusesNearMisses() {
+        var map = LiteralMap()
+        let keys = (0...20).map { length in (0..<length).map { UInt8(ascii: "a") + UInt8(($0 * 7 + length) % 26) } }
+        for (i, key) in keys.enumerated() { map.insert(parent: i % 3, key: key, child: 100 + i) }
+        let view = map.ownedView()
+        defer { view.deallocate() }
+        for (i, key) in keys.enumerated() {
+            key.withUnsafeBufferPointer { #expect(view.child(of: i % 3, for: $0) == 100 + i, "\(i)") }
+            key.withUnsafeBufferPointer { #expect(view.child(of: i % 3 + 1, for: $0) == nil, "\(i) under another parent") }
+            for place in key.indices {
+                var miss = key
+                miss[place] = UInt8(ascii: "Z")
+                miss.withUnsafeBufferPointer { #expect(view.child(of: i % 3, for: $0) == nil, "\(i) with byte \(place) changed") }
+            }
+        }
+    }
+}
