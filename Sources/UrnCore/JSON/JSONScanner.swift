@@ -120,6 +120,7 @@ public struct JSONScanner {
         }
 
         /// Scans the value at the cursor and returns its kind.
+        @inline(__always)
         mutating func scanValue(depth: Int) throws(JSONError) -> JSONKind {
             let byte = try peek()
             switch byte {
