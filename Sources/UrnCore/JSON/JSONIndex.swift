@@ -77,6 +77,7 @@ public struct JSONIndex {
     }
 
     /// The value at `path` in the record `text` (valid JSON, as indexed), or nil.
+    @inline(__always)
     public func resolve(_ path: JSONPath, in text: UnsafeBufferPointer<UInt8>) -> (Range<Int>, JSONKind)? {
         guard let base, count > 0 else { return nil }
         let entries = UnsafeBufferPointer(start: base, count: count)
@@ -87,6 +88,7 @@ public struct JSONIndex {
     }
 
     /// The entry that the steps `places` (bytes in `flat`) lead to, or nil.
+    @inline(__always)
     private static func resolve(_ places: UnsafeBufferPointer<JSONPath.Place>, _ flat: UnsafeBufferPointer<UInt8>,
                                 in entries: UnsafeBufferPointer<Entry>, _ text: UnsafeBufferPointer<UInt8>) -> Int? {
         // the top-level members are the children of a whole-record container
