@@ -3,8 +3,8 @@ import UrnCore
 /// The `args` object of a route or a frame (urnmatch(1) RECORDS): each argument by name, typed
 /// values as JSON types (urn-routes(5)).
 public enum ArgumentsSchema {
-    /// Writes `{"name":value,…}`. Names and string values are written through pointers, where
-    /// the generic collection calls cost about 150 instructions an argument.
+    /// Writes `{"name":value,…}`, names and string values through pointers rather than the
+    /// generic collection calls.
     public static func write(_ args: [(name: [UInt8], value: ArgValue)], into json: inout JSONWriter) {
         json.beginObject()
         args.withUnsafeBufferPointer { args in

@@ -1,8 +1,8 @@
 /// The schemes whose links route on the path alone (urn-patterns(7) DIALECTS): http, https, ws, wss, ftp, file.
 /// Other schemes (app deep links) route on the host and then the path.
 package enum WebScheme {
-    /// Whether `scheme` (any case) is a web scheme, read through a pointer: the matcher asks
-    /// once per link, where the generic loop below cost about 160 instructions.
+    /// Whether `scheme` (any case) is a web scheme, read through a pointer rather than by the
+    /// generic loop below: the matcher asks once per link.
     @inline(__always)
     package static func contains(_ scheme: ArraySlice<UInt8>) -> Bool {
         scheme.withUnsafeBufferPointer { bytes in

@@ -34,8 +34,8 @@ public final class Matcher {
     /// What `components` holds: the text, mode and delimiter of the link it was read for (no
     /// mode: nothing read), and its full ranges (a prefix match truncates them). urnstack
     /// matches every prefix of one link, so reading it once saves a read per prefix.
-    /// `forgetLink()` drops it. Three properties, not an optional tuple, whose copy for each
-    /// test cost a reference count per array.
+    /// `forgetLink()` drops it. Three properties rather than an optional tuple, which each
+    /// test copied.
     @exclusivity(unchecked) private var lastText: [UInt8] = []
     @exclusivity(unchecked) private var lastMode: ComponentMode?
     @exclusivity(unchecked) private var lastDelimiter: [UInt8] = []
