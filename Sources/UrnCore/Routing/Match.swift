@@ -31,6 +31,10 @@ struct ArgumentList {
     /// reuses the storage instead of allocating.
     init(reusing storage: inout [(name: [UInt8], value: ArgValue)], capacity: Int) {
         swap(&items, &storage)
+        // Usually empty with room enough (the matcher lets the last arguments go first): then
+        // there is nothing to do, and a storage some match still shares is copied on the first
+        // append, or never for a route without arguments (removeAll copied it at once).
+        if items.isEmpty && items.capacity >= capacity { return }
         items.removeAll(keepingCapacity: true)
         items.reserveCapacity(capacity)
     }
