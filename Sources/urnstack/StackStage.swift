@@ -72,13 +72,20 @@ struct StackStage: RecordStage {
 
     mutating func write(_ result: Result, into json: inout JSONWriter) {
         schema.write(stack: result.frames, transition: result.transition, handler: result.handler, into: &json)
-        frameStorage = result.frames  // its storage serves the next record's stack once this result is gone
+        keepStorage(of: result.frames)
     }
 
     mutating func write(_ result: Result, output: Int, into json: inout JSONWriter) {
         guard frames else { write(result, into: &json); return }
         schema.write(frame: result.frames[output], depth: output, of: result.frames.count, into: &json)
-        frameStorage = result.frames
+        keepStorage(of: result.frames)
+    }
+
+    /// Keeps the storage of a record's frames for the next record's stack, once this result is
+    /// gone. An empty stack was never built in it (no route took the link), so the storage kept
+    /// already stays.
+    private mutating func keepStorage(of frames: [Frame]) {
+        if !frames.isEmpty { frameStorage = frames }
     }
 
     mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {

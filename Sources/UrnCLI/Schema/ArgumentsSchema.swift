@@ -9,7 +9,7 @@ public enum ArgumentsSchema {
         json.beginObject()
         args.withUnsafeBufferPointer { args in
             for i in args.indices {
-                args[i].name.withUnsafeBufferPointer { json.key(escaping: $0) }
+                args[i].name.withUnsafeBufferPointer { json.key($0) }
                 write(args[i].value, into: &json)
             }
         }

@@ -117,13 +117,6 @@ public struct JSONWriter: ~Copyable {
         endKey()
     }
 
-    /// Writes a member key from UTF-8 bytes, escaping it.
-    @inlinable
-    public mutating func key(escaping name: UnsafeBufferPointer<UInt8>) {
-        _ = string(name)
-        endKey()
-    }
-
     /// Ends a key written as a string: the colon, and no comma before its value.
     @inlinable
     mutating func endKey() {

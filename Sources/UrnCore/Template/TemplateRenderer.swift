@@ -66,7 +66,7 @@ public struct TemplateRenderer {
         }
         if !expression.json, case let .queryFirst(key) = expression.source {
             let start = out.count
-            guard try readLinkOnce(readLink), appendFirstParameter(key, encoded: expression.encoded, to: &out) else {
+            guard try readLinkOnce(readLink), appendParameters(key, all: false, encoded: expression.encoded, to: &out) else {
                 if expression.must { throw MissingValue(expression: expression.text) }
                 return
             }
@@ -105,7 +105,7 @@ public struct TemplateRenderer {
     /// Appends a decoded value so that it cannot split the record's line: tab, LF and CR as
     /// `\t`, `\n`, `\r` (as `--tsv` writes them), the other C0 controls and DEL as `\xHH`.
     static func appendEscapingControls(_ bytes: [UInt8], to out: inout [UInt8]) {
-        guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+        guard ControlBytes.any(in: bytes, from: 0) else {
             out += bytes
             return
         }
@@ -129,32 +129,64 @@ public struct TemplateRenderer {
         return true
     }
 
-    /// Appends the first value of query parameter `key` of the link read (`{query:KEY}`),
-    /// decoded with `+` as a space unless `encoded`; false when the link has no such parameter.
-    /// Names are compared decoded, as `value(_:of:hostForm:)` compares them, without a copy
-    /// unless a name holds an escape.
-    private func appendFirstParameter(_ key: [UInt8], encoded: Bool, to out: inout [UInt8]) -> Bool {
+    /// Appends the values of query parameter `key` of the link read, as
+    /// `appendParameters(_:of:all:encoded:to:)` does; false when the link has none.
+    @inline(__always)
+    private func appendParameters(_ key: [UInt8], all: Bool, encoded: Bool, to out: inout [UInt8]) -> Bool {
         guard let link else { return false }
-        let text = link.text
-        var found: Range<Int>?
-        link.forEachParameter { name, value in
-            guard found == nil else { return }
-            let written = text[name]
-            let matches = PercentCoding.needsDecoding(written, plusAsSpace: true)
-                ? (PercentCoding.decodedUTF8(written, plusAsSpace: true) ?? Array(written)) == key
-                : written.elementsEqual(key)
-            if matches { found = value }
+        return Self.appendParameters(key, of: link, all: all, encoded: encoded, to: &out)
+    }
+
+    /// The key of a `{query:KEY}` or `{query-all:KEY}` source, and whether it takes every value.
+    private static func queryKey(of source: Template.Source) -> (key: [UInt8], all: Bool)? {
+        switch source {
+        case let .queryFirst(key): return (key, false)
+        case let .queryAll(key): return (key, true)
+        default: return nil
         }
-        guard let found else { return false }
-        let value = text[found]
-        if encoded || !PercentCoding.needsDecoding(value, plusAsSpace: true) {
-            out += value
-        } else if let decoded = PercentCoding.decodedUTF8(value, plusAsSpace: true) {
-            out += decoded
-        } else {
-            out += value
+    }
+
+    /// Appends the first value of query parameter `key` of `link` (every value, space-separated,
+    /// with `all`), decoded with `+` as a space unless `encoded` (as written when decoding would
+    /// not give UTF-8); false when the link has no such parameter. Names are compared decoded,
+    /// without a copy unless a name holds an escape.
+    @inline(__always)
+    private static func appendParameters(_ key: [UInt8], of link: borrowing Link, all: Bool, encoded: Bool,
+                                         to out: inout [UInt8]) -> Bool {
+        let text = link.text
+        // the values' ranges are gathered first: a closure that appended to `out` itself made
+        // the common case, one value, slower
+        var first: Range<Int>?
+        var more: [Range<Int>] = []
+        link.forEachParameter { name, value in
+            guard all || first == nil, parameterName(text[name], is: key) else { return }
+            if first == nil { first = value } else { more.append(value) }
+        }
+        guard let first else { return false }
+        appendParameterValue(text[first], encoded: encoded, to: &out)
+        for value in more {
+            out.append(UInt8(ascii: " "))
+            appendParameterValue(text[value], encoded: encoded, to: &out)
         }
         return true
+    }
+
+    /// Whether a query parameter's name as written decodes to `key`.
+    @inline(__always)
+    private static func parameterName(_ written: ArraySlice<UInt8>, is key: [UInt8]) -> Bool {
+        PercentCoding.needsDecoding(written, plusAsSpace: true)
+            ? (PercentCoding.decodedUTF8(written, plusAsSpace: true) ?? Array(written)) == key
+            : written.elementsEqual(key)
+    }
+
+    /// Appends a query parameter's value, decoded unless `encoded`.
+    @inline(__always)
+    private static func appendParameterValue(_ bytes: ArraySlice<UInt8>, encoded: Bool, to out: inout [UInt8]) {
+        if encoded || !PercentCoding.needsDecoding(bytes, plusAsSpace: true) {
+            out += bytes
+        } else {
+            out += PercentCoding.decodedUTF8(bytes, plusAsSpace: true) ?? Array(bytes)
+        }
     }
 
     /// Reads the link on first use; whether the record has one.
@@ -217,18 +249,11 @@ public struct TemplateRenderer {
             var bytes: [UInt8] = []
             appendPart(text[range], encoded: expression.encoded, lowercase: lowercase, to: &bytes)
             return .string(bytes)
-        case let .queryFirst(key), let .queryAll(key):
-            var values: [[UInt8]] = []
-            let all: Bool = { if case .queryAll = expression.source { return true } else { return false } }()
-            link.forEachParameter { name, value in
-                guard all || values.isEmpty else { return }
-                let decodedName = PercentCoding.decodedUTF8(text[name], plusAsSpace: true) ?? Array(text[name])
-                guard decodedName == key else { return }
-                values.append(expression.encoded ? Array(text[value])
-                              : (PercentCoding.decodedUTF8(text[value], plusAsSpace: true) ?? Array(text[value])))
-            }
-            guard !values.isEmpty else { return nil }
-            return .string(Array(values.joined(separator: [UInt8(ascii: " ")])))
+        case .queryFirst, .queryAll:
+            guard let (key, all) = queryKey(of: expression.source) else { return nil }
+            var bytes: [UInt8] = []
+            guard appendParameters(key, of: link, all: all, encoded: expression.encoded, to: &bytes) else { return nil }
+            return .string(bytes)
         }
     }
 
