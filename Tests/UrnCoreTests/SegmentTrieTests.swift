@@ -14,7 +14,7 @@ import Testing
         var list = Components()
         for c in components { list.append(Array(c.utf8)) }
         var found: [Int] = []
-        try trie.search(list, into: &found)
+        try trie.search(&list, into: &found)
         return found.sorted()
     }
 

@@ -39,11 +39,11 @@ extension Matcher {
     }
 
     /// An app-link route's arguments: none of its own, the query's with `--merge-query`.
-    private func appLinkArguments(_ link: Link) -> [(name: [UInt8], value: ArgValue)] {
-        guard options.mergeQuery else { return [] }
+    private func appLinkArguments(_ link: Link) -> Arguments {
+        guard options.mergeQuery else { return Arguments() }
         var args = ArgumentList()
         addQueryParameters(of: link, to: &args)
-        return args.items
+        return args.finish()
     }
 
     /// Why each route of an app-link table does not take `link`, in table order.

@@ -2,9 +2,8 @@
 /// (each library fills a dictionary), in the string forms the app sees.
 extension Matcher {
     /// The arguments of `route` against the current `components`, which it matched.
-    func exactArguments(_ route: Route, _ link: Link, dialect: Dialect) throws(Regex.MatchError) -> [(name: [UInt8], value: ArgValue)] {
-        var args = ArgumentList(reusing: &argumentStorage, capacity: route.pattern.segments.count + route.defaults.count)
-        defer { argumentStorage = args.items }
+    func exactArguments(_ route: Route, _ link: Link, dialect: Dialect) throws(Regex.MatchError) -> Arguments {
+        var args = ArgumentList(reusing: &argumentBuffer)
         if let express = route.pattern.express {
             try expressArguments(express, link, into: &args)
         } else if dialect == .express, route.pattern.optionalSegments.isEmpty, let plain = route.pattern.plainPlaceholders {
@@ -53,14 +52,14 @@ extension Matcher {
     }
 
     /// Adds the query parameters (`--merge-query`) and the defaults after the path's arguments.
-    private func finishExactArguments(_ route: Route, _ link: Link, dialect: Dialect, _ args: inout ArgumentList) -> [(name: [UInt8], value: ArgValue)] {
+    private func finishExactArguments(_ route: Route, _ link: Link, dialect: Dialect, _ args: inout ArgumentList) -> Arguments {
         if options.mergeQuery {
             var query = ArgumentList()
             forEachQueryPair(link, dialect: dialect) { key, value in query.set(key, .string(value[...])) }
             for item in query.items { args.add(item.name, item.value) }
         }
-        for (key, value) in route.defaults { args.add(Array(key.utf8), value) }
-        return args.items
+        for (key, value) in route.defaults { args.add(key.utf8, value) }
+        return args.finish(into: &argumentBuffer)
     }
 
     /// The variant of a pattern with optional segments that takes the components: the first in

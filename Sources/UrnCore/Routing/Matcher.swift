@@ -48,8 +48,9 @@ public final class Matcher {
     @exclusivity(unchecked) private var method: String?
     /// Route ids by prefix length, for stacks.
     @exclusivity(unchecked) private var prefixFound: [(length: Int, id: Int)] = []
-    /// The storage of the last match's arguments, reused once that match is gone.
-    @exclusivity(unchecked) var argumentStorage: [(name: [UInt8], value: ArgValue)] = []
+    /// The buffer of the last match's arguments, appended to while a match holds it and reused
+    /// once none does.
+    @exclusivity(unchecked) var argumentBuffer: ArgumentBuffer?
 
     /// Compiles `tables`.
     public init(tables: [RouteTable], options: Options = Options()) {
@@ -66,8 +67,6 @@ public final class Matcher {
             components.showAll()
             return
         }
-        // the last match's argument values may share the components' storage: let them go first
-        argumentStorage.removeAllShort()
         components.read(link, mode: mode, delimiter: delimiter, raw: options.raw)
         lastText = link.text
         lastMode = mode
@@ -188,7 +187,7 @@ public final class Matcher {
     private func walkPrefixes(_ link: Link, in table: CompiledTable, upTo limit: Int) throws(Regex.MatchError) {
         readComponents(link, mode: table.partitions[0].mode, delimiter: table.delimiter)
         prefixFound.removeAllShort()
-        try table.partitions[0].trie.searchPrefixes(components, upTo: limit, into: &prefixFound)
+        try table.partitions[0].trie.searchPrefixes(&components, upTo: limit, into: &prefixFound)
     }
 
     /// The winner among the routes `walkPrefixes` found for `length` components, with its arguments.
@@ -281,9 +280,9 @@ public final class Matcher {
             found.removeAllShort()
             if table.rules.caseInsensitive {
                 lookup.setLowercased(components)
-                try table.partitions[index].trie.search(lookup, into: &found)
+                try table.partitions[index].trie.search(&lookup, into: &found)
             } else {
-                try table.partitions[index].trie.search(components, into: &found)
+                try table.partitions[index].trie.search(&components, into: &found)
             }
             let routes = table.routes
             let dialect = table.dialect
@@ -381,22 +380,28 @@ public final class Matcher {
         }
         let route = table.routes[id]
         for (key, value) in route.defaults { args.add(Array(key.utf8), value) }
-        return Match(route: route, args: args.items)
+        return Match(route: route, args: args.finish())
     }
 
     /// The arguments of `route` against the current `components`.
-    func arguments(_ route: Route, _ link: Link, dialect: Dialect, delimiter: [UInt8]) throws(Regex.MatchError) -> [(name: [UInt8], value: ArgValue)] {
+    func arguments(_ route: Route, _ link: Link, dialect: Dialect, delimiter: [UInt8]) throws(Regex.MatchError) -> Arguments {
         guard !dialect.rules.libraryArguments else { return try exactArguments(route, link, dialect: dialect) }
-        var args = ArgumentList(reusing: &argumentStorage, capacity: route.pattern.segments.count + route.defaults.count)
-        defer { argumentStorage = args.items }
+        var args = ArgumentList(reusing: &argumentBuffer)
         if let plain = route.pattern.plainPlaceholders {
-            for slot in plain { args.addNew(slot.name, .string(components[slot.index])) }
+            components.withUnsafeParts { bytes, ranges in
+                for slot in plain {
+                    slot.name.withUnsafeBufferPointer { args.addNew(name: $0, string: UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]])) }
+                }
+            }
         } else {
-            guard try addSegmentArguments(of: route, delimiter: delimiter, to: &args) else { return [] }
+            guard try addSegmentArguments(of: route, delimiter: delimiter, to: &args) else {
+                _ = args.finish(into: &argumentBuffer)
+                return Arguments()
+            }
         }
         if options.mergeQuery { addQueryParameters(of: link, to: &args) }
-        for (key, value) in route.defaults { args.add(Array(key.utf8), value) }
-        return args.items
+        for (key, value) in route.defaults { args.add(key.utf8, value) }
+        return args.finish(into: &argumentBuffer)
     }
 
     /// Adds the arguments that `route`'s segments take from the current `components` (typed,

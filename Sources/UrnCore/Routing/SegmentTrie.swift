@@ -158,24 +158,25 @@ final class SegmentTrie {
 
     /// Appends to `found` every route whose segments match all of `components` (a route can
     /// appear more than once when its catch-alls split the components in several ways).
-    func search(_ components: Components, into found: inout [Int]) throws(Regex.MatchError) {
-        try withWalk(components) { (walk) throws(Regex.MatchError) in
-            try walk.run(limit: components.count, everyPrefix: false) { _, id in found.append(id) }
+    func search(_ components: inout Components, into found: inout [Int]) throws(Regex.MatchError) {
+        let count = components.count
+        try withWalk(&components) { (walk) throws(Regex.MatchError) in
+            try walk.run(limit: count, everyPrefix: false) { _, id in found.append(id) }
         }
     }
 
     /// Appends `(length, id)` for every route whose segments match the first `length` of
     /// `components`, for each length in `1...limit`, in one walk: the paths to a prefix depend
     /// only on the components in it, so this finds what `search` finds for each truncation.
-    func searchPrefixes(_ components: Components, upTo limit: Int, into found: inout [(length: Int, id: Int)]) throws(Regex.MatchError) {
-        try withWalk(components) { (walk) throws(Regex.MatchError) in
+    func searchPrefixes(_ components: inout Components, upTo limit: Int, into found: inout [(length: Int, id: Int)]) throws(Regex.MatchError) {
+        try withWalk(&components) { (walk) throws(Regex.MatchError) in
             try walk.run(limit: limit, everyPrefix: true) { length, id in found.append((length, id)) }
         }
     }
 
     /// Calls `body` with a walk over the frozen trie and `components`, both seen through
-    /// buffer pointers.
-    private func withWalk(_ components: Components, _ body: (Walk) throws(Regex.MatchError) -> Void) throws(Regex.MatchError) {
+    /// buffer pointers (`components` in place, not copied: it is not changed).
+    private func withWalk(_ components: inout Components, _ body: (Walk) throws(Regex.MatchError) -> Void) throws(Regex.MatchError) {
         guard let frozen else { preconditionFailure("a segment trie is searched once frozen") }
         try components.withUnsafeParts { (bytes, ranges) throws(Regex.MatchError) in
             try body(Walk(rules: rules, tables: frozen, bytes: bytes, ranges: ranges))

@@ -3,7 +3,7 @@
 public struct Frame: Sendable {
     /// The arguments of a frame: computed, or the raw JSON object of an upstream `route.args`.
     public enum Arguments: Sendable {
-        case values([(name: [UInt8], value: ArgValue)])
+        case values(UrnCore.Arguments)
         case json([UInt8])
     }
 

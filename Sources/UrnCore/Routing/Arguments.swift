@@ -1,0 +1,82 @@
+/// The arguments of a match, in order: placeholders in pattern order, then query parameters
+/// (`--merge-query`), then defaults, each name once. A view of the matcher's argument buffer
+/// (no copy per argument); reading an element makes its name and value arrays.
+public struct Arguments: Sendable, RandomAccessCollection {
+    let buffer: ArgumentBuffer?
+    let entries: Range<Int>
+
+    /// No arguments.
+    public init() {
+        buffer = nil
+        entries = 0..<0
+    }
+
+    /// The arguments `pairs`, in order (names should be distinct).
+    public init(_ pairs: some Sequence<(name: [UInt8], value: ArgValue)>) {
+        var list = ArgumentList()
+        for (name, value) in pairs { list.addNew(name, value) }
+        self = list.finish()
+    }
+
+    init(buffer: ArgumentBuffer, entries: Range<Int>) {
+        self.buffer = buffer
+        self.entries = entries
+    }
+
+    /// The first position.
+    public var startIndex: Int { 0 }
+    /// The position after the last.
+    public var endIndex: Int { entries.count }
+
+    /// The argument at `position`.
+    public subscript(position: Int) -> (name: [UInt8], value: ArgValue) {
+        precondition(position >= 0 && position < entries.count, "argument index out of range")
+        var pair: (name: [UInt8], value: ArgValue)?
+        forEachUnsafe(from: position, to: position + 1) { name, value in pair = (Array(name), value.value) }
+        return pair!
+    }
+
+    /// An argument's value seen in place: string and JSON bytes as pointers into the buffer,
+    /// valid only in the body of `forEachUnsafe`.
+    public enum UnsafeValue {
+        case string(UnsafeBufferPointer<UInt8>)
+        case int(Int)
+        case double(Double)
+        case float(Float)
+        case json(UnsafeBufferPointer<UInt8>)
+
+        /// The value as an `ArgValue` (a copy of its bytes).
+        public var value: ArgValue {
+            switch self {
+            case let .string(bytes): .string(ArraySlice(bytes))
+            case let .int(int): .int(int)
+            case let .double(double): .double(double)
+            case let .float(float): .float(float)
+            case let .json(bytes): .json(Array(bytes))
+            }
+        }
+    }
+
+    /// Calls `body` with each argument's name and value in place, in order: the writer's way
+    /// to read them, without copying.
+    public func forEachUnsafe(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeValue) -> Void) {
+        forEachUnsafe(from: 0, to: entries.count, body)
+    }
+
+    @inline(__always)
+    private func forEachUnsafe(from first: Int, to end: Int, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeValue) -> Void) {
+        guard let buffer else { return }
+        for index in (entries.lowerBound + first)..<(entries.lowerBound + end) {
+            let entry = buffer.entries[index]
+            let value: UnsafeValue
+            switch entry.kind {
+            case .string: value = .string(buffer.valueBytes(index))
+            case .json: value = .json(buffer.valueBytes(index))
+            case .int: value = .int(entry.valueStart)
+            case .double: value = .double(Double(bitPattern: UInt64(UInt(bitPattern: entry.valueStart))))
+            case .float: value = .float(Float(bitPattern: UInt32(truncatingIfNeeded: entry.valueStart)))
+            }
+            body(buffer.name(index), value)
+        }
+    }
+}
