@@ -51,7 +51,8 @@ struct MatchStage: RecordStage {
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
         let parsed = try reader.read(link, of: record, reusing: &linkText)
         defer { matcher.forgetLink() }
-        let method = requestMethod(of: record)
+        // nil spelled out when there is no method: a copy of the nil property was counted
+        let method = self.method == nil && methodField == nil ? nil : requestMethod(of: record)
         let all = allMatches ? try matcher.match(parsed, all: true, method: method) : []
         let winner = allMatches ? all.first : try matcher.firstMatch(parsed, method: method)
         if let winner, selection == .stats {

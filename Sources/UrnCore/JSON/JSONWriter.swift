@@ -117,6 +117,25 @@ public struct JSONWriter: ~Copyable {
         endKey()
     }
 
+    /// Writes a member key from UTF-8 bytes: a plain one (the usual argument name) quoted with
+    /// its colon in one go, any other escaped.
+    public mutating func key(_ name: UnsafeBufferPointer<UInt8>) {
+        let n = name.count
+        guard let source = name.baseAddress, PlainRun.end(source, from: 0, to: n) == n else {
+            string(name)
+            endKey()
+            return
+        }
+        separate()
+        let out = buffer.unsafeTail(minimum: n + 3)
+        out[0] = UInt8(ascii: "\"")
+        (out + 1).updateShort(from: source, count: n)
+        out[n + 1] = UInt8(ascii: "\"")
+        out[n + 2] = UInt8(ascii: ":")
+        buffer.unsafeCommit(n + 3)
+        needsComma = false
+    }
+
     /// Ends a key written as a string: the colon, and no comma before its value.
     @inlinable
     mutating func endKey() {

@@ -7,27 +7,30 @@
 /// Memory a match can still read is never moved or written: a buffer without room while a match
 /// holds it is replaced, not grown (`ArgumentList.reserve`). This is the one owner of raw memory
 /// in the matcher; only `ArgumentList` writes it.
+@usableFromInline
 final class ArgumentBuffer: @unchecked Sendable {
     /// What an entry's value is, and so how `Entry.value` reads.
+    @usableFromInline
     enum Kind: UInt8 {
         case string, int, double, float, json
     }
 
     /// One argument: where its name lies, and its value: where the bytes lie for a string or
     /// JSON text, else the number's bits in `value.lowerBound`.
+    @usableFromInline
     struct Entry {
-        var nameStart: Int
-        var nameCount: Int
-        var valueStart: Int
-        var valueCount: Int
-        var kind: Kind
+        @usableFromInline var nameStart: Int
+        @usableFromInline var nameCount: Int
+        @usableFromInline var valueStart: Int
+        @usableFromInline var valueCount: Int
+        @usableFromInline var kind: Kind
     }
 
     // Only the matcher's ArgumentList writes these, and only where no match reads (see above).
-    @exclusivity(unchecked) private(set) var bytes: UnsafeMutablePointer<UInt8>
+    @usableFromInline @exclusivity(unchecked) private(set) var bytes: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private(set) var byteCapacity: Int
     @exclusivity(unchecked) private(set) var byteCount = 0
-    @exclusivity(unchecked) private(set) var entries: UnsafeMutablePointer<Entry>
+    @usableFromInline @exclusivity(unchecked) private(set) var entries: UnsafeMutablePointer<Entry>
     @exclusivity(unchecked) private(set) var entryCapacity: Int
     @exclusivity(unchecked) private(set) var entryCount = 0
 
@@ -102,14 +105,14 @@ final class ArgumentBuffer: @unchecked Sendable {
     }
 
     /// The name of entry `index`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func name(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = entries[index]
         return UnsafeBufferPointer(start: bytes + entry.nameStart, count: entry.nameCount)
     }
 
     /// The bytes of a string or JSON value of entry `index`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func valueBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = entries[index]
         return UnsafeBufferPointer(start: bytes + entry.valueStart, count: entry.valueCount)

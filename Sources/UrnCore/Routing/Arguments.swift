@@ -2,8 +2,8 @@
 /// (`--merge-query`), then defaults, each name once. A view of the matcher's argument buffer
 /// (no copy per argument); reading an element makes its name and value arrays.
 public struct Arguments: Sendable, RandomAccessCollection {
-    let buffer: ArgumentBuffer?
-    let entries: Range<Int>
+    @usableFromInline let buffer: ArgumentBuffer?
+    @usableFromInline let entries: Range<Int>
 
     /// No arguments.
     public init() {
@@ -58,13 +58,14 @@ public struct Arguments: Sendable, RandomAccessCollection {
     }
 
     /// Calls `body` with each argument's name and value in place, in order: the writer's way
-    /// to read them, without copying.
+    /// to read them, without copying. Inlinable, so that the writer's body is inlined too.
+    @inlinable
     public func forEachUnsafe(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeValue) -> Void) {
         forEachUnsafe(from: 0, to: entries.count, body)
     }
 
-    @inline(__always)
-    private func forEachUnsafe(from first: Int, to end: Int, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeValue) -> Void) {
+    @inlinable @inline(__always)
+    func forEachUnsafe(from first: Int, to end: Int, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeValue) -> Void) {
         guard let buffer else { return }
         for index in (entries.lowerBound + first)..<(entries.lowerBound + end) {
             let entry = buffer.entries[index]

@@ -113,8 +113,9 @@ public final class Matcher {
     /// The route that wins for `link` (a request of `method`), if any: the first table with a
     /// match decides.
     public func firstMatch(_ link: Link, method: String? = nil) throws(Regex.MatchError) -> Match? {
-        self.method = method
-        defer { self.method = nil }
+        // set only when there is one: storing and clearing a nil string cost three reference counts
+        if method != nil { self.method = method }
+        defer { if self.method != nil { self.method = nil } }
         for table in compiled {
             if let found = try winner(link, in: table, limit: nil) { return found }
         }
