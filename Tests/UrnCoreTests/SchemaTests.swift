@@ -74,24 +74,21 @@ import UrnCore
     @Test func routesOutsideTheTablesAreEncodedOnTheFly() throws {
         let matcher = try table("/a A\n")
         let other = try table("/b B\n")
-        let routes = RouteSchema(matcher: matcher)
+        let frames = StackSchema(routes: RouteSchema(matcher: matcher))
         var json = JSONWriter(capacity: 64)
-        json.beginObject()
-        routes.writeIdentity(of: other.tables[0].routes[0], into: &json)
-        json.endObject()
-        #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"pattern":"/b","target":"B"}"#)
+        frames.write(Frame(route: other.tables[0].routes[0], link: ArraySlice("/b".utf8), args: .values(Arguments())), into: &json)
+        #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"pattern":"/b","target":"B","link":"/b","args":{},"modal":false}"#)
     }
 
     @Test func manyRoutesEachFindTheirOwnEncoding() throws {
         let text = (0..<1000).map { "/r\($0)/:id T\($0)" }.joined(separator: "\n")
         let matcher = try table(text)
-        let routes = RouteSchema(matcher: matcher)
+        let frames = StackSchema(routes: RouteSchema(matcher: matcher))
         for (index, route) in matcher.tables[0].routes.enumerated() {
             var json = JSONWriter(capacity: 64)
-            json.beginObject()
-            routes.writeIdentity(of: route, into: &json)
-            json.endObject()
-            #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"pattern":"/r\#(index)/:id","target":"T\#(index)"}"#)
+            frames.write(Frame(route: route, link: ArraySlice("/r\(index)/1".utf8), args: .values(Arguments([(Array("id".utf8), .int(1))]))), into: &json)
+            #expect(String(decoding: json.bytes, as: UTF8.self)
+                == #"{"pattern":"/r\#(index)/:id","target":"T\#(index)","link":"/r\#(index)/1","args":{"id":1},"modal":false}"#)
         }
     }
 

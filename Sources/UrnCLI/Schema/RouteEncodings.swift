@@ -1,18 +1,22 @@
 import UrnCore
 
 /// The members every record that names a route writes, encoded once per route: its identity
-/// (`"pattern","target"` and `"methods"`), followed by the key `"args":` of a match, and its
-/// origin (`"table","line"`, and where an app-link route comes from). All of them live in
+/// (`"pattern","target"` and `"methods"`), followed by the key `"args":` of a match or by the
+/// key `"link":` of a frame, its origin (`"table","line"`, and where an app-link route comes
+/// from) and a frame's `"modal"`. All of them live in
 /// one byte array; a route finds its slice by its object identity in an open-addressing table,
 /// so a record pays neither hashing nor reference counting.
 final class RouteEncodings: Sendable {
     /// A route's key (its address; 0 is an empty slot) and where its members are in `bytes`:
-    /// identity `start..<identityEnd`, then `,"args":` up to `middle`, origin `middle..<end`.
+    /// identity `start..<identityEnd`, then `,"args":` up to `middle`, origin `middle..<frame`,
+    /// then the identity again followed by `,"link":` up to `modal`, and `"modal":…` up to `end`.
     private struct Slot {
         var key: UInt = 0
         var start = 0
         var identityEnd = 0
         var middle = 0
+        var frame = 0
+        var modal = 0
         var end = 0
     }
 
@@ -24,9 +28,14 @@ final class RouteEncodings: Sendable {
         let identityThenArgsKey: UnsafeBufferPointer<UInt8>
         /// `"table":…,"line":…`.
         let origin: UnsafeBufferPointer<UInt8>
+        /// The identity followed by `,"link":`, a frame's first members.
+        let identityThenLinkKey: UnsafeBufferPointer<UInt8>
+        /// `"modal":true` or `"modal":false`.
+        let modal: UnsafeBufferPointer<UInt8>
     }
 
     private static let argsKey = Array(#","args":"#.utf8)
+    private static let linkKey = Array(#","link":"#.utf8)
 
     private let slots: [Slot]
     private let bytes: [UInt8]
@@ -44,14 +53,9 @@ final class RouteEncodings: Sendable {
             var index = RouteEncodings.index(of: key, mask: mask)
             while slots[index].key != 0, slots[index].key != key { index = (index + 1) & mask }
             guard slots[index].key == 0 else { continue }
-            let (identity, origin) = RouteEncodings.encode(route)
-            let start = bytes.count
-            bytes += identity
-            let identityEnd = bytes.count
-            bytes += RouteEncodings.argsKey
-            let middle = bytes.count
-            bytes += origin
-            slots[index] = Slot(key: key, start: start, identityEnd: identityEnd, middle: middle, end: bytes.count)
+            let (all, slot) = RouteEncodings.encode(route, key: key, at: bytes.count)
+            bytes += all
+            slots[index] = slot
         }
         self.slots = slots
         self.bytes = bytes
@@ -65,23 +69,41 @@ final class RouteEncodings: Sendable {
         while slots[index].key != key {
             guard slots[index].key != 0 else {
                 // not one of the tables' routes: encoded now
-                let (identity, origin) = RouteEncodings.encode(route)
-                let all = identity + RouteEncodings.argsKey + origin
-                all.withUnsafeBufferPointer { all in
-                    body(Members(identity: UnsafeBufferPointer(rebasing: all[..<identity.count]),
-                                 identityThenArgsKey: UnsafeBufferPointer(rebasing: all[..<(all.count - origin.count)]),
-                                 origin: UnsafeBufferPointer(rebasing: all[(all.count - origin.count)...])))
-                }
+                let (all, slot) = RouteEncodings.encode(route, key: key, at: 0)
+                all.withUnsafeBufferPointer { body(Self.members(slot, in: $0)) }
                 return
             }
             index = (index + 1) & mask
         }
         let slot = slots[index]
-        bytes.withUnsafeBufferPointer { all in
-            body(Members(identity: UnsafeBufferPointer(rebasing: all[slot.start..<slot.identityEnd]),
-                         identityThenArgsKey: UnsafeBufferPointer(rebasing: all[slot.start..<slot.middle]),
-                         origin: UnsafeBufferPointer(rebasing: all[slot.middle..<slot.end])))
-        }
+        bytes.withUnsafeBufferPointer { body(Self.members(slot, in: $0)) }
+    }
+
+    /// The members `slot` locates in `all`.
+    @inline(__always)
+    private static func members(_ slot: Slot, in all: UnsafeBufferPointer<UInt8>) -> Members {
+        Members(identity: UnsafeBufferPointer(rebasing: all[slot.start..<slot.identityEnd]),
+                identityThenArgsKey: UnsafeBufferPointer(rebasing: all[slot.start..<slot.middle]),
+                origin: UnsafeBufferPointer(rebasing: all[slot.middle..<slot.frame]),
+                identityThenLinkKey: UnsafeBufferPointer(rebasing: all[slot.frame..<slot.modal]),
+                modal: UnsafeBufferPointer(rebasing: all[slot.modal..<slot.end]))
+    }
+
+    /// The encoded members of `route`, and its slot for them placed at `offset`.
+    private static func encode(_ route: Route, key: UInt, at offset: Int) -> (bytes: [UInt8], slot: Slot) {
+        let (identity, origin) = encode(route)
+        var slot = Slot(key: key, start: offset)
+        var all = identity
+        slot.identityEnd = offset + all.count
+        all += argsKey
+        slot.middle = offset + all.count
+        all += origin
+        slot.frame = offset + all.count
+        all += identity + linkKey
+        slot.modal = offset + all.count
+        all += Array((route.modal ? #""modal":true"# : #""modal":false"#).utf8)
+        slot.end = offset + all.count
+        return (all, slot)
     }
 
     /// A first slot from an address (objects are 16-byte aligned, so the low bits carry nothing).

@@ -4,16 +4,11 @@ import UrnCore
 /// `{"pattern","target","args","table","line"}` with `block` and `handler` for WAAppRouting
 /// block handlers, and a route object of an upstream record read back to the table's route.
 public struct RouteSchema: Sendable {
-    private let encodings: RouteEncodings
+    let encodings: RouteEncodings
 
     /// The schema for the routes of `matcher`'s tables.
     public init(matcher: Matcher) {
         encodings = RouteEncodings(routes: matcher.tables.flatMap(\.routes))
-    }
-
-    /// Writes the members `"pattern"`, `"target"` (and `"methods"`) of `route` into the open object.
-    public func writeIdentity(of route: Route, into json: inout JSONWriter) {
-        encodings.withMembers(of: route) { json.rawMembers($0.identity) }
     }
 
     /// Writes the identity, then the origin members (`"table"`, `"line"`) of `route` into the open object.

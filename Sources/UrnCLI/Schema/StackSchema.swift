@@ -44,16 +44,17 @@ public struct StackSchema: Sendable {
     /// Writes a frame object, with `depth` and `of` when given.
     public func write(_ frame: Frame, into json: inout JSONWriter, depth: Int? = nil, of height: Int? = nil) {
         json.beginObject()
-        routes.writeIdentity(of: frame.route, into: &json)
-        json.key("link")
-        json.string(frame.link)
-        json.key("args")
-        switch frame.args {
-        case let .values(values): ArgumentsSchema.write(values, into: &json)
-        case let .json(raw): json.rawValue(raw)
+        // the route's members around the frame's link and arguments, encoded once per route
+        routes.encodings.withMembers(of: frame.route) { members in
+            json.rawMembersAndKey(members.identityThenLinkKey)
+            json.string(frame.link)
+            json.rawMembersAndKey(#""args":"#)
+            switch frame.args {
+            case let .values(values): ArgumentsSchema.write(values, into: &json)
+            case let .json(raw): json.rawValue(raw)
+            }
+            json.rawMembers(members.modal)
         }
-        json.key("modal")
-        json.bool(frame.modal)
         if let depth, let height {
             json.key("depth")
             json.int(depth)
