@@ -21,9 +21,9 @@ public struct Pattern: Sendable {
     /// The number of catch-all segments (precedence rule 3).
     public let catchAllCount: Int
     /// Where the arguments of a pattern made only of literals, `*` and untyped placeholders come
-    /// from: each placeholder's segment index and name, in order; nil for any other pattern.
-    /// Such a pattern's arguments are its components as they are, with nothing to test.
-    let plainPlaceholders: [(index: Int, name: [UInt8])]?
+    /// from; nil for any other pattern. Such a pattern's arguments are its components as they
+    /// are, with nothing to test.
+    let plainPlaceholders: PlainPlaceholders?
     /// The pattern also takes links with more components than it has segments (URLNavigator's
     /// `<path:p>`, which does not stop the later segments being compared by position).
     public let openEnded: Bool
@@ -61,12 +61,14 @@ public struct Pattern: Sendable {
 
     /// The placeholders of `segments` by index, nil unless every segment is a literal, `*` or an
     /// untyped placeholder.
-    private static func plainPlaceholders(of segments: [Segment]) -> [(index: Int, name: [UInt8])]? {
-        var found: [(index: Int, name: [UInt8])] = []
+    private static func plainPlaceholders(of segments: [Segment]) -> PlainPlaceholders? {
+        var found = PlainPlaceholders()
         for (index, segment) in segments.enumerated() {
             switch segment {
             case .literal, .wildcard: continue
-            case let .placeholder(placeholder) where placeholder.type.isPlain: found.append((index, placeholder.nameBytes))
+            case let .placeholder(placeholder) where placeholder.type.isPlain:
+                found.slots.append((index, found.names.count..<(found.names.count + placeholder.nameBytes.count)))
+                found.names += placeholder.nameBytes
             default: return nil
             }
         }
@@ -167,4 +169,14 @@ public struct Composite: Sendable {
     public let groups: [Int]
     /// The segment as written, the key that merges equal composites in the trie.
     public let source: String
+}
+
+/// The placeholders of a pattern made only of literals, `*` and untyped placeholders: each
+/// one's segment index and name, in order, the names in one array (read once an argument list,
+/// not once a name).
+struct PlainPlaceholders: Sendable {
+    /// Each placeholder's segment index and where its name lies in `names`.
+    var slots: [(index: Int, name: Range<Int>)] = []
+    /// The names, one after another.
+    var names: [UInt8] = []
 }

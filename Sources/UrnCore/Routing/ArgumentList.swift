@@ -117,8 +117,8 @@ struct ArgumentList {
     }
 
     /// Sets `name`, replacing an earlier value in place (for "last one wins" sources).
-    mutating func set(_ name: [UInt8], _ value: ArgValue) {
-        name.withUnsafeBufferPointer { name in
+    mutating func set(_ name: some Collection<UInt8>, _ value: ArgValue) {
+        Self.withBytes(name) { name in
             reserve(bytes: name.count + Self.byteCount(of: value), entries: 1)
             let new = entry(name: name, value)
             if let index = index(of: name) { buffer.replaceEntry(index, with: new) } else { buffer.appendEntry(new) }

@@ -8,8 +8,8 @@ extension Matcher {
             try expressArguments(express, link, into: &args)
         } else if dialect == .express, route.pattern.optionalSegments.isEmpty, let plain = route.pattern.plainPlaceholders {
             // each value as written unless it has an escape to decode, without copying it
-            for slot in plain where slot.index < components.count {
-                args.set(slot.name, .string(Self.parameter(components[slot.index], raw: options.raw)))
+            for slot in plain.slots where slot.index < components.count {
+                args.set(plain.names[slot.name], .string(Self.parameter(components[slot.index], raw: options.raw)))
             }
             return finishExactArguments(route, link, dialect: dialect, &args)
         }

@@ -389,9 +389,11 @@ public final class Matcher {
         guard !dialect.rules.libraryArguments else { return try exactArguments(route, link, dialect: dialect) }
         var args = ArgumentList(reusing: &argumentBuffer)
         if let plain = route.pattern.plainPlaceholders {
-            components.withUnsafeParts { bytes, ranges in
-                for slot in plain {
-                    slot.name.withUnsafeBufferPointer { args.addNew(name: $0, string: UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]])) }
+            plain.names.withUnsafeBufferPointer { names in
+                components.withUnsafeParts { bytes, ranges in
+                    for slot in plain.slots {
+                        args.addNew(name: UnsafeBufferPointer(rebasing: names[slot.name]), string: UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]]))
+                    }
                 }
             }
         } else {

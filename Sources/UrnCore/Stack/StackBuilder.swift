@@ -97,6 +97,8 @@ public struct StackBuilder {
             }
             frames.reserveCapacity(lengths)  // at most one a prefix, and the top
             var prefix: LinkPrefix?
+            // the route of the last frame: comparing `frames.last?.route` copied the whole frame
+            var lastRoute: ObjectIdentifier?
             if lengths > 1 {
                 for length in 1..<lengths {
                     let found: Match?
@@ -104,18 +106,19 @@ public struct StackBuilder {
                     guard let match = found, match.route !== top else { continue }
                     // The routes of one table split the link alike; another table may not. A
                     // walk has one table: the top's.
-                    let routeDialect: Dialect, routeDelimiter: [UInt8]
                     if case .walked = source {
-                        (routeDialect, routeDelimiter) = (dialect, delimiter)
+                        if prefix == nil { prefix = LinkPrefix(link, dialect: dialect, delimiter: delimiter) }
                     } else {
-                        (routeDialect, routeDelimiter) = (matcher.dialect(of: match.route), matcher.delimiter(of: match.route))
-                    }
-                    if prefix?.dialect != routeDialect || prefix?.delimiter != routeDelimiter {
-                        prefix = LinkPrefix(link, dialect: routeDialect, delimiter: routeDelimiter)
+                        let routeDialect = matcher.dialect(of: match.route), routeDelimiter = matcher.delimiter(of: match.route)
+                        if prefix?.dialect != routeDialect || prefix?.delimiter != routeDelimiter {
+                            prefix = LinkPrefix(link, dialect: routeDialect, delimiter: routeDelimiter)
+                        }
                     }
                     let frame = Frame(route: match.route, link: prefix!.text(components: length), args: .values(match.args))
                     // a route that takes several prefixes (an optional segment) is one screen, at its longest
-                    if frames.last?.route === match.route { frames[frames.count - 1] = frame } else { frames.append(frame) }
+                    let route = ObjectIdentifier(match.route)
+                    if lastRoute == route { frames[frames.count - 1] = frame } else { frames.append(frame) }
+                    lastRoute = route
                 }
             }
         }
