@@ -6,8 +6,8 @@ public enum ArgumentsSchema {
     /// Writes `{"name":value,…}`, names and values read in place.
     public static func write(_ args: Arguments, into json: inout JSONWriter) {
         json.beginObject()
-        args.forEachUnsafe { name, value in
-            json.key(name)
+        args.forEachUnsafe { name, plainName, value in
+            if plainName { json.plainKey(name) } else { json.key(name) }
             switch value {
             case let .string(bytes): _ = json.string(bytes)
             case let .int(int): json.int(int)

@@ -126,10 +126,18 @@ public struct JSONWriter: ~Copyable {
             endKey()
             return
         }
+        plainKey(name)
+    }
+
+    /// Writes a member key known to need no escaping (printable ASCII other than `"` and `\`),
+    /// quoted with its colon in one go.
+    @inlinable
+    public mutating func plainKey(_ name: UnsafeBufferPointer<UInt8>) {
         separate()
+        let n = name.count
         let out = buffer.unsafeTail(minimum: n + 3)
         out[0] = UInt8(ascii: "\"")
-        (out + 1).updateShort(from: source, count: n)
+        if let source = name.baseAddress { (out + 1).updateShort(from: source, count: n) }
         out[n + 1] = UInt8(ascii: "\"")
         out[n + 2] = UInt8(ascii: ":")
         buffer.unsafeCommit(n + 3)

@@ -72,6 +72,9 @@ public struct Pattern: Sendable {
             default: return nil
             }
         }
+        found.namesArePlain = found.names.withUnsafeBufferPointer { names in
+            names.isEmpty || PlainRun.end(names.baseAddress!, from: 0, to: names.count) == names.count
+        }
         return found
     }
 
@@ -179,4 +182,6 @@ struct PlainPlaceholders: Sendable {
     var slots: [(index: Int, name: Range<Int>)] = []
     /// The names, one after another.
     var names: [UInt8] = []
+    /// Every name is written in JSON as it is (printable ASCII other than `"` and `\`).
+    var namesArePlain = false
 }

@@ -24,6 +24,8 @@ final class ArgumentBuffer: @unchecked Sendable {
         @usableFromInline var valueStart: Int
         @usableFromInline var valueCount: Int
         @usableFromInline var kind: Kind
+        /// The name needs no escaping in JSON (a pattern's placeholder names are checked once).
+        @usableFromInline var plainName = false
     }
 
     // Only the matcher's ArgumentList writes these, and only where no match reads (see above).

@@ -90,13 +90,14 @@ struct ArgumentList {
     }
 
     /// Adds a string argument, which the caller knows is not there yet (a pattern's
-    /// placeholder names are distinct, and they come first), from bytes in place.
+    /// placeholder names are distinct, and they come first), from bytes in place; `plainName`
+    /// when the name is known to need no escaping in JSON.
     @inline(__always)
-    mutating func addNew(name: UnsafeBufferPointer<UInt8>, string value: UnsafeBufferPointer<UInt8>) {
+    mutating func addNew(name: UnsafeBufferPointer<UInt8>, string value: UnsafeBufferPointer<UInt8>, plainName: Bool) {
         reserve(bytes: name.count + value.count, entries: 1)
         let nameStart = buffer.appendBytes(name)
         buffer.appendEntry(ArgumentBuffer.Entry(nameStart: nameStart, nameCount: name.count, valueStart: buffer.appendBytes(value),
-                                                valueCount: value.count, kind: .string))
+                                                valueCount: value.count, kind: .string, plainName: plainName))
     }
 
     /// Adds `name`, which the caller knows is not there yet.

@@ -392,7 +392,8 @@ public final class Matcher {
             plain.names.withUnsafeBufferPointer { names in
                 components.withUnsafeParts { bytes, ranges in
                     for slot in plain.slots {
-                        args.addNew(name: UnsafeBufferPointer(rebasing: names[slot.name]), string: UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]]))
+                        args.addNew(name: UnsafeBufferPointer(rebasing: names[slot.name]), string: UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]]),
+                                    plainName: plain.namesArePlain)
                     }
                 }
             }
