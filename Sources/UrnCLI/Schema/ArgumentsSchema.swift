@@ -12,27 +12,12 @@ public enum ArgumentsSchema {
             case let .string(bytes): _ = json.string(bytes)
             case let .int(int): json.int(int)
             case let .double(double): json.double(double)
-            case let .float(float): writeFloat(float, into: &json)
+            case let .float(float):
+                // as Swift prints it (URLNavigator's `Float`), a non-finite one as null
+                if float.isFinite { json.rawValue(Array(float.description.utf8)) } else { json.null() }
             case let .json(text): json.rawValue(text)
             }
         }
         json.endObject()
-    }
-
-    /// Writes one value: a string, an integer, a number (a non-finite float as null) or the JSON
-    /// text of a JSON table's default.
-    public static func write(_ value: ArgValue, into json: inout JSONWriter) {
-        switch value {
-        case let .string(bytes): bytes.withUnsafeBufferPointer { _ = json.string($0) }
-        case let .int(int): json.int(int)
-        case let .double(double): json.double(double)
-        case let .float(float): writeFloat(float, into: &json)
-        case let .json(text): json.rawValue(text)
-        }
-    }
-
-    /// A float as Swift prints it (URLNavigator's `Float`), a non-finite one as null.
-    private static func writeFloat(_ float: Float, into json: inout JSONWriter) {
-        if float.isFinite { json.rawValue(Array(float.description.utf8)) } else { json.null() }
     }
 }

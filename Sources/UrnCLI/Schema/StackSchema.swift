@@ -41,9 +41,7 @@ public struct StackSchema: Sendable {
         write(frame, into: &json, depth: depth, of: height)
     }
 
-    /// Writes a frame object, with `depth` and `of` when given. Inlined, so that a frame of the
-    /// stack array is read in place: a call made each one a copy (three reference counts).
-    @inline(__always)
+    /// Writes a frame object, with `depth` and `of` when given.
     public func write(_ frame: Frame, into json: inout JSONWriter, depth: Int? = nil, of height: Int? = nil) {
         json.beginObject()
         // the route's members around the frame's link and arguments, encoded once per route

@@ -54,20 +54,25 @@ struct ArgumentList {
         byteStart = 0
     }
 
+    /// The entry for `name` and a value of bytes (a string or JSON text), both appended (room
+    /// reserved).
+    @inline(__always)
+    private func entry(name: UnsafeBufferPointer<UInt8>, bytes value: UnsafeBufferPointer<UInt8>, _ kind: ArgumentBuffer.Kind,
+                       plainName: Bool = false) -> ArgumentBuffer.Entry {
+        let nameStart = buffer.appendBytes(name)
+        return ArgumentBuffer.Entry(nameStart: nameStart, nameCount: name.count, valueStart: buffer.appendBytes(value),
+                                    valueCount: value.count, kind: kind, plainName: plainName)
+    }
+
     /// The entry for `name` and `value`, their bytes appended (room reserved).
     @inline(__always)
     private func entry(name: UnsafeBufferPointer<UInt8>, _ value: ArgValue) -> ArgumentBuffer.Entry {
-        let nameStart = buffer.appendBytes(name)
-        func bytes(_ source: UnsafeBufferPointer<UInt8>, _ kind: ArgumentBuffer.Kind) -> ArgumentBuffer.Entry {
-            ArgumentBuffer.Entry(nameStart: nameStart, nameCount: name.count, valueStart: buffer.appendBytes(source),
-                                 valueCount: source.count, kind: kind)
-        }
         func number(_ bits: Int, _ kind: ArgumentBuffer.Kind) -> ArgumentBuffer.Entry {
-            ArgumentBuffer.Entry(nameStart: nameStart, nameCount: name.count, valueStart: bits, valueCount: 0, kind: kind)
+            ArgumentBuffer.Entry(nameStart: buffer.appendBytes(name), nameCount: name.count, valueStart: bits, valueCount: 0, kind: kind)
         }
         switch value {
-        case let .string(slice): return slice.withUnsafeBufferPointer { bytes($0, .string) }
-        case let .json(text): return text.withUnsafeBufferPointer { bytes($0, .json) }
+        case let .string(slice): return slice.withUnsafeBufferPointer { entry(name: name, bytes: $0, .string) }
+        case let .json(text): return text.withUnsafeBufferPointer { entry(name: name, bytes: $0, .json) }
         case let .int(int): return number(int, .int)
         case let .double(double): return number(Int(bitPattern: UInt(double.bitPattern)), .double)
         case let .float(float): return number(Int(float.bitPattern), .float)
@@ -95,9 +100,7 @@ struct ArgumentList {
     @inline(__always)
     mutating func addNew(name: UnsafeBufferPointer<UInt8>, string value: UnsafeBufferPointer<UInt8>, plainName: Bool) {
         reserve(bytes: name.count + value.count, entries: 1)
-        let nameStart = buffer.appendBytes(name)
-        buffer.appendEntry(ArgumentBuffer.Entry(nameStart: nameStart, nameCount: name.count, valueStart: buffer.appendBytes(value),
-                                                valueCount: value.count, kind: .string, plainName: plainName))
+        buffer.appendEntry(entry(name: name, bytes: value, .string, plainName: plainName))
     }
 
     /// Adds `name`, which the caller knows is not there yet.
@@ -132,9 +135,6 @@ struct ArgumentList {
             if let index = index(of: name) { buffer.removeEntry(index) }
         }
     }
-
-    /// The arguments so far, each name and value (for merging one list into another).
-    var items: Arguments { finish() }
 
     /// Calls `body` with `bytes` in contiguous memory.
     private static func withBytes<R>(_ bytes: some Collection<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {

@@ -56,7 +56,7 @@ extension Matcher {
         if options.mergeQuery {
             var query = ArgumentList()
             forEachQueryPair(link, dialect: dialect) { key, value in query.set(key, .string(value[...])) }
-            for item in query.items { args.add(item.name, item.value) }
+            for item in query.finish() { args.add(item.name, item.value) }
         }
         for (key, value) in route.defaults { args.add(key.utf8, value) }
         return args.finish(into: &argumentBuffer)
