@@ -7,14 +7,25 @@ struct FormatStage: RecordStage {
     /// Indirect, so that a record's `switch` over it retains a box instead of copying each payload.
     indirect enum Mode {
         case template(Template)
-        case table(TableFormat, [(name: String, expression: Template.Expression)], header: Bool)
+        case table(TableFormat, [(name: String, template: Template)], header: Bool)
         case link(LinkBuilder)
         case edit(LinkEditor, normalize: Bool)
     }
 
     enum Result {
+        /// A template's or a table's line, in `rendered.line`.
+        case rendered
         case text([UInt8])
-        case link([UInt8], Link)
+        /// A new link for `--json`, parsed into `newLink` (kept out of the result, which every
+        /// record copies: a link is 160 bytes).
+        case link([UInt8])
+    }
+
+    /// The line a template or table renders to, and a table's cell: storage kept from record
+    /// to record and written through without copy-on-write checks (one stage writes it).
+    final class RenderedText {
+        @exclusivity(unchecked) var line = ByteBuffer(capacity: 256)
+        @exclusivity(unchecked) var cell = ByteBuffer(capacity: 64)
     }
 
     let mode: Mode
@@ -26,10 +37,11 @@ struct FormatStage: RecordStage {
     var fields: LinkSchema
     /// The record paths `--link` reads each placeholder from.
     var pathsByName: [String: [JSONPath]] = [:]
-    /// Storage kept from record to record: the link's text, the line, a table cell.
+    /// Storage kept from record to record: the link's text, the rendered line.
     var linkText: [UInt8] = []
-    var line: [UInt8] = []
-    var cell: [UInt8] = []
+    let rendered = RenderedText()
+    /// The new link of the record being written, with `--json`.
+    var newLink: Link?
 
     var fieldNames: [String] { json ? ["link"] + LinkSchema.fieldNames : [] }
     var writesJSON: Bool { json }
@@ -43,18 +55,18 @@ struct FormatStage: RecordStage {
     var requiresLink: Bool {
         switch mode {
         case let .template(template): return template.needsLink
-        case let .table(_, columns, _): return columns.contains { $0.expression.source.readsLink }
+        case let .table(_, columns, _): return columns.contains { $0.template.needsLink }
         case .link: return false
         case .edit: return true
         }
     }
 
     /// The columns of `--tsv`/`--csv`: comma-separated expressions such as `route.target,host`.
-    static func columns(_ text: String) throws(TemplateError) -> [(name: String, expression: Template.Expression)] {
-        var columns: [(name: String, expression: Template.Expression)] = []
+    static func columns(_ text: String) throws(TemplateError) -> [(name: String, template: Template)] {
+        var columns: [(name: String, template: Template)] = []
         var column = 1
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
-            columns.append((String(name), try Template.expression(ArraySlice(name.utf8), column: column)))
+            columns.append((String(name), Template(try Template.expression(ArraySlice(name.utf8), column: column))))
             column += name.utf8.count + 1
         }
         return columns
@@ -62,13 +74,13 @@ struct FormatStage: RecordStage {
 
     mutating func start(into writer: RecordWriter) throws(WriteFailure) {
         guard case let .table(format, columns, header) = mode, header else { return }
-        var row: [UInt8] = []
+        var row = ByteBuffer(capacity: 256)
         for (i, column) in columns.enumerated() {
             if i > 0 { row.append(format.separator) }
-            format.append(Array(column.name.utf8), to: &row)
+            Array(column.name.utf8).withUnsafeBufferPointer { format.append($0, to: &row) }
         }
         if format == .csv { row.append(0x0D) }
-        writer.json.append(contentsOf: row)
+        writer.json.append(row.unsafeView(0..<row.count))
         try writer.endText()
     }
 
@@ -82,27 +94,27 @@ struct FormatStage: RecordStage {
         case let .template(template):
             var renderer = TemplateRenderer(record: record)
             renderer.hostForm = hostForm
-            var out = takeLine()
+            rendered.line.removeAll()
             try link.withUnsafeBufferPointer { link in
-                try renderer.render(template, into: &out) { try reader.read(link.span, of: record, reusing: &linkText) }
+                try renderer.render(template, into: &rendered.line) { $0 = try reader.read(link.span, of: record, reusing: &linkText) }
             }
-            return .text(out)
+            return .rendered
         case let .table(format, columns, _):
             var renderer = TemplateRenderer(record: record)
             renderer.hostForm = hostForm
-            var out = takeLine()
+            rendered.line.removeAll()
             try link.withUnsafeBufferPointer { link in
                 for (i, column) in columns.enumerated() {
-                    if i > 0 { out.append(format.separator) }
-                    cell.removeAll(keepingCapacity: true)
-                    try renderer.render(column.expression, into: &cell, escapingControls: false) {
-                        try reader.read(link.span, of: record, reusing: &linkText)
+                    if i > 0 { rendered.line.append(format.separator) }
+                    rendered.cell.removeAll()
+                    try renderer.render(column.template, into: &rendered.cell, escapingControls: false) {
+                        $0 = try reader.read(link.span, of: record, reusing: &linkText)
                     }
-                    format.append(cell, to: &out)
+                    format.append(rendered.cell.unsafeView(0..<rendered.cell.count), to: &rendered.line)
                 }
             }
-            if format == .csv { out.append(0x0D) }
-            return .text(out)
+            if format == .csv { rendered.line.append(0x0D) }
+            return .rendered
         case let .link(builder):
             let built = try builder.build { name in argument(name, view) }
             return try result(built)
@@ -114,24 +126,16 @@ struct FormatStage: RecordStage {
         }
     }
 
-    /// An empty line with room for a typical rendering: the last record's line once it has
-    /// been written (`writeText` gives it back), so that a line allocates nothing.
-    private mutating func takeLine() -> [UInt8] {
-        var out: [UInt8] = []
-        swap(&out, &line)
-        out.removeAll(keepingCapacity: true)
-        if out.capacity < 256 { out.reserveCapacity(256) }
-        return out
-    }
-
     /// The new link as text (its host in `hostForm`), or parsed again for `--json` (where it
     /// must be a valid link).
-    private func result(_ text: [UInt8]) throws -> Result {
+    private mutating func result(_ text: [UInt8]) throws -> Result {
         var text = text
         if hostForm != .asWritten, let parsed = try? reader.parser.parse(text.span, leniency: .everywhere) {
             text = try HostConversion.converting(parsed, to: hostForm)
         }
-        return json ? .link(text, try reader.parser.parse(text)) : .text(text)
+        guard json else { return .text(text) }
+        newLink = try reader.parser.parse(text)
+        return .link(text)
     }
 
     /// A value for `--link`: `route.args.NAME`, then the top-level `NAME`, then `--arg`.
@@ -155,7 +159,7 @@ struct FormatStage: RecordStage {
     }
 
     mutating func write(_ result: Result, into json: inout JSONWriter) {
-        guard case let .link(text, link) = result else { return }
+        guard case let .link(text) = result, let link = newLink else { return }
         json.key("link")
         json.string(text)
         fields.write(link, into: &json)
@@ -163,9 +167,8 @@ struct FormatStage: RecordStage {
 
     mutating func writeText(_ result: Result, output: Int, into json: inout JSONWriter) {
         switch result {
-        case let .text(bytes), let .link(bytes, _):
-            json.append(contentsOf: bytes)
-            line = bytes  // its storage serves the next record's line once this result is gone
+        case .rendered: json.append(rendered.line.unsafeView(0..<rendered.line.count))
+        case let .text(bytes), let .link(bytes): json.append(contentsOf: bytes)
         }
     }
 }

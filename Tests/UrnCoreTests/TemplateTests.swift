@@ -13,9 +13,9 @@ import Testing
                 members = scanner.members
             }
             var renderer = TemplateRenderer(record: RecordView(text: buffer, members: members, isJSON: record != nil))
-            var out: [UInt8] = []
-            try renderer.render(compiled, into: &out) { try LinkParser().parse(link) }
-            return String(decoding: out, as: UTF8.self)
+            var out = ByteBuffer(capacity: 64)
+            try renderer.render(compiled, into: &out) { $0 = try LinkParser().parse(link) }
+            return String(decoding: out.bytes, as: UTF8.self)
         }
     }
 
@@ -61,7 +61,7 @@ import Testing
                 guard case let .expression(expression) = template.pieces[0] else { Issue.record("not an expression"); return }
                 var renderer = TemplateRenderer(record: RecordView(text: UnsafeBufferPointer(start: nil, count: 0), members: [], isJSON: false))
                 var expected: [UInt8] = []
-                if case let .string(bytes)? = try renderer.value(expression) { try LinkParser().parse(link) } {
+                if case let .string(bytes)? = try renderer.value(expression) { $0 = try LinkParser().parse(link) } {
                     TemplateRenderer.appendEscapingControls(bytes, to: &expected)
                 }
                 #expect(try render(text, link: link) == String(decoding: expected, as: UTF8.self), "\(text) of \(link)")
@@ -81,15 +81,41 @@ import Testing
     }
 
     @Test func tableEscaping() {
-        var tsv: [UInt8] = []
-        TableFormat.tsv.append(Array("a\tb\nc\\d".utf8), to: &tsv)
-        #expect(String(decoding: tsv, as: UTF8.self) == "a\\tb\\nc\\\\d")
-        var csv: [UInt8] = []
-        TableFormat.csv.append(Array("say \"hi\", ok".utf8), to: &csv)
-        #expect(String(decoding: csv, as: UTF8.self) == "\"say \"\"hi\"\", ok\"")
-        var plain: [UInt8] = []
-        TableFormat.csv.append(Array("plain".utf8), to: &plain)
-        #expect(String(decoding: plain, as: UTF8.self) == "plain")
+        func escaped(_ format: TableFormat, _ value: String) -> String {
+            var out = ByteBuffer(capacity: 64)
+            Array(value.utf8).withUnsafeBufferPointer { format.append($0, to: &out) }
+            return String(decoding: out.bytes, as: UTF8.self)
+        }
+        #expect(escaped(.tsv, "a\tb\nc\\d") == "a\\tb\\nc\\\\d")
+        #expect(escaped(.csv, "say \"hi\", ok") == "\"say \"\"hi\"\", ok\"")
+        #expect(escaped(.csv, "plain") == "plain")
+    }
+
+    /// A record path is followed through the record's index when it has one (as urnfmt scans
+    /// records) and through its members otherwise; both give the same text, for strings with
+    /// escapes, numbers, objects, nulls, arrays, missing keys and duplicate keys (the last wins).
+    @Test(arguments: ["{a}", "{a.b}", "{a.c}", "{n}", "{z}", "{arr.1}", "{arr.1.x}", "{o}", "{d}", "{a.b.c}", "{link}", "{esc}"])
+    func recordPathsRenderTheSameWithAndWithoutAnIndex(_ template: String) throws {
+        let record = #"{"link":"x:1","a":{"b":"t\u00e9\nx","c":3},"n":null,"arr":[1,{"x":"y"}],"o":{"k":[true]},"d":1,"d":2,"e\u0073c":"ok"}"#
+        let compiled = try Template(template)
+        var outputs: [String] = []
+        for indexing in [false, true] {
+            let text = Array(record.utf8)
+            outputs.append(try text.withUnsafeBufferPointer { buffer in
+                var scanner = JSONScanner()
+                try scanner.scanObject(buffer, indexing: indexing)
+                var renderer = TemplateRenderer(record: RecordView(text: buffer, members: scanner.members, index: scanner.index, isJSON: true))
+                var out = ByteBuffer(capacity: 64)
+                try renderer.render(compiled, into: &out) { $0 = try LinkParser().parse("x:1") }
+                return String(decoding: out.bytes, as: UTF8.self)
+            })
+        }
+        #expect(outputs[0] == outputs[1], "\(template)")
+    }
+
+    /// A raw link line answers `{link}` alone, with its text as it is.
+    @Test func rawLinkRecordAnswersLinkOnly() throws {
+        #expect(try render("[{link}][{a}][{link.x}]", link: "user:2") == "[user:2][][]")
     }
 }
 

@@ -64,13 +64,20 @@ public struct ByteBuffer: ~Copyable {
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
-        (base + used).update(from: source, count: bytes.count)
+        (base + used).updateShort(from: source, count: bytes.count)
         used += bytes.count
     }
 
     /// Forgets the bytes, keeping the storage.
     public mutating func removeAll() {
         used = 0
+    }
+
+    /// Forgets the bytes from `start` on, keeping the storage.
+    @inlinable @inline(__always)
+    public mutating func removeSuffix(from start: Int) {
+        precondition(start >= 0 && start <= used)
+        used = start
     }
 
     /// Drops the first `n` bytes, moving the rest to the front.

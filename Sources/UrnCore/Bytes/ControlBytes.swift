@@ -3,10 +3,14 @@
 enum ControlBytes {
     /// Whether `bytes[start...]` holds a byte below 0x20 or 0x7F.
     static func any(in bytes: [UInt8], from start: Int) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return false }
-            return SWAR.firstIndexInShortRange(base, from: start, to: raw.count, where: flags) { $0 < 0x20 || $0 == 0x7F } < raw.count
-        }
+        bytes.withUnsafeBufferPointer { any(in: $0, from: start) }
+    }
+
+    /// Whether `bytes[start...]` holds a byte below 0x20 or 0x7F.
+    @inline(__always)
+    static func any(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        return SWAR.firstIndexInShortRange(base, from: start, to: bytes.count, where: flags) { $0 < 0x20 || $0 == 0x7F } < bytes.count
     }
 
     /// Bit 7 set in the lowest byte of `word` below 0x20 or equal to 0x7F (and maybe in bytes

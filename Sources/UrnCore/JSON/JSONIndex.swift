@@ -81,12 +81,19 @@ public struct JSONIndex {
     /// The value at `path` in the record `text` (valid JSON, as indexed), or nil.
     @inline(__always)
     public func resolve(_ path: JSONPath, in text: UnsafeBufferPointer<UInt8>) -> (Range<Int>, JSONKind)? {
+        path.flatSteps.withUnsafeBufferPointer { flat in
+            path.places.withUnsafeBufferPointer { places in resolve(places, flat, in: text) }
+        }
+    }
+
+    /// The value at the path whose steps are `places`, their names in `flat`, in the record
+    /// `text` (valid JSON, as indexed), or nil.
+    @inline(__always)
+    func resolve(_ places: UnsafeBufferPointer<JSONPath.Place>, _ flat: UnsafeBufferPointer<UInt8>,
+                 in text: UnsafeBufferPointer<UInt8>) -> (Range<Int>, JSONKind)? {
         guard let base, count > 0 else { return nil }
         let entries = UnsafeBufferPointer(start: base, count: count)
-        let found = path.flatSteps.withUnsafeBufferPointer { flat in
-            path.places.withUnsafeBufferPointer { places in Self.resolve(places, flat, in: entries, text) }
-        }
-        return found.map { (entries[$0].value, entries[$0].kind) }
+        return Self.resolve(places, flat, in: entries, text).map { (entries[$0].value, entries[$0].kind) }
     }
 
     /// The entry that the steps `places` (bytes in `flat`) lead to, or nil.

@@ -2,12 +2,23 @@
 public enum JSONString {
     /// Appends the decoded content of the string token `text[token]` (quotes included) to `out`.
     public static func decode(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        decode(token, in: text, appendingTo: &out)
+    }
+
+    /// Appends the decoded content of the string token `text[token]` (quotes included) to `out`.
+    public static func decode(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>, into out: inout ByteBuffer) {
+        decode(token, in: text, appendingTo: &out)
+    }
+
+    @inline(__always)
+    private static func decode<Sink: ByteSink & ~Copyable>(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>,
+                                                           appendingTo out: inout Sink) {
         var i = token.lowerBound + 1
         let end = token.upperBound - 1
         while i < end {
             // Copy the run up to the next backslash in one go.
             let escapeAt = nextBackslash(text, from: i, to: end)
-            if escapeAt > i { out.append(contentsOf: UnsafeBufferPointer(rebasing: text[i..<escapeAt])) }
+            if escapeAt > i { out.append(UnsafeBufferPointer(rebasing: text[i..<escapeAt])) }
             i = escapeAt
             guard i < end else { return }
             let escape = text[i + 1]
@@ -84,7 +95,7 @@ public enum JSONString {
     }
 
     /// Appends the UTF-8 encoding of `scalar` to `out`.
-    public static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
+    public static func appendUTF8(_ scalar: UInt32, to out: inout some ByteSink & ~Copyable) {
         switch scalar {
         case 0..<0x80:
             out.append(UInt8(scalar))

@@ -61,9 +61,34 @@ public struct RecordView {
 
     /// Appends the value at `path` to `out` (a string decoded, anything else as its JSON text)
     /// without allocating; false when it is missing or null.
-    public func appendValue(at path: JSONPath, to out: inout [UInt8]) -> Bool {
+    public func appendValue(at path: JSONPath, to out: inout ByteBuffer) -> Bool {
         guard let (range, kind) = token(at: path) else { return false }
-        if kind == .string { JSONString.decode(range, in: text, into: &out) } else { out.append(contentsOf: UnsafeBufferPointer(rebasing: text[range])) }
+        appendValue(range, kind, to: &out)
+        return true
+    }
+
+    /// Appends the value `text[range]` of `kind`: a string decoded, anything else as its JSON text.
+    @inline(__always)
+    private func appendValue(_ range: Range<Int>, _ kind: JSONKind, to out: inout ByteBuffer) {
+        if kind == .string { JSONString.decode(range, in: text, into: &out) } else { out.append(UnsafeBufferPointer(rebasing: text[range])) }
+    }
+
+    /// Appends the value at the path whose steps are `places`, their names in `flat`, as
+    /// `appendValue(at:to:)` does, following it through the record's index; nil when a JSON
+    /// record has no index to follow it through.
+    @inline(__always)
+    func appendValue(_ places: UnsafeBufferPointer<JSONPath.Place>, _ flat: UnsafeBufferPointer<UInt8>,
+                     to out: inout ByteBuffer) -> Bool? {
+        guard isJSON else {
+            guard places.count == 1, places[0].count == 4,
+                  UnsafeBufferPointer(rebasing: flat[places[0].start..<(places[0].start + 4)]).elementsEqual(Self.linkKey)
+            else { return false }
+            out.append(text)  // the raw text, taken as it is
+            return true
+        }
+        guard !index.isEmpty else { return nil }
+        guard let (range, kind) = index.resolve(places, flat, in: text), kind != .null else { return false }
+        appendValue(range, kind, to: &out)
         return true
     }
 

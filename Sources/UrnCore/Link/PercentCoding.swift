@@ -19,13 +19,16 @@ package enum PercentCoding {
 
     /// Whether decoding would change `bytes`: it holds a `%` (or, with `plusAsSpace`, a `+`).
     package static func needsDecoding(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return false }
-            let found = plusAsSpace
-                ? SWAR.firstIndexInShortRange(base, from: 0, to: raw.count, where: percentOrPlus) { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
-                : SWAR.firstIndexInShortRange(base, from: 0, to: raw.count, where: percent) { $0 == UInt8(ascii: "%") }
-            return found < raw.count
-        }
+        bytes.withUnsafeBufferPointer { needsDecoding($0, plusAsSpace: plusAsSpace) }
+    }
+
+    /// Whether decoding would change `bytes` (see `needsDecoding(_:plusAsSpace:)`).
+    package static func needsDecoding(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let found = plusAsSpace
+            ? SWAR.firstIndexInShortRange(base, from: 0, to: bytes.count, where: percentOrPlus) { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
+            : SWAR.firstIndexInShortRange(base, from: 0, to: bytes.count, where: percent) { $0 == UInt8(ascii: "%") }
+        return found < bytes.count
     }
 
     private static func percent(_ word: UInt64) -> UInt64 { SWAR.equal(word, UInt8(ascii: "%")) & SWAR.high }

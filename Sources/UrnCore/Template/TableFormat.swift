@@ -9,22 +9,22 @@ public enum TableFormat: Sendable {
     public var separator: UInt8 { self == .tsv ? 0x09 : UInt8(ascii: ",") }
 
     /// Appends `value`, escaped for the format.
-    public func append(_ value: [UInt8], to out: inout [UInt8]) {
+    public func append(_ value: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
         switch self {
         case .tsv:
             for byte in value {
                 switch byte {
-                case 0x09: out += [0x5C, UInt8(ascii: "t")]
-                case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-                case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-                case 0x5C: out += [0x5C, 0x5C]
+                case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+                case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+                case 0x5C: out.append(0x5C); out.append(0x5C)
                 default: out.append(byte)
                 }
             }
         case .csv:
             let quote = UInt8(ascii: "\"")
             guard value.contains(where: { $0 == UInt8(ascii: ",") || $0 == quote || $0 == 0x0A || $0 == 0x0D }) else {
-                out += value
+                out.append(value)
                 return
             }
             out.append(quote)

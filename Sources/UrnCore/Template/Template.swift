@@ -63,6 +63,8 @@ public struct Template: Sendable {
 
     /// The pieces, in order.
     public let pieces: [Piece]
+    /// The pieces compiled for rendering.
+    let program: TemplateProgram
 
     /// Whether any expression reads the parsed link.
     public var needsLink: Bool {
@@ -146,6 +148,13 @@ extension Template {
         }
         if !literal.isEmpty { pieces.append(.text(literal)) }
         self.pieces = pieces
+        program = TemplateProgram(pieces)
+    }
+
+    /// A template of one expression (a column of `urnfmt --tsv`).
+    public init(_ expression: Expression) {
+        pieces = [.expression(expression)]
+        program = TemplateProgram(pieces)
     }
 
     /// Compiles one expression such as `must:url:query`, `query:KEY`, `route.args.id`.

@@ -27,114 +27,164 @@ public struct TemplateRenderer {
         self.record = record
     }
 
-    /// Appends the rendering of `template` to `out`; `readLink` parses the record's link when
-    /// first needed (nil when the record has none).
-    public mutating func render(_ template: Template, into out: inout [UInt8], link readLink: () throws -> Link?) throws {
-        for piece in template.pieces {
-            switch piece {
-            case let .text(text): out += text
-            case let .expression(expression): try render(expression, into: &out, link: readLink)
+    /// Appends the rendering of `template` to `out`; `readLink` parses the record's link into
+    /// its argument when first needed (leaving nil when the record has none): into the
+    /// renderer's own storage, where a returned link was copied several times. Control characters of values are escaped
+    /// unless `escapingControls` is false (a table format that escapes values itself).
+    public mutating func render(_ template: Template, into out: inout ByteBuffer, escapingControls: Bool = true,
+                                link readLink: (inout Link?) throws -> Void) throws {
+        let program = template.program
+        try program.steps.withUnsafeBufferPointer { steps in
+            try program.bytes.withUnsafeBufferPointer { bytes in
+                try program.places.withUnsafeBufferPointer { places in
+                    for step in steps {
+                        try render(step, bytes, places, program.expressions, into: &out, escapingControls: escapingControls,
+                                   link: readLink)
+                    }
+                }
             }
         }
     }
 
-    /// Appends the value of one expression (empty when missing, unless `must:`). Control
-    /// characters of a value are escaped unless `escapingControls` is false (a table format
-    /// that escapes values itself).
-    public mutating func render(_ expression: Template.Expression, into out: inout [UInt8],
-                                escapingControls: Bool = true, link readLink: () throws -> Link?) throws {
-        // Record paths and the link's parts go straight into `out`: the common cases allocate nothing.
-        if !expression.json, case let .path(path) = expression.source {
-            let start = out.count
-            guard record.appendValue(at: path, to: &out) else {
-                if expression.must { throw MissingValue(expression: expression.text) }
-                return
+    /// Appends the rendering of one step of a template's program, whose bytes and path steps
+    /// are `bytes` and `places`.
+    @inline(__always)
+    private mutating func render(_ step: TemplateProgram.Step, _ bytes: UnsafeBufferPointer<UInt8>,
+                                 _ places: UnsafeBufferPointer<JSONPath.Place>, _ expressions: [Template.Expression],
+                                 into out: inout ByteBuffer, escapingControls: Bool, link readLink: (inout Link?) throws -> Void) throws {
+        let start = Int(step.start)
+        let written = out.count
+        let found: Bool
+        switch step.operation {
+        case .text:
+            out.append(UnsafeBufferPointer(start: bytes.baseAddress! + start, count: Int(step.count)))
+            return
+        case .path:
+            let steps = UnsafeBufferPointer(rebasing: places[start..<(start + Int(step.count))])
+            guard let appended = record.appendValue(steps, bytes, to: &out) else {
+                return try render(expressions[Int(step.expression)], into: &out, escapingControls: escapingControls, link: readLink)
             }
-            if escapingControls { Self.escapeControls(in: &out, from: start) }
+            found = appended
+        case .part:
+            if step.part == .host, hostForm != .asWritten {
+                return try render(expressions[Int(step.expression)], into: &out, escapingControls: escapingControls, link: readLink)
+            }
+            found = try readLinkOnce(readLink) && appendPart(step.part, encoded: step.encoded, to: &out)
+        case .queryFirst:
+            let key = UnsafeBufferPointer(start: bytes.baseAddress! + start, count: Int(step.count))
+            found = try readLinkOnce(readLink) && appendFirstParameter(key, encoded: step.encoded, to: &out)
+        case .general:
+            return try render(expressions[Int(step.expression)], into: &out, escapingControls: escapingControls, link: readLink)
+        }
+        guard found else {
+            if step.must { throw MissingValue(expression: expressions[Int(step.expression)].text) }
             return
         }
-        if !expression.json, case let .part(which) = expression.source,
-           which != .host || (expression.hostForm ?? hostForm) == .asWritten,
-           let lowercase = Self.isLowerCased(which) {
-            let start = out.count
-            guard try readLinkOnce(readLink), appendPart(which, encoded: expression.encoded, lowercase: lowercase, to: &out) else {
-                if expression.must { throw MissingValue(expression: expression.text) }
-                return
-            }
-            if escapingControls { Self.escapeControls(in: &out, from: start) }
-            return
+        if escapingControls { Self.escapeControls(in: &out, from: written) }
+    }
+
+    /// Appends part `which` (not the port) of the link read, as `appendPart(_:encoded:lowercase:to:)`
+    /// does, in lower case for the scheme and host; false when the link has no such part. The
+    /// link is read where it lies: a copy of it counts a reference and moves 160 bytes.
+    @inline(__always)
+    private func appendPart(_ which: LinkPart, encoded: Bool, to out: inout ByteBuffer) -> Bool {
+        guard let range = Self.range(of: which, in: link!) else { return false }
+        link!.reference.text.withUnsafeBufferPointer { text in
+            Self.appendPart(UnsafeBufferPointer(rebasing: text[range]), encoded: encoded,
+                            lowercase: which == .scheme || which == .host, to: &out)
         }
-        if !expression.json, case let .queryFirst(key) = expression.source {
-            let start = out.count
-            guard try readLinkOnce(readLink), appendParameters(key, all: false, encoded: expression.encoded, to: &out) else {
-                if expression.must { throw MissingValue(expression: expression.text) }
-                return
-            }
-            if escapingControls { Self.escapeControls(in: &out, from: start) }
-            return
+        return true
+    }
+
+    /// Appends the first value of the query parameter named `key` in the link read, decoded
+    /// with `+` as a space unless `encoded` (as written when decoding would not give UTF-8);
+    /// false when there is none. Names are compared decoded, where they lie unless a name
+    /// holds an escape.
+    @inline(__always)
+    private func appendFirstParameter(_ key: UnsafeBufferPointer<UInt8>, encoded: Bool, to out: inout ByteBuffer) -> Bool {
+        guard let query = link!.kind == .urn ? link!.urnQ : link!.query else { return false }
+        return link!.reference.text.withUnsafeBufferPointer { text in
+            guard let value = Self.firstParameter(key, in: text, query) else { return false }
+            Self.appendParameterValue(UnsafeBufferPointer(rebasing: text[value]), encoded: encoded, to: &out)
+            return true
         }
+    }
+
+    /// The value of the first parameter named `key` in the query `text[query]`, as
+    /// `Link.forEachParameter` splits it, or nil.
+    @inline(__always)
+    private static func firstParameter(_ key: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
+                                       _ query: Range<Int>) -> Range<Int>? {
+        var start = query.lowerBound
+        while start <= query.upperBound {
+            var end = start
+            while end < query.upperBound, text[end] != UInt8(ascii: "&") { end += 1 }
+            if start < end {
+                var equals = start
+                while equals < end, text[equals] != UInt8(ascii: "=") { equals += 1 }
+                if parameterName(UnsafeBufferPointer(rebasing: text[start..<equals]), is: key) {
+                    return equals < end ? (equals + 1)..<end : end..<end
+                }
+            }
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// Appends the value of one expression (empty when missing, unless `must:`), the general
+    /// way: through its value, which a program's own steps go around. Control characters of a
+    /// value are escaped unless `escapingControls` is false.
+    public mutating func render(_ expression: Template.Expression, into out: inout ByteBuffer,
+                                escapingControls: Bool = true, link readLink: (inout Link?) throws -> Void) throws {
         let value = try self.value(expression, link: readLink)
         if value == nil && expression.must { throw MissingValue(expression: expression.text) }
         guard expression.json else {
             switch value {
             case let .string(bytes)?:
-                if escapingControls { Self.appendEscapingControls(bytes, to: &out) } else { out += bytes }
-            case let .json(bytes)?: out += bytes
+                if escapingControls { Self.appendEscapingControls(bytes, to: &out) } else { bytes.withUnsafeBufferPointer { out.append($0) } }
+            case let .json(bytes)?: bytes.withUnsafeBufferPointer { out.append($0) }
             case nil: break
             }
             return
         }
         switch value {
-        case let .json(bytes)?: out += bytes
+        case let .json(bytes)?: bytes.withUnsafeBufferPointer { out.append($0) }
         case let .string(bytes)?:
             var writer = JSONWriter(capacity: bytes.count + 8)
             writer.string(bytes)
-            out += writer.bytes
-        case nil: out += "null".utf8
+            writer.withSpan { $0.withUnsafeBufferPointer { out.append($0) } }
+        case nil: out.append(UnsafeBufferPointer(start: Self.null.utf8Start, count: Self.null.utf8CodeUnitCount))
         }
     }
 
+    private static let null: StaticString = "null"
+
     /// Escapes the control characters of what `out` holds from `start` (see `appendEscapingControls`).
-    static func escapeControls(in out: inout [UInt8], from start: Int) {
-        guard ControlBytes.any(in: out, from: start) else { return }
-        let value = Array(out[start...])
-        out.removeSubrange(start...)
-        appendEscapingControls(value, to: &out)
+    static func escapeControls(in out: inout ByteBuffer, from start: Int) {
+        let value = out.unsafeView(start..<out.count)
+        guard ControlBytes.any(in: value, from: 0) else { return }
+        let copy = Array(value)
+        out.removeSuffix(from: start)
+        appendEscapingControls(copy, to: &out)
     }
 
     /// Appends a decoded value so that it cannot split the record's line: tab, LF and CR as
     /// `\t`, `\n`, `\r` (as `--tsv` writes them), the other C0 controls and DEL as `\xHH`.
-    static func appendEscapingControls(_ bytes: [UInt8], to out: inout [UInt8]) {
+    static func appendEscapingControls(_ bytes: [UInt8], to out: inout some ByteSink & ~Copyable) {
         guard ControlBytes.any(in: bytes, from: 0) else {
-            out += bytes
+            bytes.withUnsafeBufferPointer { out.append($0) }
             return
         }
         let hex = Array("0123456789ABCDEF".utf8)
         for byte in bytes {
             switch byte {
-            case 0x09: out += [0x5C, UInt8(ascii: "t")]
-            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-            case 0..<0x20, 0x7F: out += [0x5C, UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+            case 0..<0x20, 0x7F: out.append(0x5C); out.append(UInt8(ascii: "x")); out.append(hex[Int(byte >> 4)]); out.append(hex[Int(byte & 0xF)])
             default: out.append(byte)
             }
         }
-    }
-
-    /// Appends part `which` (not the port) of the link read, as `appendPart(_:encoded:lowercase:to:)`
-    /// does; false when the link has no such part.
-    private func appendPart(_ which: LinkPart, encoded: Bool, lowercase: Bool, to out: inout [UInt8]) -> Bool {
-        guard let link, let range = Self.range(of: which, in: link) else { return false }
-        Self.appendPart(link.text[range], encoded: encoded, lowercase: lowercase, to: &out)
-        return true
-    }
-
-    /// Appends the values of query parameter `key` of the link read, as
-    /// `appendParameters(_:of:all:encoded:to:)` does; false when the link has none.
-    @inline(__always)
-    private func appendParameters(_ key: [UInt8], all: Bool, encoded: Bool, to out: inout [UInt8]) -> Bool {
-        guard let link else { return false }
-        return Self.appendParameters(key, of: link, all: all, encoded: encoded, to: &out)
     }
 
     /// The key of a `{query:KEY}` or `{query-all:KEY}` source, and whether it takes every value.
@@ -147,59 +197,62 @@ public struct TemplateRenderer {
     }
 
     /// Appends the first value of query parameter `key` of `link` (every value, space-separated,
-    /// with `all`), decoded with `+` as a space unless `encoded` (as written when decoding would
-    /// not give UTF-8); false when the link has no such parameter. Names are compared decoded,
-    /// without a copy unless a name holds an escape.
-    @inline(__always)
+    /// with `all`), as `appendParameterValue` does; false when the link has no such parameter.
     private static func appendParameters(_ key: [UInt8], of link: borrowing Link, all: Bool, encoded: Bool,
                                          to out: inout [UInt8]) -> Bool {
-        let text = link.text
-        // the values' ranges are gathered first: a closure that appended to `out` itself made
-        // the common case, one value, slower
-        var first: Range<Int>?
-        var more: [Range<Int>] = []
-        link.forEachParameter { name, value in
-            guard all || first == nil, parameterName(text[name], is: key) else { return }
-            if first == nil { first = value } else { more.append(value) }
+        var values: [Range<Int>] = []
+        key.withUnsafeBufferPointer { key in
+            link.reference.text.withUnsafeBufferPointer { text in
+                link.forEachParameter { name, value in
+                    if all || values.isEmpty, parameterName(UnsafeBufferPointer(rebasing: text[name]), is: key) { values.append(value) }
+                }
+            }
         }
-        guard let first else { return false }
-        appendParameterValue(text[first], encoded: encoded, to: &out)
-        for value in more {
-            out.append(UInt8(ascii: " "))
-            appendParameterValue(text[value], encoded: encoded, to: &out)
+        guard !values.isEmpty else { return false }
+        link.reference.text.withUnsafeBufferPointer { text in
+            for (i, value) in values.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: " ")) }
+                appendParameterValue(UnsafeBufferPointer(rebasing: text[value]), encoded: encoded, to: &out)
+            }
         }
         return true
     }
 
-    /// Whether a query parameter's name as written decodes to `key`.
+    /// Whether a query parameter's name as written decodes (with `+` as a space) to `key`;
+    /// compared where it lies unless it holds an escape.
     @inline(__always)
-    private static func parameterName(_ written: ArraySlice<UInt8>, is key: [UInt8]) -> Bool {
-        PercentCoding.needsDecoding(written, plusAsSpace: true)
-            ? (PercentCoding.decodedUTF8(written, plusAsSpace: true) ?? Array(written)) == key
-            : written.elementsEqual(key)
+    private static func parameterName(_ written: UnsafeBufferPointer<UInt8>, is key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard PercentCoding.needsDecoding(written, plusAsSpace: true) else {
+            return written.count == key.count && (key.isEmpty || written.baseAddress!.equalsShort(key.baseAddress!, count: key.count))
+        }
+        let decoded = PercentCoding.decodedUTF8(ArraySlice(written), plusAsSpace: true) ?? Array(written)
+        return decoded.elementsEqual(key)
     }
 
-    /// Appends a query parameter's value, decoded unless `encoded`.
+    /// Appends a query parameter's value, decoded with `+` as a space unless `encoded` (as
+    /// written when decoding would not give UTF-8).
     @inline(__always)
-    private static func appendParameterValue(_ bytes: ArraySlice<UInt8>, encoded: Bool, to out: inout [UInt8]) {
-        if encoded || !PercentCoding.needsDecoding(bytes, plusAsSpace: true) {
-            out += bytes
-        } else {
-            out += PercentCoding.decodedUTF8(bytes, plusAsSpace: true) ?? Array(bytes)
+    private static func appendParameterValue(_ bytes: UnsafeBufferPointer<UInt8>, encoded: Bool,
+                                             to out: inout some ByteSink & ~Copyable) {
+        guard !encoded, PercentCoding.needsDecoding(bytes, plusAsSpace: true),
+              let decoded = PercentCoding.decodedUTF8(ArraySlice(bytes), plusAsSpace: true) else {
+            out.append(bytes)
+            return
         }
+        decoded.withUnsafeBufferPointer { out.append($0) }
     }
 
     /// Reads the link on first use; whether the record has one.
-    private mutating func readLinkOnce(_ readLink: () throws -> Link?) throws -> Bool {
+    private mutating func readLinkOnce(_ readLink: (inout Link?) throws -> Void) throws -> Bool {
         if !linkRead {
-            link = try readLink()
+            try readLink(&link)
             linkRead = true
         }
         return link != nil
     }
 
     /// The value an expression reads, nil when missing.
-    public mutating func value(_ expression: Template.Expression, link readLink: () throws -> Link?) throws -> RecordView.Value? {
+    public mutating func value(_ expression: Template.Expression, link readLink: (inout Link?) throws -> Void) throws -> RecordView.Value? {
         if case let .path(path) = expression.source { return record.value(at: path) }
         guard try readLinkOnce(readLink) else { return nil }
         let form = expression.hostForm ?? hostForm
@@ -247,7 +300,9 @@ public struct TemplateRenderer {
             }
             guard let range = range(of: which, in: link) else { return nil }
             var bytes: [UInt8] = []
-            appendPart(text[range], encoded: expression.encoded, lowercase: lowercase, to: &bytes)
+            text.withUnsafeBufferPointer { text in
+                appendPart(UnsafeBufferPointer(rebasing: text[range]), encoded: expression.encoded, lowercase: lowercase, to: &bytes)
+            }
             return .string(bytes)
         case .queryFirst, .queryAll:
             guard let (key, all) = queryKey(of: expression.source) else { return nil }
@@ -311,22 +366,18 @@ public struct TemplateRenderer {
 
     /// Appends a part as written when `encoded`, else percent-decoded (as written when that is
     /// not UTF-8), in lower case when asked.
-    private static func appendPart(_ bytes: ArraySlice<UInt8>, encoded: Bool, lowercase: Bool, to out: inout [UInt8]) {
-        let start = out.count
-        if encoded || !PercentCoding.needsDecoding(bytes) {
-            out += bytes  // a link's text is valid UTF-8
-        } else {
-            PercentCoding.decode(bytes, into: &out)
-            let valid = out[start...].withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset($0) == nil }
-            if !valid {
-                out.removeSubrange(start...)
-                out += bytes
+    @inline(__always)
+    private static func appendPart(_ bytes: UnsafeBufferPointer<UInt8>, encoded: Bool, lowercase: Bool,
+                                   to out: inout some ByteSink & ~Copyable) {
+        if !encoded, PercentCoding.needsDecoding(bytes) {
+            var decoded: [UInt8] = []
+            PercentCoding.decode(ArraySlice(bytes), into: &decoded)
+            if UTF8Validation.isValid(decoded) {
+                for byte in decoded { out.append(lowercase ? ByteClass.lowercased(byte) : byte) }
+                return
             }
         }
-        if lowercase {
-            out.withUnsafeMutableBufferPointer { out in
-                for i in start..<out.count { out[i] = ByteClass.lowercased(out[i]) }
-            }
-        }
+        guard lowercase else { return out.append(bytes) }  // a link's text is valid UTF-8
+        for byte in bytes { out.append(ByteClass.lowercased(byte)) }
     }
 }

@@ -12,8 +12,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         var scanner = JSONScanner()
         try! scanner.scanObject(text)
         var renderer = TemplateRenderer(record: RecordView(text: text, members: scanner.members, isJSON: true))
-        var out: [UInt8] = []
-        _ = try? renderer.render(template, into: &out) { try LinkParser().parse("https://u:p@h:1/a%20b?x=1&x=2#f") }
+        var out = ByteBuffer(capacity: 64)
+        _ = try? renderer.render(template, into: &out) { $0 = try LinkParser().parse("https://u:p@h:1/a%20b?x=1&x=2#f") }
     }
     return 0
 }
