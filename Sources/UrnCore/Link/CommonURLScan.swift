@@ -43,7 +43,9 @@ enum CommonURLScan {
         // host [":" port], ended by "/", "?", "#" or the end
         i += 3
         let hostStart = i
-        while i < n, table[Int(p[i])] & CharacterRule.host.rawValue != 0 { i += 1 }
+        let hostRule = CharacterRule.host.rawValue
+        while i + 4 <= n, table[Int(p[i])] & table[Int(p[i + 1])] & table[Int(p[i + 2])] & table[Int(p[i + 3])] & hostRule != 0 { i += 4 }
+        while i < n, table[Int(p[i])] & hostRule != 0 { i += 1 }
         let host = hostStart..<i
         var port: Int?
         if i < n, p[i] == UInt8(ascii: ":") {
@@ -86,9 +88,14 @@ enum CommonURLScan {
     private static func allowedRun(_ p: UnsafePointer<UInt8>, from start: Int, count n: Int, table: UnsafeBufferPointer<UInt8>,
                                    rule: CharacterRule) -> Int? {
         var i = start
+        let t = table.baseAddress!
+        let r = rule.rawValue
+        // four bytes a step while all four are allowed (the common case): one test for four
+        // (eight a step was measured no better)
+        while i + 4 <= n, t[Int(p[i])] & t[Int(p[i + 1])] & t[Int(p[i + 2])] & t[Int(p[i + 3])] & r != 0 { i += 4 }
         while i < n {
             let byte = p[i]
-            if table[Int(byte)] & rule.rawValue != 0 { i += 1; continue }
+            if t[Int(byte)] & r != 0 { i += 1; continue }
             guard byte == UInt8(ascii: "%") else { return i }
             guard i + 2 < n, ByteClass.test(p[i + 1], .hex), ByteClass.test(p[i + 2], .hex) else { return nil }
             i += 3
