@@ -31,15 +31,16 @@ public struct RecordParser {
     public mutating func record(_ line: InputLine, separatorIsNUL: Bool) throws(RecordError) -> RecordView {
         let text = Self.trimmed(line.bytes)
         if line.tooLong { throw .lineTooLong(limit: maxLine) }
-        if !separatorIsNUL, let nul = memchr(text.baseAddress!, 0, text.count) {
-            throw .nulByte(at: text.baseAddress!.distance(to: nul.assumingMemoryBound(to: UInt8.self)))
-        }
         guard text[0] == UInt8(ascii: "{") else {
+            if !separatorIsNUL { try Self.checkNoNUL(text) }
             return RecordView(text: text, members: [], isJSON: false, source: line.source, number: line.number)
         }
         do {
             try scanner.scanObject(text, indexing: indexesRecords)
         } catch {
+            // valid JSON holds no NUL (not even in a string), so a record is looked at for one
+            // only when it fails: the NUL is the error to report
+            if !separatorIsNUL { try Self.checkNoNUL(text) }
             throw .json(error)
         }
         return RecordView(text: text, members: scanner.members, index: scanner.index, isJSON: true,
@@ -70,6 +71,13 @@ public struct RecordParser {
         linkBuffer.removeAll(keepingCapacity: true)
         JSONString.decode(value, in: record.text, into: &linkBuffer)
         return try body(linkBuffer.span)
+    }
+
+    /// Throws for the first NUL byte of `text`.
+    private static func checkNoNUL(_ text: UnsafeBufferPointer<UInt8>) throws(RecordError) {
+        if let nul = memchr(text.baseAddress!, 0, text.count) {
+            throw .nulByte(at: text.baseAddress!.distance(to: nul.assumingMemoryBound(to: UInt8.self)))
+        }
     }
 
     /// `bytes` without surrounding blanks and a trailing `\r`.

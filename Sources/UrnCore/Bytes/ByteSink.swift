@@ -5,6 +5,15 @@ public protocol ByteSink: ~Copyable {
     mutating func append(_ byte: UInt8)
     /// Appends `bytes`.
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
+    /// Appends `bytes` with ASCII letters in lower case.
+    mutating func appendLowercased(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension ByteSink where Self: ~Copyable {
+    /// Appends `bytes` with ASCII letters in lower case, a byte at a time.
+    public mutating func appendLowercased(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes { append(ByteClass.lowercased(byte)) }
+    }
 }
 
 extension Array: ByteSink where Element == UInt8 {
@@ -14,4 +23,11 @@ extension Array: ByteSink where Element == UInt8 {
     }
 }
 
-extension ByteBuffer: ByteSink {}
+extension ByteBuffer: ByteSink {
+    /// Appends `bytes` with ASCII letters in lower case, into room reserved once.
+    public mutating func appendLowercased(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let out = unsafeTail(minimum: bytes.count)
+        for i in 0..<bytes.count { out[i] = ByteClass.lowercased(bytes[i]) }
+        unsafeCommit(bytes.count)
+    }
+}

@@ -29,7 +29,7 @@ public struct JSONScanner {
 
     /// Validates `text` as one JSON object (blanks around it allowed) and records its members.
     public mutating func scanObject(_ text: UnsafeBufferPointer<UInt8>, indexing: Bool = false) throws(JSONError) {
-        members.removeAll(keepingCapacity: true)
+        members.removeAllShort()  // a record has a few members: removeAll(keepingCapacity:) costs ~60 a record
         var cursor = Cursor(text: text, position: 0, indexing: indexing)
         // the cursor fills the index in its storage, reused from record to record
         index.removeAll()

@@ -373,11 +373,11 @@ public struct TemplateRenderer {
             var decoded: [UInt8] = []
             PercentCoding.decode(ArraySlice(bytes), into: &decoded)
             if UTF8Validation.isValid(decoded) {
-                for byte in decoded { out.append(lowercase ? ByteClass.lowercased(byte) : byte) }
+                decoded.withUnsafeBufferPointer { lowercase ? out.appendLowercased($0) : out.append($0) }
                 return
             }
         }
-        guard lowercase else { return out.append(bytes) }  // a link's text is valid UTF-8
-        for byte in bytes { out.append(ByteClass.lowercased(byte)) }
+        // a link's text is valid UTF-8
+        if lowercase { out.appendLowercased(bytes) } else { out.append(bytes) }
     }
 }
