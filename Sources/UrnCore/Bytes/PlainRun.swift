@@ -50,12 +50,12 @@ enum SWAR {
     @inline(__always)
     static func firstIndex(_ raw: UnsafeRawPointer, from start: Int, to end: Int, where flags: (UInt64) -> UInt64) -> Int {
         var i = start
-        while i + 8 <= end {
+        while i &+ 8 <= end {
             let mask = flags(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            if mask != 0 { return i + firstFlagged(mask) }
-            i += 8
+            if mask != 0 { return i &+ firstFlagged(mask) }
+            i &+= 8
         }
-        while i < end, flags(UInt64(raw.load(fromByteOffset: i, as: UInt8.self))) == 0 { i += 1 }
+        while i < end, flags(UInt64(raw.load(fromByteOffset: i, as: UInt8.self))) == 0 { i &+= 1 }
         return i
     }
 
@@ -69,28 +69,30 @@ enum SWAR {
     @inline(__always)
     static func firstIndexInShortRange(_ raw: UnsafeRawPointer, from start: Int, to end: Int, where flags: (UInt64) -> UInt64,
                            isFlagged: (UInt8) -> Bool) -> Int {
+        // indexes into a buffer: none of the sums below can overflow (wrapping arithmetic
+        // spares an overflow check each)
         var i = start
-        while i + 8 <= end {
+        while i &+ 8 <= end {
             let mask = flags(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            if mask != 0 { return i + firstFlagged(mask) }
-            i += 8
+            if mask != 0 { return i &+ firstFlagged(mask) }
+            i &+= 8
         }
         guard i < end else { return end }
-        if end - start >= 8 {
+        if end &- start >= 8 {
             // The bytes already tested flag nothing, so they cannot make a byte above them
             // look flagged either: only their lanes need masking off.
-            let seen = i - (end - 8)
-            let mask = flags(raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)) & (~0 << UInt64(seen * 8))
-            return mask != 0 ? end - 8 + firstFlagged(mask) : end
+            let seen = i &- (end &- 8)
+            let mask = flags(raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)) & (~0 << UInt64(seen &* 8))
+            return mask != 0 ? end &- 8 &+ firstFlagged(mask) : end
         }
-        if end - start >= 4 {
+        if end &- start >= 4 {
             // Four to seven bytes: two overlapping halves in one word, which flags nothing
             // when none of them is flagged; otherwise the bytes are looked at one by one.
             let low = UInt64(raw.loadUnaligned(fromByteOffset: start, as: UInt32.self))
-            let high = UInt64(raw.loadUnaligned(fromByteOffset: end - 4, as: UInt32.self))
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: end &- 4, as: UInt32.self))
             if flags(low | high << 32) == 0 { return end }
         }
-        while i < end, !isFlagged(raw.load(fromByteOffset: i, as: UInt8.self)) { i += 1 }
+        while i < end, !isFlagged(raw.load(fromByteOffset: i, as: UInt8.self)) { i &+= 1 }
         return i
     }
 

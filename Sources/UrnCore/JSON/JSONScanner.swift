@@ -30,28 +30,28 @@ public struct JSONScanner {
     /// Validates `text` as one JSON object (blanks around it allowed) and records its members.
     public mutating func scanObject(_ text: UnsafeBufferPointer<UInt8>, indexing: Bool = false) throws(JSONError) {
         members.removeAllShort()  // a record has a few members: removeAll(keepingCapacity:) costs ~60 a record
-        var cursor = Cursor(text: text, position: 0, indexing: indexing)
+        var cursor = Cursor(text: text, indexing: indexing)
         // the cursor fills the index in its storage, reused from record to record
         index.removeAll()
         swap(&cursor.index, &index)
         defer { swap(&cursor.index, &index) }
-        cursor.skipBlanks()
-        guard cursor.position < text.count else { throw JSONError(.unexpectedEnd, at: cursor.position) }
-        guard text[cursor.position] == UInt8(ascii: "{") else {
-            throw JSONError(.notAnObject, at: cursor.position)
+        var i = cursor.afterBlanks(0)
+        guard i < text.count else { throw JSONError(.unexpectedEnd, at: i) }
+        guard text[i] == UInt8(ascii: "{") else {
+            throw JSONError(.notAnObject, at: i)
         }
-        try cursor.scanObject(depth: 1) { key, value, kind in
+        i = try cursor.scanObject(at: i, depth: 1) { key, value, kind in
             members.append(JSONMember(key: key, value: value, kind: kind))
         }
-        cursor.skipBlanks()
-        if cursor.position != text.count { throw JSONError(.trailingData, at: cursor.position) }
+        i = cursor.afterBlanks(i)
+        if i != text.count { throw JSONError(.trailingData, at: i) }
     }
 
     /// The members of the object whose text is `text[range]`, which must already be valid JSON.
     public static func members(of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [JSONMember] {
-        var cursor = Cursor(text: text, position: range.lowerBound)
+        var cursor = Cursor(text: text)
         var found: [JSONMember] = []
-        try? cursor.scanObject(depth: 1) { key, value, kind in
+        _ = try? cursor.scanObject(at: range.lowerBound, depth: 1) { key, value, kind in
             found.append(JSONMember(key: key, value: value, kind: kind))
         }
         return found
@@ -65,247 +65,258 @@ public struct JSONScanner {
 
     /// Validates that `text` is exactly one JSON value of any kind.
     public static func validateValue(_ text: UnsafeBufferPointer<UInt8>) throws(JSONError) {
-        var cursor = Cursor(text: text, position: 0)
-        cursor.skipBlanks()
-        _ = try cursor.scanValue(depth: 0)
-        cursor.skipBlanks()
-        if cursor.position != text.count { throw JSONError(.trailingData, at: cursor.position) }
+        var cursor = Cursor(text: text)
+        var i = cursor.afterBlanks(0)
+        (i, _) = try cursor.scanValue(at: i, depth: 0)
+        i = cursor.afterBlanks(i)
+        if i != text.count { throw JSONError(.trailingData, at: i) }
     }
 
-    /// A position in a text being scanned.
+    /// A text being scanned. Positions are passed in and returned rather than kept in the
+    /// cursor, so that each scan keeps its position in a register: a cursor passed on to the
+    /// nested scans lives in memory, and its position was stored back after every byte test.
     struct Cursor {
-        let text: UnsafeBufferPointer<UInt8>
-        var position: Int
+        let base: UnsafePointer<UInt8>
+        let count: Int
         /// Whether to record every member and element in `index`.
         var indexing = false
         var index = JSONIndex()
 
-        /// Moves past blanks. Records rarely have any between tokens, so the first byte is
-        /// tested inline and only a blank (or the end) goes on to the loop.
-        @inline(__always)
-        mutating func skipBlanks() {
-            if position < text.count, text[position] > 0x20 { return }
-            skipBlankRun()
+        init(text: UnsafeBufferPointer<UInt8>, indexing: Bool = false) {
+            // an empty text has no base address; no byte of it is ever read
+            base = text.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            count = text.count
+            self.indexing = indexing
         }
 
-        mutating func skipBlankRun() {
-            while position < text.count {
-                switch text[position] {
-                case 0x20, 0x09, 0x0A, 0x0D: position += 1
-                default: return
+        /// The position of the first non-blank byte at or after `i`. Records rarely have blanks
+        /// between tokens, so the first byte is tested inline and only a blank goes on to a loop.
+        @inline(__always)
+        func afterBlanks(_ i: Int) -> Int {
+            if i < count, base[i] > 0x20 { return i }
+            return Self.afterBlankRun(base, count, i)
+        }
+
+        static func afterBlankRun(_ base: UnsafePointer<UInt8>, _ count: Int, _ start: Int) -> Int {
+            var i = start
+            while i < count {
+                switch base[i] {
+                case 0x20, 0x09, 0x0A, 0x0D: i &+= 1
+                default: return i
                 }
             }
+            return i
         }
 
+        /// The byte at `i`; throws at the end of the text.
         @inline(__always)
-        func peek() throws(JSONError) -> UInt8 {
-            guard position < text.count else { throw JSONError(.unexpectedEnd, at: position) }
-            return text[position]
+        func byte(at i: Int) throws(JSONError) -> UInt8 {
+            guard i < count else { throw JSONError(.unexpectedEnd, at: i) }
+            return base[i]
         }
 
-        @inline(__always)
-        mutating func expect(_ byte: UInt8, _ what: StaticString) throws(JSONError) {
-            if position < text.count, text[position] == byte {
-                position += 1
-                return
-            }
-            try unexpected(what)
-        }
-
-        /// Throws for the byte at the cursor (or the end), where `what` was expected.
+        /// Throws for the byte at `i` (or the end), where `what` was expected.
         @inline(never)
-        func unexpected(_ what: StaticString) throws(JSONError) {
-            let found = try peek()
-            throw JSONError(.unexpected(found, expected: what.description), at: position)
+        func unexpected(at i: Int, _ what: StaticString) throws(JSONError) -> Never {
+            let found = try byte(at: i)
+            throw JSONError(.unexpected(found, expected: what.description), at: i)
         }
 
-        /// Scans the value at the cursor and returns its kind.
+        /// Scans the value at `i`; returns the position after it and its kind.
         @inline(__always)
-        mutating func scanValue(depth: Int) throws(JSONError) -> JSONKind {
-            let byte = try peek()
+        mutating func scanValue(at i: Int, depth: Int) throws(JSONError) -> (Int, JSONKind) {
+            let byte = try byte(at: i)
             switch byte {
-            case UInt8(ascii: "{"):
-                try scanObject(depth: depth + 1) { _, _, _ in }
-                return .object
-            case UInt8(ascii: "["):
-                try scanArray(depth: depth + 1) { _, _ in }
-                return .array
             case UInt8(ascii: "\""):
-                try scanString()
-                return .string
+                return (try Self.scanString(base, count, at: i), .string)
+            case UInt8(ascii: "{"):
+                return (try scanObject(at: i, depth: depth + 1) { _, _, _ in }, .object)
+            case UInt8(ascii: "["):
+                return (try scanArray(at: i, depth: depth + 1), .array)
             case UInt8(ascii: "t"):
-                try scanLiteral("true")
-                return .bool
+                return (try Self.scanLiteral("true", base, count, at: i), .bool)
             case UInt8(ascii: "f"):
-                try scanLiteral("false")
-                return .bool
+                return (try Self.scanLiteral("false", base, count, at: i), .bool)
             case UInt8(ascii: "n"):
-                try scanLiteral("null")
-                return .null
+                return (try Self.scanLiteral("null", base, count, at: i), .null)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                try scanNumber()
-                return .number
+                return (try Self.scanNumber(base, count, at: i), .number)
             default:
-                throw JSONError(.unexpected(byte, expected: "a value"), at: position)
+                throw JSONError(.unexpected(byte, expected: "a value"), at: i)
             }
         }
 
-        mutating func scanObject(depth: Int, _ member: (Range<Int>, Range<Int>, JSONKind) -> Void) throws(JSONError) {
+        /// Scans the object whose `{` is at `start`, calling `member` with each member's key,
+        /// value and kind; returns the position after its `}`.
+        mutating func scanObject(at start: Int, depth: Int, _ member: (Range<Int>, Range<Int>, JSONKind) -> Void) throws(JSONError) -> Int {
             guard depth <= JSONScanner.depthLimit else {
-                throw JSONError(.tooDeep(limit: JSONScanner.depthLimit), at: position)
+                throw JSONError(.tooDeep(limit: JSONScanner.depthLimit), at: start)
             }
-            position += 1  // {
-            skipBlanks()
-            if try peek() == UInt8(ascii: "}") { position += 1; return }
+            var i = afterBlanks(start &+ 1)
+            if try byte(at: i) == UInt8(ascii: "}") { return i &+ 1 }
             while true {
-                skipBlanks()
-                let keyStart = position
-                guard try peek() == UInt8(ascii: "\"") else {
-                    throw JSONError(.unexpected(text[position], expected: "'\"'"), at: position)
+                i = afterBlanks(i)
+                let keyStart = i
+                guard try byte(at: i) == UInt8(ascii: "\"") else {
+                    throw JSONError(.unexpected(base[i], expected: "'\"'"), at: i)
                 }
-                try scanString()
-                let key = keyStart..<position
-                skipBlanks()
-                try expect(UInt8(ascii: ":"), "':'")
-                skipBlanks()
-                let valueStart = position
+                i = try Self.scanString(base, count, at: i)
+                let key = keyStart..<i
+                i = afterBlanks(i)
+                guard i < count, base[i] == UInt8(ascii: ":") else { try unexpected(at: i, "':'") }
+                i = afterBlanks(i &+ 1)
+                let valueStart = i
                 let entry = indexing ? index.open(key: key, start: valueStart) : 0
-                let kind = try scanValue(depth: depth)
-                if indexing { index.close(entry, end: position, kind: kind) }
-                member(key, valueStart..<position, kind)
-                skipBlanks()
-                let next = try peek()
-                position += 1
-                if next == UInt8(ascii: "}") { return }
+                let kind: JSONKind
+                (i, kind) = try scanValue(at: i, depth: depth)
+                if indexing { index.close(entry, end: i, kind: kind) }
+                member(key, valueStart..<i, kind)
+                i = afterBlanks(i)
+                let next = try byte(at: i)
+                i &+= 1
+                if next == UInt8(ascii: "}") { return i }
                 guard next == UInt8(ascii: ",") else {
-                    throw JSONError(.unexpected(next, expected: "',' or '}'"), at: position - 1)
+                    throw JSONError(.unexpected(next, expected: "',' or '}'"), at: i &- 1)
                 }
             }
         }
 
-        mutating func scanArray(depth: Int, _ element: (Range<Int>, JSONKind) -> Void) throws(JSONError) {
+        /// Scans the array whose `[` is at `start`; returns the position after its `]`.
+        mutating func scanArray(at start: Int, depth: Int) throws(JSONError) -> Int {
             guard depth <= JSONScanner.depthLimit else {
-                throw JSONError(.tooDeep(limit: JSONScanner.depthLimit), at: position)
+                throw JSONError(.tooDeep(limit: JSONScanner.depthLimit), at: start)
             }
-            position += 1  // [
-            skipBlanks()
-            if try peek() == UInt8(ascii: "]") { position += 1; return }
+            var i = afterBlanks(start &+ 1)
+            if try byte(at: i) == UInt8(ascii: "]") { return i &+ 1 }
             while true {
-                skipBlanks()
-                let start = position
-                let entry = indexing ? index.open(key: start..<start, start: start) : 0
-                let kind = try scanValue(depth: depth)
-                if indexing { index.close(entry, end: position, kind: kind) }
-                element(start..<position, kind)
-                skipBlanks()
-                let next = try peek()
-                position += 1
-                if next == UInt8(ascii: "]") { return }
+                i = afterBlanks(i)
+                let elementStart = i
+                let entry = indexing ? index.open(key: elementStart..<elementStart, start: elementStart) : 0
+                let kind: JSONKind
+                (i, kind) = try scanValue(at: i, depth: depth)
+                if indexing { index.close(entry, end: i, kind: kind) }
+                i = afterBlanks(i)
+                let next = try byte(at: i)
+                i &+= 1
+                if next == UInt8(ascii: "]") { return i }
                 guard next == UInt8(ascii: ",") else {
-                    throw JSONError(.unexpected(next, expected: "',' or ']'"), at: position - 1)
+                    throw JSONError(.unexpected(next, expected: "',' or ']'"), at: i &- 1)
                 }
             }
         }
 
-        mutating func scanLiteral(_ word: StaticString) throws(JSONError) {
-            let n = word.utf8CodeUnitCount
+        /// Scans the literal `word` at `start`; returns the position after it. This and the scans
+        /// below are static, on the text's bytes: a method called on the cursor that a nested scan
+        /// holds in memory copied the whole cursor for every string.
+        static func scanLiteral(_ word: StaticString, _ base: UnsafePointer<UInt8>, _ count: Int, at start: Int) throws(JSONError) -> Int {
+            var i = start
             let p = word.utf8Start
-            for i in 0..<n {
-                guard position < text.count else { throw JSONError(.unexpectedEnd, at: position) }
-                guard text[position] == p[i] else {
-                    throw JSONError(.unexpected(text[position], expected: "'\(word)'"), at: position)
+            for k in 0..<word.utf8CodeUnitCount {
+                guard i < count else { throw JSONError(.unexpectedEnd, at: i) }
+                guard base[i] == p[k] else {
+                    throw JSONError(.unexpected(base[i], expected: "'\(word)'"), at: i)
                 }
-                position += 1
+                i &+= 1
             }
+            return i
         }
 
-        mutating func scanDigits() -> Int {
-            let start = position
-            while position < text.count, text[position] &- UInt8(ascii: "0") < 10 { position += 1 }
-            return position - start
-        }
-
-        mutating func scanNumber() throws(JSONError) {
-            let start = position
-            if text[position] == UInt8(ascii: "-") { position += 1 }
-            guard position < text.count else { throw JSONError(.invalidNumber, at: start) }
-            if text[position] == UInt8(ascii: "0") {
-                position += 1
-            } else if scanDigits() == 0 {
-                throw JSONError(.invalidNumber, at: position)
-            }
-            if position < text.count, text[position] == UInt8(ascii: ".") {
-                position += 1
-                guard scanDigits() > 0 else { throw JSONError(.invalidNumber, at: position) }
-            }
-            if position < text.count, text[position] | 0x20 == UInt8(ascii: "e") {
-                position += 1
-                if position < text.count, text[position] == UInt8(ascii: "+") || text[position] == UInt8(ascii: "-") {
-                    position += 1
-                }
-                guard scanDigits() > 0 else { throw JSONError(.invalidNumber, at: position) }
-            }
-        }
-
-        /// Scans a string token, checking escapes, surrogate pairs and UTF-8.
+        /// The position after the digits at or after `i`.
         @inline(__always)
-        mutating func scanString() throws(JSONError) {
-            position += 1  // opening quote
-            let base = text.baseAddress!
-            let count = text.count
+        static func afterDigits(_ base: UnsafePointer<UInt8>, _ count: Int, _ start: Int) -> Int {
+            var i = start
+            while i < count, base[i] &- UInt8(ascii: "0") < 10 { i &+= 1 }
+            return i
+        }
+
+        /// Scans the number at `start`; returns the position after it.
+        static func scanNumber(_ base: UnsafePointer<UInt8>, _ count: Int, at start: Int) throws(JSONError) -> Int {
+            var i = start
+            if base[i] == UInt8(ascii: "-") { i &+= 1 }
+            guard i < count else { throw JSONError(.invalidNumber, at: start) }
+            if base[i] == UInt8(ascii: "0") {
+                i &+= 1
+            } else {
+                let end = afterDigits(base, count, i)
+                if end == i { throw JSONError(.invalidNumber, at: i) }
+                i = end
+            }
+            if i < count, base[i] == UInt8(ascii: ".") {
+                let end = afterDigits(base, count, i &+ 1)
+                guard end > i &+ 1 else { throw JSONError(.invalidNumber, at: end) }
+                i = end
+            }
+            if i < count, base[i] | 0x20 == UInt8(ascii: "e") {
+                i &+= 1
+                if i < count, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") {
+                    i &+= 1
+                }
+                let end = afterDigits(base, count, i)
+                guard end > i else { throw JSONError(.invalidNumber, at: end) }
+                i = end
+            }
+            return i
+        }
+
+        /// Scans the string token whose opening quote is at `start`, checking escapes, surrogate
+        /// pairs and UTF-8; returns the position after its closing quote.
+        @inline(__always)
+        static func scanString(_ base: UnsafePointer<UInt8>, _ count: Int, at start: Int) throws(JSONError) -> Int {
+            var i = start &+ 1
             while true {
                 // Skip the plain ASCII run in one tight loop; most strings are nothing else.
-                position = PlainRun.end(base, from: position, to: count)
-                guard position < count else { throw JSONError(.unexpectedEnd, at: position) }
-                let byte = base[position]
-                if byte == UInt8(ascii: "\"") { position += 1; return }
+                i = PlainRun.end(base, from: i, to: count)
+                guard i < count else { throw JSONError(.unexpectedEnd, at: i) }
+                let byte = base[i]
+                if byte == UInt8(ascii: "\"") { return i &+ 1 }
                 if byte == UInt8(ascii: "\\") {
-                    try scanEscape()
+                    i = try scanEscape(base, count, at: i)
                 } else if byte < 0x20 {
-                    throw JSONError(.controlCharacter, at: position)
+                    throw JSONError(.controlCharacter, at: i)
                 } else if byte < 0x80 {
-                    position += 1
+                    i &+= 1
                 } else {
-                    guard let len = UTF8Validation.sequenceLength(text, at: position) else {
-                        throw JSONError(.invalidUTF8, at: position)
+                    guard let length = UTF8Validation.sequenceLength(UnsafeBufferPointer(start: base, count: count), at: i) else {
+                        throw JSONError(.invalidUTF8, at: i)
                     }
-                    position += len
+                    i &+= length
                 }
             }
         }
 
-        mutating func scanEscape() throws(JSONError) {
-            let start = position
-            position += 1
-            guard position < text.count else { throw JSONError(.unexpectedEnd, at: position) }
-            switch text[position] {
+        /// Scans the escape whose backslash is at `start`; returns the position after it.
+        static func scanEscape(_ base: UnsafePointer<UInt8>, _ count: Int, at start: Int) throws(JSONError) -> Int {
+            var i = start &+ 1
+            guard i < count else { throw JSONError(.unexpectedEnd, at: i) }
+            switch base[i] {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
                  UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                position += 1
+                return i &+ 1
             case UInt8(ascii: "u"):
-                let unit = try scanHex4(at: position + 1)
-                position += 5
+                let unit = try hex4(base, count, at: i &+ 1)
+                i &+= 5
                 if unit >= 0xD800 && unit < 0xDC00 {
-                    guard position + 1 < text.count, text[position] == UInt8(ascii: "\\"),
-                          text[position + 1] == UInt8(ascii: "u")
+                    guard i &+ 1 < count, base[i] == UInt8(ascii: "\\"), base[i &+ 1] == UInt8(ascii: "u")
                     else { throw JSONError(.loneSurrogate, at: start) }
-                    let low = try scanHex4(at: position + 2)
+                    let low = try hex4(base, count, at: i &+ 2)
                     guard low >= 0xDC00 && low < 0xE000 else { throw JSONError(.loneSurrogate, at: start) }
-                    position += 6
+                    i &+= 6
                 } else if unit >= 0xDC00 && unit < 0xE000 {
                     throw JSONError(.loneSurrogate, at: start)
                 }
+                return i
             default:
                 throw JSONError(.invalidEscape, at: start)
             }
         }
 
-        func scanHex4(at index: Int) throws(JSONError) -> UInt32 {
-            guard index + 4 <= text.count else { throw JSONError(.invalidUnicodeEscape, at: index - 2) }
+        /// The value of the four hex digits at `start`.
+        static func hex4(_ base: UnsafePointer<UInt8>, _ count: Int, at start: Int) throws(JSONError) -> UInt32 {
+            guard start + 4 <= count else { throw JSONError(.invalidUnicodeEscape, at: start - 2) }
             var value: UInt32 = 0
-            for i in index..<index + 4 {
-                guard let digit = ByteClass.hexValue(text[i]) else {
-                    throw JSONError(.invalidUnicodeEscape, at: index - 2)
+            for i in start..<start + 4 {
+                guard let digit = ByteClass.hexValue(base[i]) else {
+                    throw JSONError(.invalidUnicodeEscape, at: start - 2)
                 }
                 value = value << 4 | UInt32(digit)
             }
