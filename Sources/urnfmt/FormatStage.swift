@@ -96,7 +96,7 @@ struct FormatStage: RecordStage {
             renderer.hostForm = hostForm
             rendered.line.removeAll()
             try link.withUnsafeBufferPointer { link in
-                try renderer.render(template, into: &rendered.line) { $0 = try reader.read(link.span, of: record, reusing: &linkText) }
+                try renderer.render(template, into: &rendered.line) { $0 = try reader.read(link.span, of: record, reusing: &linkText); return true }
             }
             return .rendered
         case let .table(format, columns, _):
@@ -109,6 +109,7 @@ struct FormatStage: RecordStage {
                     rendered.cell.removeAll()
                     try renderer.render(column.template, into: &rendered.cell, escapingControls: false) {
                         $0 = try reader.read(link.span, of: record, reusing: &linkText)
+                        return true
                     }
                     format.append(rendered.cell.unsafeView(0..<rendered.cell.count), to: &rendered.line)
                 }

@@ -14,7 +14,7 @@ import Testing
             }
             var renderer = TemplateRenderer(record: RecordView(text: buffer, members: members, isJSON: record != nil))
             var out = ByteBuffer(capacity: 64)
-            try renderer.render(compiled, into: &out) { $0 = try LinkParser().parse(link) }
+            try renderer.render(compiled, into: &out) { $0 = try LinkParser().parse(link); return true }
             return String(decoding: out.bytes, as: UTF8.self)
         }
     }
@@ -61,7 +61,7 @@ import Testing
                 guard case let .expression(expression) = template.pieces[0] else { Issue.record("not an expression"); return }
                 var renderer = TemplateRenderer(record: RecordView(text: UnsafeBufferPointer(start: nil, count: 0), members: [], isJSON: false))
                 var expected: [UInt8] = []
-                if case let .string(bytes)? = try renderer.value(expression) { $0 = try LinkParser().parse(link) } {
+                if case let .string(bytes)? = try renderer.value(expression) { $0 = try LinkParser().parse(link); return true } {
                     TemplateRenderer.appendEscapingControls(bytes, to: &expected)
                 }
                 #expect(try render(text, link: link) == String(decoding: expected, as: UTF8.self), "\(text) of \(link)")
@@ -106,7 +106,7 @@ import Testing
                 try scanner.scanObject(buffer, indexing: indexing)
                 var renderer = TemplateRenderer(record: RecordView(text: buffer, members: scanner.members, index: scanner.index, isJSON: true))
                 var out = ByteBuffer(capacity: 64)
-                try renderer.render(compiled, into: &out) { $0 = try LinkParser().parse("x:1") }
+                try renderer.render(compiled, into: &out) { $0 = try LinkParser().parse("x:1"); return true }
                 return String(decoding: out.bytes, as: UTF8.self)
             })
         }

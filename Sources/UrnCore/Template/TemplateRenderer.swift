@@ -16,9 +16,12 @@ public struct TemplateRenderer {
     /// The form of the host in `{host}`, `{url}` and the domain parts, unless an expression's
     /// `puny:` or `idn:` says otherwise (`--punycode`, `--as-idn`).
     public var hostForm: HostForm = .asWritten
-    /// The record's link once read (nil when it has none); read at most once.
-    private var link: Link?
+    /// The record's link once read (`hasLink`), read at most once. Not optional: reading an
+    /// optional link's parts copied all 160 bytes of it for each.
+    private var link = TemplateRenderer.noLink
     private var linkRead = false
+    private var hasLink = false
+    private static let noLink = Link(kind: .relative, reference: URIReference([]))
     /// The host's domain parts, found once per record (and host form).
     private var domainParts: (form: HostForm, parts: DomainParts)?
 
@@ -28,11 +31,12 @@ public struct TemplateRenderer {
     }
 
     /// Appends the rendering of `template` to `out`; `readLink` parses the record's link into
-    /// its argument when first needed (leaving nil when the record has none): into the
-    /// renderer's own storage, where a returned link was copied several times. Control characters of values are escaped
-    /// unless `escapingControls` is false (a table format that escapes values itself).
+    /// its argument when first needed and says whether the record has one: into the renderer's
+    /// own storage, where a returned link was copied several times. Control characters of
+    /// values are escaped unless `escapingControls` is false (a table format that escapes
+    /// values itself).
     public mutating func render(_ template: Template, into out: inout ByteBuffer, escapingControls: Bool = true,
-                                link readLink: (inout Link?) throws -> Void) throws {
+                                link readLink: (inout Link) throws -> Bool) throws {
         let program = template.program
         try program.steps.withUnsafeBufferPointer { steps in
             try program.bytes.withUnsafeBufferPointer { bytes in
@@ -51,7 +55,7 @@ public struct TemplateRenderer {
     @inline(__always)
     private mutating func render(_ step: TemplateProgram.Step, _ bytes: UnsafeBufferPointer<UInt8>,
                                  _ places: UnsafeBufferPointer<JSONPath.Place>, _ expressions: [Template.Expression],
-                                 into out: inout ByteBuffer, escapingControls: Bool, link readLink: (inout Link?) throws -> Void) throws {
+                                 into out: inout ByteBuffer, escapingControls: Bool, link readLink: (inout Link) throws -> Bool) throws {
         let start = Int(step.start)
         let written = out.count
         let found: Bool
@@ -88,8 +92,8 @@ public struct TemplateRenderer {
     /// link is read where it lies: a copy of it counts a reference and moves 160 bytes.
     @inline(__always)
     private func appendPart(_ which: LinkPart, encoded: Bool, to out: inout ByteBuffer) -> Bool {
-        guard let range = Self.range(of: which, in: link!) else { return false }
-        link!.reference.text.withUnsafeBufferPointer { text in
+        guard let range = Self.range(of: which, in: link) else { return false }
+        link.reference.text.withUnsafeBufferPointer { text in
             Self.appendPart(UnsafeBufferPointer(rebasing: text[range]), encoded: encoded,
                             lowercase: which == .scheme || which == .host, to: &out)
         }
@@ -102,8 +106,8 @@ public struct TemplateRenderer {
     /// holds an escape.
     @inline(__always)
     private func appendFirstParameter(_ key: UnsafeBufferPointer<UInt8>, encoded: Bool, to out: inout ByteBuffer) -> Bool {
-        guard let query = link!.kind == .urn ? link!.urnQ : link!.query else { return false }
-        return link!.reference.text.withUnsafeBufferPointer { text in
+        guard let query = link.kind == .urn ? link.urnQ : link.query else { return false }
+        return link.reference.text.withUnsafeBufferPointer { text in
             guard let value = Self.firstParameter(key, in: text, query) else { return false }
             Self.appendParameterValue(UnsafeBufferPointer(rebasing: text[value]), encoded: encoded, to: &out)
             return true
@@ -135,7 +139,7 @@ public struct TemplateRenderer {
     /// way: through its value, which a program's own steps go around. Control characters of a
     /// value are escaped unless `escapingControls` is false.
     public mutating func render(_ expression: Template.Expression, into out: inout ByteBuffer,
-                                escapingControls: Bool = true, link readLink: (inout Link?) throws -> Void) throws {
+                                escapingControls: Bool = true, link readLink: (inout Link) throws -> Bool) throws {
         let value = try self.value(expression, link: readLink)
         if value == nil && expression.must { throw MissingValue(expression: expression.text) }
         guard expression.json else {
@@ -243,16 +247,16 @@ public struct TemplateRenderer {
     }
 
     /// Reads the link on first use; whether the record has one.
-    private mutating func readLinkOnce(_ readLink: (inout Link?) throws -> Void) throws -> Bool {
+    private mutating func readLinkOnce(_ readLink: (inout Link) throws -> Bool) throws -> Bool {
         if !linkRead {
-            try readLink(&link)
+            hasLink = try readLink(&link)
             linkRead = true
         }
-        return link != nil
+        return hasLink
     }
 
     /// The value an expression reads, nil when missing.
-    public mutating func value(_ expression: Template.Expression, link readLink: (inout Link?) throws -> Void) throws -> RecordView.Value? {
+    public mutating func value(_ expression: Template.Expression, link readLink: (inout Link) throws -> Bool) throws -> RecordView.Value? {
         if case let .path(path) = expression.source { return record.value(at: path) }
         guard try readLinkOnce(readLink) else { return nil }
         let form = expression.hostForm ?? hostForm
@@ -261,13 +265,13 @@ public struct TemplateRenderer {
             let value = which == .domain ? parts.domain : which == .subdomain ? parts.subdomain : parts.suffix
             return value.isEmpty ? nil : .string(value)
         }
-        return try Self.value(expression, of: link!, hostForm: form)
+        return try Self.value(expression, of: link, hostForm: form)
     }
 
     /// The domain parts of the link's host in `form`, looked up once per record.
     private mutating func domainParts(in form: HostForm) throws(IDNError) -> DomainParts {
         if let domainParts, domainParts.form == form { return domainParts.parts }
-        let parts = try HostConversion.host(of: link!, in: form).map { DomainParts(host: $0) } ?? DomainParts(host: [])
+        let parts = try HostConversion.host(of: link, in: form).map { DomainParts(host: $0) } ?? DomainParts(host: [])
         domainParts = (form, parts)
         return parts
     }
