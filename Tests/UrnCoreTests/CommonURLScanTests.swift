@@ -11,14 +11,18 @@ import Testing
     }
 
     /// The one-pass scan and the general parser agree on `text`: where the scan reads it, the
-    /// general parser gives the same link; where the general parser refuses it, the scan does
-    /// not read it. Returns whether the scan read it.
+    /// general parser gives the same link, and the scan's says its text needs no JSON escape,
+    /// which it does not; where the general parser refuses it, the scan does not read it.
+    /// Returns whether the scan read it.
     @discardableResult
     private func agree(_ text: [UInt8], _ comment: Comment? = nil) -> Bool {
         let general = try? LinkParser().parse(text: text)
         guard let fast = CommonURLScan.link(text) else { return false }
         #expect(general != nil, "the scan read what the parser refuses: \(String(decoding: text, as: UTF8.self))")
         if let general { #expect(parts(fast) == parts(general), "\(String(decoding: text, as: UTF8.self))") }
+        // what the scan reads a JSON string holds as it is: writers copy its slices unscanned
+        let plain = text.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        #expect(fast.textIsPlain && plain, "\(String(decoding: text, as: UTF8.self))")
         return true
     }
 

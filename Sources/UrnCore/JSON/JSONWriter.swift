@@ -273,6 +273,16 @@ public struct JSONWriter: ~Copyable {
         return Array(value).withUnsafeBufferPointer { string($0) }
     }
 
+    /// Writes a string from UTF-8 bytes, as `plainString` does when `plain` says they need no
+    /// escape; returns false when invalid UTF-8 had to be replaced. A call, so that a writer of
+    /// frames keeps the small writes around it inlined.
+    @discardableResult
+    public mutating func string(_ value: UnsafeBufferPointer<UInt8>, plain: Bool) -> Bool {
+        guard plain else { return string(value) }
+        plainString(value)
+        return true
+    }
+
     /// Writes a string from UTF-8 bytes; returns false when invalid UTF-8 had to be replaced.
     @discardableResult
     public mutating func string(_ value: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -7,7 +7,7 @@
 /// readings are the same `Link` (tested link by link).
 enum CommonURLScan {
     /// Where the components of a common URL lie.
-    private struct Ranges {
+    struct Ranges {
         var scheme: Range<Int>
         var authority: Range<Int>
         var host: Range<Int>
@@ -17,19 +17,29 @@ enum CommonURLScan {
         var fragment: Range<Int>?
     }
 
-    /// `text` as a `url` link, or nil when it is not a common URL (or not a valid one). Inlined
-    /// into the parser, so that the link is built where it is returned rather than copied there.
+    /// Where the components of `text` lie when it is a common URL (and a valid one), or nil.
     @inline(__always)
-    static func link(_ text: [UInt8]) -> Link? {
-        let found = text.withUnsafeBufferPointer { buffer in
+    static func ranges(_ text: [UInt8]) -> Ranges? {
+        text.withUnsafeBufferPointer { buffer in
             CharacterRule.table.withUnsafeBufferPointer { table in scan(buffer, table: table) }
         }
-        guard let found else { return nil }
+    }
+
+    /// `text`, whose components are `found`, as a `url` link. Built where the parser returns it:
+    /// a link passed back through an optional was copied on the way (160 bytes).
+    @inline(__always)
+    static func link(_ text: [UInt8], _ found: Ranges) -> Link {
         var link = Link(kind: .url, reference: URIReference(text, scheme: found.scheme, authority: found.authority,
                                                              path: found.path, query: found.query, fragment: found.fragment))
         link.host = found.host
         link.port = found.port
+        link.textIsPlain = true  // ASCII, and every byte one that its component allows: no `"`, `\` or control
         return link
+    }
+
+    /// `text` as a `url` link, or nil when it is not a common URL (or not a valid one).
+    static func link(_ text: [UInt8]) -> Link? {
+        ranges(text).map { link(text, $0) }
     }
 
     private static func scan(_ buffer: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>) -> Ranges? {

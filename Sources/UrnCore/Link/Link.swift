@@ -17,6 +17,10 @@ public struct Link: Sendable {
     public var text: [UInt8] { reference.text }
     /// The kind.
     public var kind: Kind
+    /// Whether every byte of `text` is known to be written in a JSON string as it is
+    /// (printable ASCII other than `"` and `\`): true for a link the common-URL scan read,
+    /// whose bytes it checked, so that a writer of its slices need not scan them again.
+    public internal(set) var textIsPlain = false
     /// The generic RFC 3986 split of `text`.
     public var reference: URIReference
     /// The scheme, without `:`.

@@ -44,7 +44,9 @@ public struct LinkParser: Sendable {
         let asWritten = leniency != .everywhere && base == nil
         if asWritten {
             storage.replaceSubrange(storage.indices, with: input)
-            if !legacyNSURL, let link = CommonURLScan.link(storage), !isCompassScheme(storage[link.scheme!]) { return link }
+            if !legacyNSURL, let found = CommonURLScan.ranges(storage), !isCompassScheme(storage[found.scheme]) {
+                return CommonURLScan.link(storage, found)
+            }
         }
         if let bad = UTF8Validation.firstInvalidOffset(input) { throw LinkError.invalidUTF8(at: bad) }
         try checkLegacyNSURL(input)
