@@ -6,22 +6,42 @@
 /// the same answer it always gives, errors included: for the links this scan accepts, both
 /// readings are the same `Link` (tested link by link).
 enum CommonURLScan {
-    /// Where the components of a common URL lie.
+    /// `CharacterRule.table` with no rule allowing a byte at or above 0x80 (the parser allows
+    /// them all, for IRIs): a link that is not ASCII then ends a run where no delimiter may
+    /// stand, and is left to the parser, with no pass of its own to find out.
+    private static let asciiTable: [UInt8] = CharacterRule.table.enumerated().map { $0.offset < 0x80 ? $0.element : 0 }
+
+    /// Where the components of a common URL lie, as the positions that bound them (a link the
+    /// parser takes is shorter than 1 GiB): seven words of 32 bits, where ranges and optionals
+    /// took sixteen of 64 that the scan copied out through its optional result.
     struct Ranges {
-        var scheme: Range<Int>
-        var authority: Range<Int>
-        var host: Range<Int>
-        var port: Int?
-        var path: Range<Int>
-        var query: Range<Int>?
-        var fragment: Range<Int>?
+        /// The end of the scheme, which `://` and the host follow.
+        var schemeEnd: Int32
+        var hostEnd: Int32
+        /// The port, or -1.
+        var port: Int32
+        /// The end of the authority and start of the path.
+        var pathStart: Int32
+        var pathEnd: Int32
+        /// The end of the query after the `?` at `pathEnd`, or -1 when there is none.
+        var queryEnd: Int32
+        /// The start of the fragment, after its `#`, or -1; it runs to `end`.
+        var fragmentStart: Int32
+        var end: Int32
+
+        var scheme: Range<Int> { 0..<Int(schemeEnd) }
+        var authority: Range<Int> { (Int(schemeEnd) + 3)..<Int(pathStart) }
+        var host: Range<Int> { (Int(schemeEnd) + 3)..<Int(hostEnd) }
+        var path: Range<Int> { Int(pathStart)..<Int(pathEnd) }
+        var query: Range<Int>? { queryEnd < 0 ? nil : (Int(pathEnd) + 1)..<Int(queryEnd) }
+        var fragment: Range<Int>? { fragmentStart < 0 ? nil : Int(fragmentStart)..<Int(end) }
     }
 
     /// Where the components of `text` lie when it is a common URL (and a valid one), or nil.
     @inline(__always)
     static func ranges(_ text: [UInt8]) -> Ranges? {
         text.withUnsafeBufferPointer { buffer in
-            CharacterRule.table.withUnsafeBufferPointer { table in scan(buffer, table: table) }
+            asciiTable.withUnsafeBufferPointer { table in scan(buffer, table: table) }
         }
     }
 
@@ -32,7 +52,7 @@ enum CommonURLScan {
         var link = Link(kind: .url, reference: URIReference(text, scheme: found.scheme, authority: found.authority,
                                                              path: found.path, query: found.query, fragment: found.fragment))
         link.host = found.host
-        link.port = found.port
+        link.port = found.port < 0 ? nil : Int(found.port)
         link.textIsPlain = true  // ASCII, and every byte one that its component allows: no `"`, `\` or control
         return link
     }
@@ -44,20 +64,19 @@ enum CommonURLScan {
 
     private static func scan(_ buffer: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>) -> Ranges? {
         let n = buffer.count
-        guard n > 3, let p = buffer.baseAddress, isASCII(p, count: n), ByteClass.test(p[0], .alpha) else { return nil }
+        guard n > 3, let p = buffer.baseAddress, ByteClass.test(p[0], .alpha) else { return nil }
         // scheme ":" "//"
         var i = 1
         while i < n, table[Int(p[i])] & CharacterRule.scheme.rawValue != 0 { i += 1 }
         guard i + 2 < n, p[i] == UInt8(ascii: ":"), p[i + 1] == UInt8(ascii: "/"), p[i + 2] == UInt8(ascii: "/") else { return nil }
-        let scheme = 0..<i
+        let schemeEnd = i
         // host [":" port], ended by "/", "?", "#" or the end
         i += 3
-        let hostStart = i
         let hostRule = CharacterRule.host.rawValue
         while i + 4 <= n, table[Int(p[i])] & table[Int(p[i + 1])] & table[Int(p[i + 2])] & table[Int(p[i + 3])] & hostRule != 0 { i += 4 }
         while i < n, table[Int(p[i])] & hostRule != 0 { i += 1 }
-        let host = hostStart..<i
-        var port: Int?
+        let hostEnd = i
+        var port = -1
         if i < n, p[i] == UInt8(ascii: ":") {
             i += 1
             let digitsStart = i
@@ -70,26 +89,25 @@ enum CommonURLScan {
             if i > digitsStart { port = value }
         }
         guard i == n || isDelimiter(p[i]) else { return nil }
-        let authority = hostStart..<i
         // path, then "?" query, then "#" fragment
         let pathStart = i
         guard let pathEnd = allowedRun(p, from: i, count: n, table: table, rule: .path),
               pathEnd == n || p[pathEnd] == UInt8(ascii: "?") || p[pathEnd] == UInt8(ascii: "#") else { return nil }
         i = pathEnd
-        var query: Range<Int>?
+        var queryEnd = -1
         if i < n, p[i] == UInt8(ascii: "?") {
             guard let end = allowedRun(p, from: i + 1, count: n, table: table, rule: .queryOrFragment),
                   end == n || p[end] == UInt8(ascii: "#") else { return nil }
-            query = (i + 1)..<end
+            queryEnd = end
             i = end
         }
-        var fragment: Range<Int>?
+        var fragmentStart = -1
         if i < n {
             guard let end = allowedRun(p, from: i + 1, count: n, table: table, rule: .queryOrFragment), end == n else { return nil }
-            fragment = (i + 1)..<n
+            fragmentStart = i + 1
         }
-        return Ranges(scheme: scheme, authority: authority, host: host, port: port, path: pathStart..<pathEnd,
-                      query: query, fragment: fragment)
+        return Ranges(schemeEnd: Int32(schemeEnd), hostEnd: Int32(hostEnd), port: Int32(port), pathStart: Int32(pathStart),
+                      pathEnd: Int32(pathEnd), queryEnd: Int32(queryEnd), fragmentStart: Int32(fragmentStart), end: Int32(n))
     }
 
     /// The end of the run from `start` of bytes `rule` allows and valid `%XX` escapes: the first
@@ -117,25 +135,5 @@ enum CommonURLScan {
     @inline(__always)
     private static func isDelimiter(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
-    }
-
-    /// Whether the `count` bytes at `p` are all ASCII, eight at a time.
-    @inline(__always)
-    private static func isASCII(_ p: UnsafePointer<UInt8>, count n: Int) -> Bool {
-        let raw = UnsafeRawPointer(p)
-        var i = 0
-        var high: UInt64 = 0
-        while i + 8 <= n {
-            high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            i += 8
-        }
-        if i < n {
-            if n >= 8 {
-                high |= raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-            } else {
-                while i < n { high |= UInt64(p[i]); i += 1 }
-            }
-        }
-        return high & SWAR.high == 0
     }
 }
