@@ -97,7 +97,7 @@ public struct RecordDriver {
         guard stage.selects(prepared), stage.writesRecords else { return }
         for output in 0..<stage.outputCount(prepared) {
             if stage.writesJSON {
-                writer.begin(record, replacing: replaced)
+                writer.begin(record, replacing: replaced, plainLink: stage.linkIsPlain)
                 stage.write(prepared, output: output, into: &writer.json)
                 try writer.end()
             } else {

@@ -17,6 +17,9 @@ public protocol RecordStage {
     /// Computes the stage's result for `link` (a view valid only during the call); throws a
     /// `CodedError` for a bad link.
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Prepared
+    /// Whether the link of the record just prepared is known to need no JSON escape
+    /// (`Link.textIsPlain`): a raw line is then written back as `link` without a scan.
+    var linkIsPlain: Bool { get }
     /// Whether the record is selected for output.
     mutating func selects(_ prepared: Prepared) -> Bool
     /// Writes the stage's fields for `prepared` into the open output record.
@@ -39,6 +42,7 @@ extension RecordStage {
     public var writesRecords: Bool { true }
     public var requiresLink: Bool { true }
     public var followsPaths: Bool { false }
+    public var linkIsPlain: Bool { false }
     public mutating func selects(_ prepared: Prepared) -> Bool { true }
     public mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus { .success }
     public func outputCount(_ prepared: Prepared) -> Int { 1 }

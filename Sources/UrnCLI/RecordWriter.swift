@@ -38,13 +38,14 @@ public final class RecordWriter {
     }
 
     /// Opens the output record for `record`: its members except those named in `replaced`,
-    /// or `{"link":…}` for a raw line.
-    public func begin(_ record: RecordView, replacing replaced: FieldNames) {
+    /// or `{"link":…}` for a raw line, copied without a scan when `plainLink` says it needs no
+    /// escape.
+    public func begin(_ record: RecordView, replacing replaced: FieldNames, plainLink: Bool = false) {
         json.beginObject()
         guard record.isJSON else {
             if !replaced.containsLink {
                 json.key("link")
-                json.string(record.text)
+                json.string(record.text, plain: plainLink)
             }
             return
         }

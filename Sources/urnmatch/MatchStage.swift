@@ -26,6 +26,8 @@ struct MatchStage: RecordStage {
     let methodField: JSONPath?
     /// The text of the link being routed, kept from record to record.
     private var linkText: [UInt8] = []
+    /// Whether the last link parsed needs no JSON escape (`RecordStage.linkIsPlain`).
+    private(set) var linkIsPlain = false
     private var selected = 0
     private var unmatched = 0
     /// Hits by route, and by route and method when records have one.
@@ -50,6 +52,7 @@ struct MatchStage: RecordStage {
 
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
         let parsed = try reader.read(link, of: record, reusing: &linkText)
+        linkIsPlain = parsed.textIsPlain
         defer { matcher.forgetLink() }
         // nil spelled out when there is no method: a copy of the nil property was counted
         let method = self.method == nil && methodField == nil ? nil : requestMethod(of: record)

@@ -8,6 +8,8 @@ struct ParseStage: RecordStage {
     let resolver: LinkResolver?
     /// The text of the link being parsed, kept from record to record.
     private var linkText: [UInt8] = []
+    /// Whether the last link parsed needs no JSON escape (`RecordStage.linkIsPlain`).
+    private(set) var linkIsPlain = false
 
     init(parser: LinkParser, fields: LinkSchema, resolver: LinkResolver?) {
         self.parser = parser
@@ -20,6 +22,7 @@ struct ParseStage: RecordStage {
     @inline(__always)
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Link {
         let parsed = try parser.parse(link, base: resolver, reusing: &linkText)
+        linkIsPlain = parsed.textIsPlain
         // a host that has no --punycode or --as-idn form makes an error record
         if fields.normalize, fields.hostForm != .asWritten { _ = try HostConversion.converting(parsed, to: fields.hostForm) }
         return parsed

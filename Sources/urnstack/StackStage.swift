@@ -22,6 +22,8 @@ struct StackStage: RecordStage {
     var fixedFrom: [Frame]?
     /// The text of the link being stacked, kept from record to record.
     private var linkText: [UInt8] = []
+    /// Whether the last link parsed needs no JSON escape (`RecordStage.linkIsPlain`).
+    private(set) var linkIsPlain = false
     /// The frames of the last record once written, whose storage the next stack reuses.
     private var frameStorage: [Frame] = []
     private var matched = 0
@@ -46,6 +48,7 @@ struct StackStage: RecordStage {
         // storage: let them go before both are reused
         frameStorage.removeAllShort()
         let parsed = try reader.read(link, of: record, reusing: &linkText)
+        linkIsPlain = parsed.textIsPlain
         defer { builder.matcher.forgetLink() }
         let (stack, handler) = try opening(of: parsed, record: record)
         if !stack.isEmpty || handler != nil { matched += 1 }
