@@ -6,10 +6,10 @@ public enum ArgumentsSchema {
     /// Writes `{"name":value,…}`, names and values read in place.
     public static func write(_ args: Arguments, into json: inout JSONWriter) {
         json.beginObject()
-        args.forEachUnsafe { name, plainName, value in
+        args.forEachUnsafe { name, plainName, value, plainValue in
             if plainName { json.plainKey(name) } else { json.key(name) }
             switch value {
-            case let .string(bytes): _ = json.string(bytes)
+            case let .string(bytes): if plainValue { json.plainString(bytes) } else { json.string(bytes) }
             case let .int(int): json.int(int)
             case let .double(double): json.double(double)
             case let .float(float):

@@ -26,6 +26,8 @@ final class ArgumentBuffer: @unchecked Sendable {
         @usableFromInline var kind: Kind
         /// The name needs no escaping in JSON (a pattern's placeholder names are checked once).
         @usableFromInline var plainName = false
+        /// The value, a string, needs no escaping in JSON (a component of a plain link).
+        @usableFromInline var plainValue = false
     }
 
     // Only the matcher's ArgumentList writes these, and only where no match reads (see above).

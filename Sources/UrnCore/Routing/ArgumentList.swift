@@ -58,10 +58,10 @@ struct ArgumentList {
     /// reserved).
     @inline(__always)
     private func entry(name: UnsafeBufferPointer<UInt8>, bytes value: UnsafeBufferPointer<UInt8>, _ kind: ArgumentBuffer.Kind,
-                       plainName: Bool = false) -> ArgumentBuffer.Entry {
+                       plainName: Bool = false, plainValue: Bool = false) -> ArgumentBuffer.Entry {
         let nameStart = buffer.appendBytes(name)
         return ArgumentBuffer.Entry(nameStart: nameStart, nameCount: name.count, valueStart: buffer.appendBytes(value),
-                                    valueCount: value.count, kind: kind, plainName: plainName)
+                                    valueCount: value.count, kind: kind, plainName: plainName, plainValue: plainValue)
     }
 
     /// The entry for `name` and `value`, their bytes appended (room reserved).
@@ -96,11 +96,12 @@ struct ArgumentList {
 
     /// Adds a string argument, which the caller knows is not there yet (a pattern's
     /// placeholder names are distinct, and they come first), from bytes in place; `plainName`
-    /// when the name is known to need no escaping in JSON.
+    /// and `plainValue` when the name and the value are known to need no escaping in JSON.
     @inline(__always)
-    mutating func addNew(name: UnsafeBufferPointer<UInt8>, string value: UnsafeBufferPointer<UInt8>, plainName: Bool) {
+    mutating func addNew(name: UnsafeBufferPointer<UInt8>, string value: UnsafeBufferPointer<UInt8>, plainName: Bool,
+                         plainValue: Bool) {
         reserve(bytes: name.count + value.count, entries: 1)
-        buffer.appendEntry(entry(name: name, bytes: value, .string, plainName: plainName))
+        buffer.appendEntry(entry(name: name, bytes: value, .string, plainName: plainName, plainValue: plainValue))
     }
 
     /// Adds `name`, which the caller knows is not there yet.

@@ -32,7 +32,7 @@ public struct Arguments: Sendable, RandomAccessCollection {
     public subscript(position: Int) -> (name: [UInt8], value: ArgValue) {
         precondition(position >= 0 && position < entries.count, "argument index out of range")
         var pair: (name: [UInt8], value: ArgValue)?
-        forEachUnsafe(from: position, to: position + 1) { name, _, value in pair = (Array(name), value.value) }
+        forEachUnsafe(from: position, to: position + 1) { name, _, value, _ in pair = (Array(name), value.value) }
         return pair!
     }
 
@@ -58,16 +58,17 @@ public struct Arguments: Sendable, RandomAccessCollection {
     }
 
     /// Calls `body` with each argument's name, whether the name is known to need no escaping
-    /// in JSON (a pattern's placeholder names, checked once), and value, in place and in order:
-    /// the writer's way to read them, without copying. Inlinable, so that the writer's body is
+    /// in JSON (a pattern's placeholder names, checked once), its value, and whether a string
+    /// value is known to need none (a component of a plain link), in place and in order: the
+    /// writer's way to read them, without copying. Inlinable, so that the writer's body is
     /// inlined too.
     @inlinable
-    public func forEachUnsafe(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ plainName: Bool, _ value: UnsafeValue) -> Void) {
+    public func forEachUnsafe(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ plainName: Bool, _ value: UnsafeValue, _ plainValue: Bool) -> Void) {
         forEachUnsafe(from: 0, to: entries.count, body)
     }
 
     @inlinable @inline(__always)
-    func forEachUnsafe(from first: Int, to end: Int, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ plainName: Bool, _ value: UnsafeValue) -> Void) {
+    func forEachUnsafe(from first: Int, to end: Int, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ plainName: Bool, _ value: UnsafeValue, _ plainValue: Bool) -> Void) {
         guard let buffer else { return }
         for index in (entries.lowerBound + first)..<(entries.lowerBound + end) {
             let entry = buffer.entries[index]
@@ -79,7 +80,7 @@ public struct Arguments: Sendable, RandomAccessCollection {
             case .double: value = .double(Double(bitPattern: UInt64(UInt(bitPattern: entry.valueStart))))
             case .float: value = .float(Float(bitPattern: UInt32(truncatingIfNeeded: entry.valueStart)))
             }
-            body(buffer.name(index), entry.plainName, value)
+            body(buffer.name(index), entry.plainName, value, entry.plainValue)
         }
     }
 }

@@ -12,6 +12,9 @@ package struct Components: Sendable {
     private var rangeCount = 0
     /// A decoded component before it is checked for UTF-8 (rare: only components with `%`).
     private var decoded: [UInt8] = []
+    /// Whether every component is a slice of a link text that needs no JSON escape
+    /// (`Link.textIsPlain`), none decoded: arguments taken from them are written unscanned.
+    package var isPlain = false
 
     /// An empty list.
     package init() {
@@ -87,6 +90,7 @@ package struct Components: Sendable {
         decoded.removeAll(keepingCapacity: true)
         PercentCoding.decode(component, into: &decoded)
         guard UTF8Validation.isValid(decoded) else { return appendRaw(component) }
+        isPlain = false  // a decoded byte may be anything
         addRange(decoded.withUnsafeBufferPointer { store($0) })
     }
 

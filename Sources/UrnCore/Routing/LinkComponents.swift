@@ -26,9 +26,15 @@ extension Components {
     mutating func read(_ link: Link, mode: ComponentMode, delimiter: [UInt8], raw: Bool) {
         removeAll()
         switch mode {
-        case .urn: readURN(link, delimiter: delimiter, raw: raw)
-        case .express: readExpress(link)
-        default: readLibrary(link, mode: mode, delimiter: delimiter, raw: raw)
+        case .urn:
+            isPlain = link.textIsPlain
+            readURN(link, delimiter: delimiter, raw: raw)
+        case .express:
+            isPlain = link.textIsPlain
+            readExpress(link)
+        default:
+            isPlain = false  // the libraries' readings decode in ways of their own
+            readLibrary(link, mode: mode, delimiter: delimiter, raw: raw)
         }
     }
 

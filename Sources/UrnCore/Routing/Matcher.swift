@@ -393,7 +393,7 @@ public final class Matcher {
                 components.withUnsafeParts { bytes, ranges in
                     for slot in plain.slots {
                         args.addNew(name: UnsafeBufferPointer(rebasing: names[slot.name]), string: UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]]),
-                                    plainName: plain.namesArePlain)
+                                    plainName: plain.namesArePlain, plainValue: components.isPlain)
                     }
                 }
             }
