@@ -59,23 +59,10 @@ public struct RecordView {
         return (range, kind)
     }
 
-    /// Appends the value at `path` to `out` (a string decoded, anything else as its JSON text)
-    /// without allocating; false when it is missing or null.
-    public func appendValue(at path: JSONPath, to out: inout ByteBuffer) -> Bool {
-        guard let (range, kind) = token(at: path) else { return false }
-        appendValue(range, kind, to: &out)
-        return true
-    }
-
-    /// Appends the value `text[range]` of `kind`: a string decoded, anything else as its JSON text.
-    @inline(__always)
-    private func appendValue(_ range: Range<Int>, _ kind: JSONKind, to out: inout ByteBuffer) {
-        if kind == .string { JSONString.decode(range, in: text, into: &out) } else { out.append(UnsafeBufferPointer(rebasing: text[range])) }
-    }
-
-    /// Appends the value at the path whose steps are `places`, their names in `flat`, as
-    /// `appendValue(at:to:)` does, following it through the record's index; nil when a JSON
-    /// record has no index to follow it through.
+    /// Appends the value at the path whose steps are `places`, their names in `flat` (a string
+    /// decoded, anything else as its JSON text, a raw link's text for `link`) without
+    /// allocating, following it through the record's index; false when it is missing or null,
+    /// nil when a JSON record has no index to follow it through (`value(at:)` then).
     @inline(__always)
     func appendValue(_ places: UnsafeBufferPointer<JSONPath.Place>, _ flat: UnsafeBufferPointer<UInt8>,
                      to out: inout ByteBuffer) -> Bool? {
@@ -88,7 +75,7 @@ public struct RecordView {
         }
         guard !index.isEmpty else { return nil }
         guard let (range, kind) = index.resolve(places, flat, in: text), kind != .null else { return false }
-        appendValue(range, kind, to: &out)
+        if kind == .string { JSONString.decode(range, in: text, into: &out) } else { out.append(UnsafeBufferPointer(rebasing: text[range])) }
         return true
     }
 

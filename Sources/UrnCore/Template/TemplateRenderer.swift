@@ -106,33 +106,15 @@ public struct TemplateRenderer {
     /// holds an escape.
     @inline(__always)
     private func appendFirstParameter(_ key: UnsafeBufferPointer<UInt8>, encoded: Bool, to out: inout ByteBuffer) -> Bool {
-        guard let query = link.kind == .urn ? link.urnQ : link.query else { return false }
-        return link.reference.text.withUnsafeBufferPointer { text in
-            guard let value = Self.firstParameter(key, in: text, query) else { return false }
-            Self.appendParameterValue(UnsafeBufferPointer(rebasing: text[value]), encoded: encoded, to: &out)
+        link.reference.text.withUnsafeBufferPointer { text in
+            var first: Range<Int>?
+            link.forEachParameter { name, value in
+                if first == nil, Self.parameterName(UnsafeBufferPointer(rebasing: text[name]), is: key) { first = value }
+            }
+            guard let first else { return false }
+            Self.appendParameterValue(UnsafeBufferPointer(rebasing: text[first]), encoded: encoded, to: &out)
             return true
         }
-    }
-
-    /// The value of the first parameter named `key` in the query `text[query]`, as
-    /// `Link.forEachParameter` splits it, or nil.
-    @inline(__always)
-    private static func firstParameter(_ key: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
-                                       _ query: Range<Int>) -> Range<Int>? {
-        var start = query.lowerBound
-        while start <= query.upperBound {
-            var end = start
-            while end < query.upperBound, text[end] != UInt8(ascii: "&") { end += 1 }
-            if start < end {
-                var equals = start
-                while equals < end, text[equals] != UInt8(ascii: "=") { equals += 1 }
-                if parameterName(UnsafeBufferPointer(rebasing: text[start..<equals]), is: key) {
-                    return equals < end ? (equals + 1)..<end : end..<end
-                }
-            }
-            start = end + 1
-        }
-        return nil
     }
 
     /// Appends the value of one expression (empty when missing, unless `must:`), the general
