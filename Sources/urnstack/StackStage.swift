@@ -9,8 +9,6 @@ struct StackStage: RecordStage {
         let transition: Transition?
         /// The WAAppRouting block handler that runs too.
         let handler: Frame?
-        /// Whether the link the frames' links are cut from needs no JSON escape (`Link.textIsPlain`).
-        let plainLinks: Bool
     }
 
     let builder: StackBuilder
@@ -60,9 +58,7 @@ struct StackStage: RecordStage {
         } else if fromField != nil {
             current = []  // no current link: a cold start
         }
-        // every frame written (the transition pushes frames of this stack) is a slice of this link
-        return Result(frames: stack, transition: current.map { Transition(from: $0, to: stack) }, handler: handler,
-                      plainLinks: parsed.textIsPlain)
+        return Result(frames: stack, transition: current.map { Transition(from: $0, to: stack) }, handler: handler)
     }
 
     /// The stack and block handler, taking the top route (and its `handler`) from an upstream
@@ -78,14 +74,16 @@ struct StackStage: RecordStage {
     func outputCount(_ result: Result) -> Int { frames ? result.frames.count : 1 }
 
     mutating func write(_ result: Result, into json: inout JSONWriter) {
+        // every frame written (the transition pushes frames of this stack) is a slice of the link
+        // just prepared, so the links are plain when it is
         schema.write(stack: result.frames, transition: result.transition, handler: result.handler,
-                     plainLinks: result.plainLinks, into: &json)
+                     plainLinks: linkIsPlain, into: &json)
         keepStorage(of: result.frames)
     }
 
     mutating func write(_ result: Result, output: Int, into json: inout JSONWriter) {
         guard frames else { write(result, into: &json); return }
-        schema.write(frame: result.frames[output], depth: output, of: result.frames.count, plainLink: result.plainLinks, into: &json)
+        schema.write(frame: result.frames[output], depth: output, of: result.frames.count, plainLink: linkIsPlain, into: &json)
         keepStorage(of: result.frames)
     }
 
