@@ -33,7 +33,7 @@ public struct RecordParser {
         if line.tooLong { throw .lineTooLong(limit: maxLine) }
         guard text[0] == UInt8(ascii: "{") else {
             if !separatorIsNUL { try Self.checkNoNUL(text) }
-            return RecordView(text: text, members: [], isJSON: false, source: line.source, number: line.number)
+            return RecordView(text: text, isJSON: false)
         }
         do {
             try scanner.scanObject(text, indexing: indexesRecords)
@@ -43,8 +43,7 @@ public struct RecordParser {
             if !separatorIsNUL { try Self.checkNoNUL(text) }
             throw .json(error)
         }
-        return RecordView(text: text, members: scanner.members, index: scanner.index, isJSON: true,
-                          source: line.source, number: line.number)
+        return RecordView(text: text, members: scanner.members, index: scanner.index, isJSON: true)
     }
 
     /// Calls `body` with the link of `record`: the line itself, or the decoded string at `--field`,

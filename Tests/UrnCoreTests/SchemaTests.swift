@@ -10,7 +10,7 @@ import UrnCore
         return try text.withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner()
             try scanner.scanObject(buffer)
-            return try body(RecordView(text: buffer, members: scanner.members, isJSON: true))
+            return try withExtendedLifetime(scanner) { try body(RecordView(text: buffer, members: scanner.members, isJSON: true)) }
         }
     }
 

@@ -6,16 +6,15 @@ import Testing
         let compiled = try Template(template)
         let text = Array((record ?? link).utf8)
         return try text.withUnsafeBufferPointer { buffer in
-            var members: [JSONMember] = []
-            if record != nil {
-                var scanner = JSONScanner()
-                try scanner.scanObject(buffer)
-                members = scanner.members
+            // the record's members are a view into the scanner's storage
+            var scanner = JSONScanner()
+            if record != nil { try scanner.scanObject(buffer) }
+            return try withExtendedLifetime(scanner) {
+                var renderer = TemplateRenderer(record: RecordView(text: buffer, members: scanner.members, isJSON: record != nil))
+                var out = ByteBuffer(capacity: 64)
+                try renderer.render(compiled, into: &out) { $0 = try LinkParser().parse(link); return true }
+                return String(decoding: out.bytes, as: UTF8.self)
             }
-            var renderer = TemplateRenderer(record: RecordView(text: buffer, members: members, isJSON: record != nil))
-            var out = ByteBuffer(capacity: 64)
-            try renderer.render(compiled, into: &out) { $0 = try LinkParser().parse(link); return true }
-            return String(decoding: out.bytes, as: UTF8.self)
         }
     }
 
@@ -59,7 +58,7 @@ import Testing
                 let text = "{\(modifier)query:\(key)}"
                 let template = try Template(text)
                 guard case let .expression(expression) = template.pieces[0] else { Issue.record("not an expression"); return }
-                var renderer = TemplateRenderer(record: RecordView(text: UnsafeBufferPointer(start: nil, count: 0), members: [], isJSON: false))
+                var renderer = TemplateRenderer(record: RecordView(text: UnsafeBufferPointer(start: nil, count: 0), isJSON: false))
                 var expected: [UInt8] = []
                 if case let .string(bytes)? = try renderer.value(expression) { $0 = try LinkParser().parse(link); return true } {
                     TemplateRenderer.appendEscapingControls(bytes, to: &expected)
@@ -104,10 +103,12 @@ import Testing
             outputs.append(try text.withUnsafeBufferPointer { buffer in
                 var scanner = JSONScanner()
                 try scanner.scanObject(buffer, indexing: indexing)
-                var renderer = TemplateRenderer(record: RecordView(text: buffer, members: scanner.members, index: scanner.index, isJSON: true))
-                var out = ByteBuffer(capacity: 64)
-                try renderer.render(compiled, into: &out) { $0 = try LinkParser().parse("x:1"); return true }
-                return String(decoding: out.bytes, as: UTF8.self)
+                return try withExtendedLifetime(scanner) {
+                    var renderer = TemplateRenderer(record: RecordView(text: buffer, members: scanner.members, index: scanner.index, isJSON: true))
+                    var out = ByteBuffer(capacity: 64)
+                    try renderer.render(compiled, into: &out) { $0 = try LinkParser().parse("x:1"); return true }
+                    return String(decoding: out.bytes, as: UTF8.self)
+                }
             })
         }
         #expect(outputs[0] == outputs[1], "\(template)")

@@ -13,70 +13,23 @@ public struct JSONIndex {
         var end: Int
     }
 
-    /// The memory the entries live in, kept from record to record: a scan writes each entry
-    /// through a pointer, where an array checked its uniqueness on every write (about 190
-    /// instructions a record). Copies of an index share it, so an index is valid only until
-    /// its scanner scans the next record (as a `RecordView` is).
-    private final class Storage {
-        let base: UnsafeMutablePointer<Entry>
-        let capacity: Int
-
-        init(capacity: Int) {
-            base = .allocate(capacity: capacity)
-            self.capacity = capacity
-        }
-
-        deinit {
-            base.deallocate()
-        }
-    }
-
-    /// The entries of the record indexed last, `base[..<count]`. `base` and `capacity` are the
-    /// storage's own, kept beside it so that a write needs no load through the class (deriving
-    /// them cost urnfmt about 50 instructions a record).
-    private var storage: Storage?
-    private var base: UnsafeMutablePointer<Entry>?
-    private var capacity = 0
-    private var count = 0
+    /// The entries of the record indexed last, in the storage of the scanner that indexed it:
+    /// an index is valid only until that scanner scans the next record (as a `RecordView` is),
+    /// and a copy of it retains nothing.
+    private let entries: UnsafeBufferPointer<Entry>
 
     /// An empty index.
-    public init() {}
+    public init() {
+        entries = UnsafeBufferPointer(start: nil, count: 0)
+    }
+
+    /// The index whose entries are `entries`.
+    init(_ entries: UnsafeBufferPointer<Entry>) {
+        self.entries = entries
+    }
 
     /// Whether the index holds nothing (a record scanned without indexing, or `{}`).
-    public var isEmpty: Bool { count == 0 }
-
-    /// Empties the index, keeping its storage.
-    mutating func removeAll() {
-        count = 0
-    }
-
-    /// Adds the entry of a value that starts at `start`, under `key`; its descendants follow, and
-    /// `close` completes it. Returns its number.
-    @inline(__always)
-    mutating func open(key: Range<Int>, start: Int) -> Int {
-        if count == capacity { grow() }
-        base.unsafelyUnwrapped[count] = Entry(key: key, value: start..<start, kind: .null, end: 0)
-        count += 1
-        return count - 1
-    }
-
-    /// Completes entry `number`: its value ends at `end` and is of `kind`.
-    @inline(__always)
-    mutating func close(_ number: Int, end: Int, kind: JSONKind) {
-        let entry = base.unsafelyUnwrapped + number
-        entry.pointee.value = entry.pointee.value.lowerBound..<end
-        entry.pointee.kind = kind
-        entry.pointee.end = count
-    }
-
-    /// Moves the entries to storage twice as large.
-    private mutating func grow() {
-        let larger = Storage(capacity: max(64, capacity * 2))
-        if let base { larger.base.update(from: base, count: count) }
-        storage = larger
-        base = larger.base
-        capacity = larger.capacity
-    }
+    public var isEmpty: Bool { entries.isEmpty }
 
     /// The value at `path` in the record `text` (valid JSON, as indexed), or nil.
     @inline(__always)
@@ -91,8 +44,7 @@ public struct JSONIndex {
     @inline(__always)
     func resolve(_ places: UnsafeBufferPointer<JSONPath.Place>, _ flat: UnsafeBufferPointer<UInt8>,
                  in text: UnsafeBufferPointer<UInt8>) -> (Range<Int>, JSONKind)? {
-        guard let base, count > 0 else { return nil }
-        let entries = UnsafeBufferPointer(start: base, count: count)
+        guard !entries.isEmpty else { return nil }
         return Self.resolve(places, flat, in: entries, text).map { (entries[$0].value, entries[$0].kind) }
     }
 
@@ -155,5 +107,24 @@ public struct JSONIndex {
             child = entries[child].end
         }
         return nil
+    }
+}
+
+extension ReusedStorage where Element == JSONIndex.Entry {
+    /// Adds the entry of a value that starts at `start`, under `key`; its descendants follow, and
+    /// `close` completes it. Returns its number.
+    @inline(__always)
+    mutating func open(key: Range<Int>, start: Int) -> Int {
+        append(JSONIndex.Entry(key: key, value: start..<start, kind: .null, end: 0))
+        return count &- 1
+    }
+
+    /// Completes entry `number`: its value ends at `end` and is of `kind`.
+    @inline(__always)
+    mutating func close(_ number: Int, end: Int, kind: JSONKind) {
+        let entry = base.unsafelyUnwrapped + number
+        entry.pointee.value = entry.pointee.value.lowerBound..<end
+        entry.pointee.kind = kind
+        entry.pointee.end = count
     }
 }

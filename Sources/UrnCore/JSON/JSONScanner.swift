@@ -19,29 +19,34 @@ public struct JSONScanner {
     /// The deepest nesting accepted; deeper texts are rejected rather than risk the stack.
     public static let depthLimit = 512
 
-    /// The members of the last object scanned by `scanObject`.
-    public private(set) var members: [JSONMember] = []
-    /// Every value inside the last object scanned with `indexing` (empty without).
-    public private(set) var index = JSONIndex()
+    /// The members of the last object scanned by `scanObject`, valid until the next scan.
+    public var members: UnsafeBufferPointer<JSONMember> { memberStorage.elements }
+    /// Every value inside the last object scanned with `indexing` (empty without), valid until
+    /// the next scan.
+    public var index: JSONIndex { JSONIndex(indexStorage.elements) }
+
+    /// The storage of `members` and `index`, kept from record to record.
+    private var memberStorage = ReusedStorage<JSONMember>()
+    private var indexStorage = ReusedStorage<JSONIndex.Entry>()
 
     /// A scanner with no members yet.
     public init() {}
 
     /// Validates `text` as one JSON object (blanks around it allowed) and records its members.
     public mutating func scanObject(_ text: UnsafeBufferPointer<UInt8>, indexing: Bool = false) throws(JSONError) {
-        members.removeAllShort()  // a record has a few members: removeAll(keepingCapacity:) costs ~60 a record
+        memberStorage.removeAll()
         var cursor = Cursor(text: text, indexing: indexing)
         // the cursor fills the index in its storage, reused from record to record
-        index.removeAll()
-        swap(&cursor.index, &index)
-        defer { swap(&cursor.index, &index) }
+        indexStorage.removeAll()
+        swap(&cursor.index, &indexStorage)
+        defer { swap(&cursor.index, &indexStorage) }
         var i = cursor.afterBlanks(0)
         guard i < text.count else { throw JSONError(.unexpectedEnd, at: i) }
         guard text[i] == UInt8(ascii: "{") else {
             throw JSONError(.notAnObject, at: i)
         }
         i = try cursor.scanObject(at: i, depth: 1) { key, value, kind in
-            members.append(JSONMember(key: key, value: value, kind: kind))
+            memberStorage.append(JSONMember(key: key, value: value, kind: kind))
         }
         i = cursor.afterBlanks(i)
         if i != text.count { throw JSONError(.trailingData, at: i) }
@@ -80,7 +85,7 @@ public struct JSONScanner {
         let count: Int
         /// Whether to record every member and element in `index`.
         var indexing = false
-        var index = JSONIndex()
+        var index = ReusedStorage<JSONIndex.Entry>()
 
         init(text: UnsafeBufferPointer<UInt8>, indexing: Bool = false) {
             // an empty text has no base address; no byte of it is ever read

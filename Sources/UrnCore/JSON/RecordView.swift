@@ -1,29 +1,25 @@
 /// A record as the tools see it: a JSON object's text and members, or a raw link line (which
-/// stands for `{"link":"…"}`), and where it was read, for diagnostics. Its text is a view into
-/// the reader's buffer, valid until the next record.
+/// stands for `{"link":"…"}`). Its text is a view into the reader's buffer and its members and
+/// index views into the scanner's storage, all valid until the next record: copying a view
+/// retains nothing.
 public struct RecordView {
     /// The object's text, or the raw link, trimmed of blanks (and a trailing `\r`).
     public let text: UnsafeBufferPointer<UInt8>
-    /// The object's members (empty for a raw link).
-    public let members: [JSONMember]
+    /// The object's members (empty for a raw link), in the scanner's storage.
+    public let members: UnsafeBufferPointer<JSONMember>
     /// Every value inside the record, when its scan indexed it (empty otherwise): paths are
     /// followed through it instead of through the text.
     public let index: JSONIndex
     /// Whether the record is a JSON object.
     public let isJSON: Bool
-    /// Where the line came from (a path or `<stdin>`), and its line number.
-    public let source: String
-    public let number: Int
 
-    /// A view of a record read from line `number` of `source`.
-    public init(text: UnsafeBufferPointer<UInt8>, members: [JSONMember], index: JSONIndex = JSONIndex(), isJSON: Bool,
-                source: String = "", number: Int = 0) {
+    /// A view of a record: a JSON object's text with its members and index, or a raw link.
+    public init(text: UnsafeBufferPointer<UInt8>, members: UnsafeBufferPointer<JSONMember> = UnsafeBufferPointer(start: nil, count: 0),
+                index: JSONIndex = JSONIndex(), isJSON: Bool) {
         self.text = text
         self.members = members
         self.index = index
         self.isJSON = isJSON
-        self.source = source
-        self.number = number
     }
 
     /// The last member named `name`, UTF-8 (JSON records only).

@@ -20,6 +20,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             if let path = JSONPath(path) { _ = view.value(at: path) }
         }
     }
+    withExtendedLifetime(scanner) {}  // the members above are views into its storage
     json.key("added")
     json.string(Array(text.prefix(64)))
     json.endObject()

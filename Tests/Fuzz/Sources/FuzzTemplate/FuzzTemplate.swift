@@ -11,9 +11,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     record.withUnsafeBufferPointer { text in
         var scanner = JSONScanner()
         try! scanner.scanObject(text)
-        var renderer = TemplateRenderer(record: RecordView(text: text, members: scanner.members, isJSON: true))
-        var out = ByteBuffer(capacity: 64)
-        _ = try? renderer.render(template, into: &out) { $0 = try LinkParser().parse("https://u:p@h:1/a%20b?x=1&x=2#f"); return true }
+        withExtendedLifetime(scanner) {
+            var renderer = TemplateRenderer(record: RecordView(text: text, members: scanner.members, isJSON: true))
+            var out = ByteBuffer(capacity: 64)
+            _ = try? renderer.render(template, into: &out) { $0 = try LinkParser().parse("https://u:p@h:1/a%20b?x=1&x=2#f"); return true }
+        }
     }
     return 0
 }

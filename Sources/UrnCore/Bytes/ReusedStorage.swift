@@ -1,0 +1,59 @@
+/// Memory for a list of trivial values (no references: elements are never deinitialized) that one owner refills record after record and lends out
+/// as views (`elements`) valid until its next refill: a view holds a pointer, not a reference,
+/// so copying a record's views retains nothing, and writing an element goes through a pointer
+/// without the uniqueness check of an array.
+struct ReusedStorage<Element> {
+    /// Owns the allocation, so that the memory lives as long as some copy of the storage does.
+    private final class Allocation {
+        let base: UnsafeMutablePointer<Element>
+
+        init(capacity: Int) {
+            base = .allocate(capacity: capacity)
+        }
+
+        deinit {
+            base.deallocate()
+        }
+    }
+
+    private var allocation: Allocation?
+    /// The allocation's memory and capacity, kept beside it so that a write needs no load
+    /// through the class.
+    private(set) var base: UnsafeMutablePointer<Element>?
+    private var capacity = 0
+    /// How many elements the storage holds, `base[..<count]`.
+    private(set) var count = 0
+
+    /// Empty storage; memory comes with the first element.
+    init() {
+        assert(_isPOD(Element.self), "ReusedStorage holds only trivial values")
+    }
+
+    /// The elements, valid until the storage is next changed.
+    var elements: UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(start: base, count: count)
+    }
+
+    /// Empties the storage, keeping its memory.
+    @inline(__always)
+    mutating func removeAll() {
+        count = 0
+    }
+
+    /// Adds `element` at the end.
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if count == capacity { grow() }
+        base.unsafelyUnwrapped[count] = element
+        count &+= 1
+    }
+
+    /// Moves the elements to memory twice as large.
+    private mutating func grow() {
+        let larger = Allocation(capacity: max(16, capacity * 2))
+        if let base { larger.base.update(from: base, count: count) }
+        allocation = larger
+        base = larger.base
+        capacity = max(16, capacity * 2)
+    }
+}
