@@ -21,11 +21,13 @@ struct FormatStage: RecordStage {
         case link([UInt8])
     }
 
-    /// The line a template or table renders to, and a table's cell: storage kept from record
-    /// to record and written through without copy-on-write checks (one stage writes it).
+    /// The line a template or table renders to, a table's cell, and the renderer with its
+    /// parsed link: storage kept from record to record and written through without
+    /// copy-on-write checks (one stage writes it).
     final class RenderedText {
         @exclusivity(unchecked) var line = ByteBuffer(capacity: 256)
         @exclusivity(unchecked) var cell = ByteBuffer(capacity: 64)
+        @exclusivity(unchecked) var renderer = TemplateRenderer(record: RecordView(text: UnsafeBufferPointer(start: nil, count: 0), isJSON: false))
     }
 
     let mode: Mode
@@ -37,7 +39,7 @@ struct FormatStage: RecordStage {
     var fields: LinkSchema
     /// The record paths `--link` reads each placeholder from.
     var pathsByName: [String: [JSONPath]] = [:]
-    /// Storage kept from record to record: the link's text, the rendered line.
+    /// Storage kept from record to record: the text of the link an edit reads, the rendered line.
     var linkText: [UInt8] = []
     let rendered = RenderedText()
     /// The new link of the record being written, with `--json`.
@@ -92,23 +94,23 @@ struct FormatStage: RecordStage {
         }
         switch mode {
         case let .template(template):
-            var renderer = TemplateRenderer(record: record)
-            renderer.hostForm = hostForm
+            rendered.renderer.begin(record)
+            rendered.renderer.hostForm = hostForm
             rendered.line.removeAll()
             try link.withUnsafeBufferPointer { link in
-                try renderer.render(template, into: &rendered.line) { $0 = try reader.read(link.span, of: record, reusing: &linkText); return true }
+                try rendered.renderer.render(template, into: &rendered.line) { try reader.read(link.span, of: record, into: &$0); return true }
             }
             return .rendered
         case let .table(format, columns, _):
-            var renderer = TemplateRenderer(record: record)
-            renderer.hostForm = hostForm
+            rendered.renderer.begin(record)
+            rendered.renderer.hostForm = hostForm
             rendered.line.removeAll()
             try link.withUnsafeBufferPointer { link in
                 for (i, column) in columns.enumerated() {
                     if i > 0 { rendered.line.append(format.separator) }
                     rendered.cell.removeAll()
-                    try renderer.render(column.template, into: &rendered.cell, escapingControls: false) {
-                        $0 = try reader.read(link.span, of: record, reusing: &linkText)
+                    try rendered.renderer.render(column.template, into: &rendered.cell, escapingControls: false) {
+                        try reader.read(link.span, of: record, into: &$0)
                         return true
                     }
                     format.append(rendered.cell.unsafeView(0..<rendered.cell.count), to: &rendered.line)

@@ -1,6 +1,7 @@
 /// Renders compiled templates against records (urnfmt(1) TEMPLATES). The link is parsed only when an expression
 /// needs it, and only once per record: each call is given a way to read it, which the renderer
-/// calls at most once.
+/// calls at most once. One renderer serves a whole stream (`begin(_:)` for each record), so that
+/// its link's storage is kept from record to record.
 public struct TemplateRenderer {
     /// A `must:` expression found nothing.
     public struct MissingValue: CodedError {
@@ -12,16 +13,16 @@ public struct TemplateRenderer {
     }
 
     /// The record being rendered.
-    public let record: RecordView
+    public private(set) var record: RecordView
     /// The form of the host in `{host}`, `{url}` and the domain parts, unless an expression's
     /// `puny:` or `idn:` says otherwise (`--punycode`, `--as-idn`).
     public var hostForm: HostForm = .asWritten
     /// The record's link once read (`hasLink`), read at most once. Not optional: reading an
-    /// optional link's parts copied all 160 bytes of it for each.
-    private var link = TemplateRenderer.noLink
+    /// optional link's parts copied all 160 bytes of it for each. Between records it holds the
+    /// last record's link, whose text storage the next read may reuse.
+    private var link = Link(kind: .relative, reference: URIReference([]))
     private var linkRead = false
     private var hasLink = false
-    private static let noLink = Link(kind: .relative, reference: URIReference([]))
     /// The host's domain parts, found once per record (and host form).
     private var domainParts: (form: HostForm, parts: DomainParts)?
 
@@ -30,9 +31,18 @@ public struct TemplateRenderer {
         self.record = record
     }
 
+    /// Goes on to `record`: its link is yet to be read, its domain parts to be found.
+    public mutating func begin(_ record: RecordView) {
+        self.record = record
+        linkRead = false
+        hasLink = false
+        domainParts = nil
+    }
+
     /// Appends the rendering of `template` to `out`; `readLink` parses the record's link into
     /// its argument when first needed and says whether the record has one: into the renderer's
-    /// own storage, where a returned link was copied several times. Control characters of
+    /// own storage, where a returned link was copied several times (the argument holds the
+    /// previous record's link, or an empty one, for `LinkReader.read(_:of:into:)` to reuse). Control characters of
     /// values are escaped unless `escapingControls` is false (a table format that escapes
     /// values itself).
     public mutating func render(_ template: Template, into out: inout ByteBuffer, escapingControls: Bool = true,
