@@ -6,12 +6,11 @@ import UrnCore
 struct MatchStage: RecordStage {
     enum Selection { case matched, unmatched, every, count, stats }
 
+    /// Whether the record's link matched. What the match found is kept in the stage
+    /// (`winner`, `all`, `explanations`) until the next record, not in the result, which
+    /// the driver passes around: each copy of a match retained its route and arguments.
     struct Result {
-        /// The winning route, if any.
-        let winner: Match?
-        /// With `--all-matches`, every match in precedence order (the winner first).
-        let all: [Match]
-        let explanations: [Explanation]?
+        let matched: Bool
     }
 
     let matcher: Matcher
@@ -28,6 +27,11 @@ struct MatchStage: RecordStage {
     private var linkText: [UInt8] = []
     /// Whether the last link parsed needs no JSON escape (`RecordStage.linkIsPlain`).
     private(set) var linkIsPlain = false
+    /// The last record's winning route, if any; with `--all-matches`, every match in
+    /// precedence order (the winner first); with `--explain`, why it matched nothing.
+    private var winner: Match?
+    private var all: [Match] = []
+    private var explanations: [Explanation]?
     private var selected = 0
     private var unmatched = 0
     /// Hits by route, and by route and method when records have one.
@@ -51,14 +55,22 @@ struct MatchStage: RecordStage {
     var writesRecords: Bool { selection != .count && selection != .stats }
 
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
+        // the last record's matches go first: while one holds the matcher's argument buffer,
+        // the matcher cannot reuse it and allocates another
+        winner = nil
+        if allMatches { all = [] }
         let parsed = try reader.read(link, of: record, reusing: &linkText)
         linkIsPlain = parsed.textIsPlain
         defer { matcher.forgetLink() }
         // nil spelled out when there is no method: a copy of the nil property was counted
         let method = self.method == nil && methodField == nil ? nil : requestMethod(of: record)
-        let all = allMatches ? try matcher.match(parsed, all: true, method: method) : []
-        let winner = allMatches ? all.first : try matcher.firstMatch(parsed, method: method)
-        if let winner, selection == .stats {
+        if allMatches {
+            all = try matcher.match(parsed, all: true, method: method)
+            winner = all.first
+        } else {
+            winner = try matcher.firstMatch(parsed, method: method)
+        }
+        if selection == .stats, let winner {
             // only --stats reads the hits
             hits[ObjectIdentifier(winner.route), default: 0] += 1
             if let handler = winner.handler { hits[ObjectIdentifier(handler), default: 0] += 1 }
@@ -66,8 +78,8 @@ struct MatchStage: RecordStage {
         } else if winner == nil {
             unmatched += 1
         }
-        let explanations = explain && winner == nil ? try matcher.explain(parsed) : nil
-        return Result(winner: winner, all: all, explanations: explanations)
+        explanations = explain && winner == nil ? try matcher.explain(parsed) : nil
+        return Result(matched: winner != nil)
     }
 
     /// The record's HTTP method: its `--method-field` (upper-cased), else `--method`, else none.
@@ -80,7 +92,7 @@ struct MatchStage: RecordStage {
 
     mutating func selects(_ result: Result) -> Bool {
         let isSelected: Bool
-        let matched = result.winner != nil
+        let matched = result.matched
         switch selection {
         case .matched: isSelected = matched
         case .unmatched: isSelected = !matched
@@ -91,18 +103,18 @@ struct MatchStage: RecordStage {
         return isSelected
     }
 
-    mutating func write(_ result: Result, into json: inout JSONWriter) {
+    func write(_ result: Result, into json: inout JSONWriter) {
         json.key("route")
         if allMatches {
             json.beginArray()
-            for match in result.all { routes.write(match, into: &json) }
+            for match in all { routes.write(match, into: &json) }
             json.endArray()
-        } else if let winner = result.winner {
-            routes.write(winner, into: &json)
+        } else if winner != nil {
+            routes.write(winner.unsafelyUnwrapped, into: &json)  // not bound to a name, which copied the match
         } else {
             json.null()
         }
-        if let explanations = result.explanations {
+        if let explanations {
             ExplainSchema(routes: routes).write(explanations, into: &json)
         }
     }
