@@ -6,11 +6,11 @@ import UrnCore
 struct MatchStage: RecordStage {
     enum Selection { case matched, unmatched, every, count, stats }
 
-    /// Whether the record's link matched. What the match found is kept in the stage
-    /// (`winner`, `all`, `explanations`) until the next record, not in the result, which
-    /// the driver passes around: each copy of a match retained its route and arguments.
+    /// The winning route, if any. What only `--all-matches` and `--explain` find is kept in
+    /// the stage until the next record (`all`, `explanations`): the driver passes the result
+    /// around, and releasing its empty array and nil list cost every record.
     struct Result {
-        let matched: Bool
+        let winner: Match?
     }
 
     let matcher: Matcher
@@ -27,9 +27,8 @@ struct MatchStage: RecordStage {
     private var linkText: [UInt8] = []
     /// Whether the last link parsed needs no JSON escape (`RecordStage.linkIsPlain`).
     private(set) var linkIsPlain = false
-    /// The last record's winning route, if any; with `--all-matches`, every match in
-    /// precedence order (the winner first); with `--explain`, why it matched nothing.
-    private var winner: Match?
+    /// With `--all-matches`, the last record's matches in precedence order (the winner
+    /// first); with `--explain`, why it matched nothing.
     private var all: [Match] = []
     private var explanations: [Explanation]?
     private var selected = 0
@@ -55,21 +54,16 @@ struct MatchStage: RecordStage {
     var writesRecords: Bool { selection != .count && selection != .stats }
 
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
-        // the last record's matches go first: while one holds the matcher's argument buffer,
-        // the matcher cannot reuse it and allocates another
-        winner = nil
-        if allMatches { all = [] }
         let parsed = try reader.read(link, of: record, reusing: &linkText)
         linkIsPlain = parsed.textIsPlain
         defer { matcher.forgetLink() }
         // nil spelled out when there is no method: a copy of the nil property was counted
         let method = self.method == nil && methodField == nil ? nil : requestMethod(of: record)
         if allMatches {
+            all = []  // first, so that the matcher can reuse the argument buffer these hold
             all = try matcher.match(parsed, all: true, method: method)
-            winner = all.first
-        } else {
-            winner = try matcher.firstMatch(parsed, method: method)
         }
+        let winner = allMatches ? all.first : try matcher.firstMatch(parsed, method: method)
         if selection == .stats, let winner {
             // only --stats reads the hits
             hits[ObjectIdentifier(winner.route), default: 0] += 1
@@ -78,8 +72,8 @@ struct MatchStage: RecordStage {
         } else if winner == nil {
             unmatched += 1
         }
-        explanations = explain && winner == nil ? try matcher.explain(parsed) : nil
-        return Result(matched: winner != nil)
+        if explain { explanations = winner == nil ? try matcher.explain(parsed) : nil }
+        return Result(winner: winner)
     }
 
     /// The record's HTTP method: its `--method-field` (upper-cased), else `--method`, else none.
@@ -92,7 +86,7 @@ struct MatchStage: RecordStage {
 
     mutating func selects(_ result: Result) -> Bool {
         let isSelected: Bool
-        let matched = result.matched
+        let matched = result.winner != nil
         switch selection {
         case .matched: isSelected = matched
         case .unmatched: isSelected = !matched
@@ -109,8 +103,8 @@ struct MatchStage: RecordStage {
             json.beginArray()
             for match in all { routes.write(match, into: &json) }
             json.endArray()
-        } else if winner != nil {
-            routes.write(winner.unsafelyUnwrapped, into: &json)  // not bound to a name, which copied the match
+        } else if result.winner != nil {
+            routes.write(result.winner.unsafelyUnwrapped, into: &json)  // not bound to a name, which copied the match
         } else {
             json.null()
         }
