@@ -41,7 +41,7 @@ extension Components {
     /// The `urn` reading: the host of an app link, then the path segments or the name's.
     @inline(__always)
     private mutating func readURN(_ link: Link, delimiter: [UInt8], raw: Bool) {
-        let text = link.text
+        let text = link.reference.text
         if link.kind == .url, let scheme = link.scheme,
            !WebScheme.contains(text[scheme]), let host = link.host {
             appendValue(ArraySlice(text[host].map(ByteClass.lowercased)), raw: raw)
@@ -57,7 +57,7 @@ extension Components {
     /// The `express` reading: the raw pathname's segments, a trailing `/` dropped.
     @inline(__always)
     private mutating func readExpress(_ link: Link) {
-        if let segments = link.slashSegments { appendSlashSeparated(link.text, segments, raw: true) }
+        if let segments = link.slashSegments { appendSlashSeparated(link.reference.text, segments, raw: true) }
         dropTrailingEmpty()
     }
 

@@ -60,17 +60,19 @@ public final class Matcher {
     }
 
     /// Fills `components` with `link` read for `mode`, reusing the last read when it was the same.
-    /// Inlined, as the reading it calls is: a call copied the link.
+    /// Inlined, as the reading it calls is: a call copied the link. The text is read through
+    /// the stored `reference`: the computed `Link.text` copied the whole link (160 bytes) to
+    /// read it, and one delimiter, the table's, is not stored again.
     @inline(__always)
     func readComponents(_ link: Link, mode: ComponentMode, delimiter: [UInt8]) {
-        if let lastMode, lastMode == mode, lastText == link.text, lastDelimiter == delimiter {
+        if let lastMode, lastMode == mode, lastText == link.reference.text, lastDelimiter == delimiter {
             components.showAll()
             return
         }
         components.read(link, mode: mode, delimiter: delimiter, raw: options.raw)
-        lastText = link.text
+        lastText = link.reference.text
         lastMode = mode
-        lastDelimiter = delimiter
+        if lastDelimiter != delimiter { lastDelimiter = delimiter }
     }
 
     /// Drops the matcher's reference to the last link it read, so that the link's storage can
