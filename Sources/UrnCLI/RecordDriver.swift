@@ -18,7 +18,7 @@ public struct RecordDriver {
                                   maxLine: options.maxLine, diagnostics: diagnostics)
         let writer = RecordWriter(separator: options.separator, lineBuffered: options.lineBuffered)
         var parser = RecordParser(field: options.fieldPath, fieldName: options.field, maxLine: options.maxLine)
-        parser.indexesRecords = stage.followsPaths
+        parser.watchedPaths = stage.watchedPaths
         let replaced = FieldNames(stage.fieldNames + ["error"])
         var status = ExitStatus.success
         var writeFailure: WriteFailure?

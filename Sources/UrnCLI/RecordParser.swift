@@ -8,9 +8,9 @@ public struct RecordParser {
     private let fieldName: String
     private let maxLine: Int
     private var scanner = JSONScanner()
-    /// Whether records are indexed as they are scanned, for a stage that follows paths into
-    /// them (`RecordStage.followsPaths`).
-    public var indexesRecords = false
+    /// The paths whose values each record's scan notes, for a stage that reads them
+    /// (`RecordStage.watchedPaths`).
+    public var watchedPaths: WatchedPaths?
     private var linkBuffer: [UInt8] = []
 
     /// A parser reading the link from `field`.
@@ -36,14 +36,14 @@ public struct RecordParser {
             return RecordView(text: text, isJSON: false)
         }
         do {
-            try scanner.scanObject(text, indexing: indexesRecords)
+            try scanner.scanObject(text, watching: watchedPaths)
         } catch {
             // valid JSON holds no NUL (not even in a string), so a record is looked at for one
             // only when it fails: the NUL is the error to report
             if !separatorIsNUL { try Self.checkNoNUL(text) }
             throw .json(error)
         }
-        return RecordView(text: text, members: scanner.members, index: scanner.index, isJSON: true)
+        return RecordView(text: text, members: scanner.members, watched: scanner.watched, isJSON: true)
     }
 
     /// Calls `body` with the link of `record`: the line itself, or the decoded string at `--field`,

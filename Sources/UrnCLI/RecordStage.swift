@@ -11,9 +11,9 @@ public protocol RecordStage {
     var writesRecords: Bool { get }
     /// Whether a record must have a link; when not, a record without one gets an empty link.
     var requiresLink: Bool { get }
-    /// Whether `prepare` follows paths into records (`RecordView.value(at:)`), so that they are
-    /// worth indexing as they are scanned.
-    var followsPaths: Bool { get }
+    /// The record paths `prepare` reads in every record, whose values the scan of each record
+    /// notes (`RecordView.watched`); nil for none.
+    var watchedPaths: WatchedPaths? { get }
     /// Computes the stage's result for `link` (a view valid only during the call); throws a
     /// `CodedError` for a bad link.
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Prepared
@@ -41,7 +41,7 @@ public protocol RecordStage {
 extension RecordStage {
     public var writesRecords: Bool { true }
     public var requiresLink: Bool { true }
-    public var followsPaths: Bool { false }
+    public var watchedPaths: WatchedPaths? { nil }
     public var linkIsPlain: Bool { false }
     public mutating func selects(_ prepared: Prepared) -> Bool { true }
     public mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus { .success }

@@ -37,8 +37,9 @@ struct FormatStage: RecordStage {
     let extraArgs: [(String, String)]
     let reader: LinkReader
     var fields: LinkSchema
-    /// The record paths `--link` reads each placeholder from.
-    var pathsByName: [String: [JSONPath]] = [:]
+    /// The record paths `--link` reads each placeholder from, and the slot of the first
+    /// (`linkArguments(of:)`), made on first use.
+    var argumentsByName: [String: (firstSlot: Int, paths: [JSONPath])]?
     /// Storage kept from record to record: the text of the link an edit reads, the rendered line.
     var linkText: [UInt8] = []
     let rendered = RenderedText()
@@ -48,10 +49,22 @@ struct FormatStage: RecordStage {
     var fieldNames: [String] { json ? ["link"] + LinkSchema.fieldNames : [] }
     var writesJSON: Bool { json }
 
-    /// Templates, tables and `--link` read paths of every record; editing reads only its link.
-    var followsPaths: Bool {
-        if case .edit = mode { return false }
-        return true
+    /// The paths a template or a table reads in every record, column after column (the
+    /// slots `prepare` renders each column from), or those of `--link`'s placeholders;
+    /// editing watches none.
+    var watchedPaths: WatchedPaths? {
+        switch mode {
+        case let .template(template): return WatchedPaths(template.paths)
+        case let .table(_, columns, _): return WatchedPaths(columns.flatMap(\.template.paths))
+        case let .link(builder): return WatchedPaths(Self.linkArguments(of: builder).flatMap(\.paths))
+        case .edit: return nil
+        }
+    }
+
+    /// The record paths of each placeholder of `builder`, `route.args.NAME` then `NAME`, in
+    /// the order they are watched.
+    private static func linkArguments(of builder: LinkBuilder) -> [(name: String, paths: [JSONPath])] {
+        builder.names.map { name in (name, ["route.args." + name, name].compactMap { JSONPath($0) }) }
     }
 
     var requiresLink: Bool {
@@ -106,20 +119,22 @@ struct FormatStage: RecordStage {
             rendered.renderer.hostForm = hostForm
             rendered.line.removeAll()
             try link.withUnsafeBufferPointer { link in
+                var firstSlot = 0
                 for (i, column) in columns.enumerated() {
                     if i > 0 { rendered.line.append(format.separator) }
                     rendered.cell.removeAll()
-                    try rendered.renderer.render(column.template, into: &rendered.cell, escapingControls: false) {
+                    try rendered.renderer.render(column.template, into: &rendered.cell, escapingControls: false, firstSlot: firstSlot) {
                         try reader.read(link.span, of: record, into: &$0)
                         return true
                     }
+                    firstSlot += column.template.paths.count
                     format.append(rendered.cell.unsafeView(0..<rendered.cell.count), to: &rendered.line)
                 }
             }
             if format == .csv { rendered.line.append(0x0D) }
             return .rendered
         case let .link(builder):
-            let built = try builder.build { name in argument(name, view) }
+            let built = try builder.build { name in argument(name, view, builder) }
             return try result(built)
         case let .edit(editor, normalize):
             // Parsed first, so that a link RFC 3986 refuses is an error, or repaired under --lenient.
@@ -142,23 +157,26 @@ struct FormatStage: RecordStage {
     }
 
     /// A value for `--link`: `route.args.NAME`, then the top-level `NAME`, then `--arg`.
-    private mutating func argument(_ name: String, _ view: RecordView) -> String? {
-        for path in argumentPaths(name) {
-            switch view.value(at: path) {
-            case let .string(bytes)?: return String(decoding: bytes, as: UTF8.self)
-            case let .json(bytes)?: return String(decoding: bytes, as: UTF8.self)
-            case nil: continue
+    private mutating func argument(_ name: String, _ view: RecordView, _ builder: LinkBuilder) -> String? {
+        if argumentsByName == nil {
+            var slot = 0
+            var byName: [String: (firstSlot: Int, paths: [JSONPath])] = [:]
+            for (name, paths) in Self.linkArguments(of: builder) {
+                byName[name] = (slot, paths)
+                slot += paths.count
+            }
+            argumentsByName = byName
+        }
+        if let (firstSlot, paths) = argumentsByName?[name] {
+            for (k, path) in paths.enumerated() {
+                switch view.value(watched: firstSlot + k, at: path) {
+                case let .string(bytes)?: return String(decoding: bytes, as: UTF8.self)
+                case let .json(bytes)?: return String(decoding: bytes, as: UTF8.self)
+                case nil: continue
+                }
             }
         }
         return extraArgs.last { $0.0 == name }?.1
-    }
-
-    /// The record paths of placeholder `name`, made on first use and kept.
-    private mutating func argumentPaths(_ name: String) -> [JSONPath] {
-        if let paths = pathsByName[name] { return paths }
-        let paths = ["route.args." + name, name].compactMap { JSONPath($0) }
-        pathsByName[name] = paths
-        return paths
     }
 
     mutating func write(_ result: Result, into json: inout JSONWriter) {

@@ -90,21 +90,23 @@ import Testing
         #expect(escaped(.csv, "plain") == "plain")
     }
 
-    /// A record path is followed through the record's index when it has one (as urnfmt scans
-    /// records) and through its members otherwise; both give the same text, for strings with
-    /// escapes, numbers, objects, nulls, arrays, missing keys and duplicate keys (the last wins).
-    @Test(arguments: ["{a}", "{a.b}", "{a.c}", "{n}", "{z}", "{arr.1}", "{arr.1.x}", "{o}", "{d}", "{a.b.c}", "{link}", "{esc}"])
-    func recordPathsRenderTheSameWithAndWithoutAnIndex(_ template: String) throws {
+    /// A record path is read from the values the record's scan watched when it watched the
+    /// template's paths (as urnfmt scans records) and through its members otherwise; both give
+    /// the same text, for strings with escapes, numbers, objects, nulls, arrays, missing keys
+    /// and duplicate keys (the last wins).
+    @Test(arguments: ["{a}", "{a.b}", "{a.c}", "{n}", "{z}", "{arr.1}", "{arr.1.x}", "{o}", "{d}", "{a.b.c}", "{link}", "{esc}",
+                      "{a.c}-{d}-{a.b}", "{json:a}"])
+    func recordPathsRenderTheSameWatchedOrNot(_ template: String) throws {
         let record = #"{"link":"x:1","a":{"b":"t\u00e9\nx","c":3},"n":null,"arr":[1,{"x":"y"}],"o":{"k":[true]},"d":1,"d":2,"e\u0073c":"ok"}"#
         let compiled = try Template(template)
         var outputs: [String] = []
-        for indexing in [false, true] {
+        for watching in [false, true] {
             let text = Array(record.utf8)
             outputs.append(try text.withUnsafeBufferPointer { buffer in
                 var scanner = JSONScanner()
-                try scanner.scanObject(buffer, indexing: indexing)
+                try scanner.scanObject(buffer, watching: watching ? WatchedPaths(compiled.paths) : nil)
                 return try withExtendedLifetime(scanner) {
-                    var renderer = TemplateRenderer(record: RecordView(text: buffer, members: scanner.members, index: scanner.index, isJSON: true))
+                    var renderer = TemplateRenderer(record: RecordView(text: buffer, members: scanner.members, watched: scanner.watched, isJSON: true))
                     var out = ByteBuffer(capacity: 64)
                     try renderer.render(compiled, into: &out) { $0 = try LinkParser().parse("x:1"); return true }
                     return String(decoding: out.bytes, as: UTF8.self)

@@ -48,6 +48,16 @@ struct ReusedStorage<Element> {
         count &+= 1
     }
 
+    /// Makes the elements a copy of `elements`.
+    @inline(__always)
+    mutating func replaceAll(with elements: UnsafeBufferPointer<Element>) {
+        count = 0
+        while capacity < elements.count { grow() }
+        guard !elements.isEmpty, let source = elements.baseAddress else { return }
+        base.unsafelyUnwrapped.update(from: source, count: elements.count)
+        count = elements.count
+    }
+
     /// Moves the elements to memory twice as large.
     private mutating func grow() {
         let larger = Allocation(capacity: max(16, capacity * 2))

@@ -2,7 +2,7 @@
 public struct JSONPath: Sendable, Equatable {
     /// The path's steps, each a key or, inside arrays, an index.
     public let steps: [[UInt8]]
-    /// The steps as an index lookup reads them (`JSONIndex.resolve`): their bytes one after
+    /// The steps as a template program reads them (`TemplateProgram`): their bytes one after
     /// another, and where each lies, so that following a path retains no array of a step.
     let flatSteps: [UInt8]
     let places: [Place]

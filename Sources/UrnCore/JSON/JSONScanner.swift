@@ -21,32 +21,39 @@ public struct JSONScanner {
 
     /// The members of the last object scanned by `scanObject`, valid until the next scan.
     public var members: UnsafeBufferPointer<JSONMember> { memberStorage.elements }
-    /// Every value inside the last object scanned with `indexing` (empty without), valid until
-    /// the next scan.
-    public var index: JSONIndex { JSONIndex(indexStorage.elements) }
+    /// The values at the paths the last scan watched, slot by slot (empty when it watched
+    /// none), valid until the next scan.
+    public var watched: UnsafeBufferPointer<WatchedValue> { watchedStorage.elements }
 
-    /// The storage of `members` and `index`, kept from record to record.
+    /// The storage of `members` and `watched`, kept from record to record.
     private var memberStorage = ReusedStorage<JSONMember>()
-    private var indexStorage = ReusedStorage<JSONIndex.Entry>()
+    private var watchedStorage = ReusedStorage<WatchedValue>()
 
     /// A scanner with no members yet.
     public init() {}
 
-    /// Validates `text` as one JSON object (blanks around it allowed) and records its members.
-    public mutating func scanObject(_ text: UnsafeBufferPointer<UInt8>, indexing: Bool = false) throws(JSONError) {
+    /// Validates `text` as one JSON object (blanks around it allowed), records its members and
+    /// notes the values at the `watching` paths (`watched`).
+    public mutating func scanObject(_ text: UnsafeBufferPointer<UInt8>, watching paths: WatchedPaths? = nil) throws(JSONError) {
         memberStorage.removeAll()
-        var cursor = Cursor(text: text, indexing: indexing)
-        // the cursor fills the index in its storage, reused from record to record
-        indexStorage.removeAll()
-        swap(&cursor.index, &indexStorage)
-        defer { swap(&cursor.index, &indexStorage) }
+        var cursor = Cursor(text: text)
+        var root: Int32 = -1
+        if let paths {
+            watchedStorage.replaceAll(with: paths.initial)
+            cursor.watch(paths, found: watchedStorage.base)
+            root = 0
+        } else {
+            watchedStorage.removeAll()
+        }
         var i = cursor.afterBlanks(0)
         guard i < text.count else { throw JSONError(.unexpectedEnd, at: i) }
         guard text[i] == UInt8(ascii: "{") else {
             throw JSONError(.notAnObject, at: i)
         }
-        i = try cursor.scanObject(at: i, depth: 1) { key, value, kind in
-            memberStorage.append(JSONMember(key: key, value: value, kind: kind))
+        i = try withExtendedLifetime(paths) { () throws(JSONError) in
+            try cursor.scanObject(at: i, depth: 1, watching: root) { key, value, kind in
+                memberStorage.append(JSONMember(key: key, value: value, kind: kind))
+            }
         }
         i = cursor.afterBlanks(i)
         if i != text.count { throw JSONError(.trailingData, at: i) }
@@ -56,7 +63,7 @@ public struct JSONScanner {
     public static func members(of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [JSONMember] {
         var cursor = Cursor(text: text)
         var found: [JSONMember] = []
-        _ = try? cursor.scanObject(at: range.lowerBound, depth: 1) { key, value, kind in
+        _ = try? cursor.scanObject(at: range.lowerBound, depth: 1, watching: -1) { key, value, kind in
             found.append(JSONMember(key: key, value: value, kind: kind))
         }
         return found
@@ -72,7 +79,7 @@ public struct JSONScanner {
     public static func validateValue(_ text: UnsafeBufferPointer<UInt8>) throws(JSONError) {
         var cursor = Cursor(text: text)
         var i = cursor.afterBlanks(0)
-        (i, _) = try cursor.scanValue(at: i, depth: 0)
+        (i, _) = try cursor.scanValue(at: i, depth: 0, watching: -1)
         i = cursor.afterBlanks(i)
         if i != text.count { throw JSONError(.trailingData, at: i) }
     }
@@ -83,15 +90,50 @@ public struct JSONScanner {
     struct Cursor {
         let base: UnsafePointer<UInt8>
         let count: Int
-        /// Whether to record every member and element in `index`.
-        var indexing = false
-        var index = ReusedStorage<JSONIndex.Entry>()
+        /// The tree of the watched paths, and where the values found go, when watching: node
+        /// numbers are passed down the scans (-1 below a member no path goes through).
+        private var tree: WatchedPaths.Tree?
+        private var found: UnsafeMutablePointer<WatchedValue>?
 
-        init(text: UnsafeBufferPointer<UInt8>, indexing: Bool = false) {
+        init(text: UnsafeBufferPointer<UInt8>) {
             // an empty text has no base address; no byte of it is ever read
             base = text.baseAddress ?? UnsafePointer(bitPattern: 1)!
             count = text.count
-            self.indexing = indexing
+        }
+
+        /// Watches `paths` (which must outlive the scan), noting values in `found`.
+        mutating func watch(_ paths: WatchedPaths, found: UnsafeMutablePointer<WatchedValue>?) {
+            tree = paths.tree
+            self.found = found
+        }
+
+        /// The child of watched node `node` whose step is the key token `key` (`escaped` when
+        /// it holds escapes), or -1.
+        @inline(__always)
+        func watchedChild(of node: Int32, key: Range<Int>, escaped: Bool) -> Int32 {
+            let tree = tree.unsafelyUnwrapped
+            let count = key.count &- 2
+            guard tree.mayMatch(node, count: count, escaped: escaped) else { return -1 }
+            return tree.child(of: node, key: base + (key.lowerBound &+ 1), count: count, escaped: escaped)
+        }
+
+        /// The child of watched node `node` that takes element `index` of an array, or -1.
+        @inline(__always)
+        func watchedElement(of node: Int32, index: Int) -> Int32 {
+            tree.unsafelyUnwrapped.element(of: node, index: index)
+        }
+
+        /// Forgets what the paths below watched node `node` found: a later member of the same
+        /// name replaces an earlier one.
+        @inline(__always)
+        func forget(_ node: Int32) {
+            tree.unsafelyUnwrapped.set(found.unsafelyUnwrapped, below: node, to: .missing)
+        }
+
+        /// Notes the value `range` of `kind` for the paths that end at watched node `node`.
+        @inline(__always)
+        func note(_ node: Int32, _ range: Range<Int>, _ kind: JSONKind) {
+            tree.unsafelyUnwrapped.set(found.unsafelyUnwrapped, endingAt: node, to: WatchedValue(range: range, kind: kind))
         }
 
         /// The position of the first non-blank byte at or after `i`. Records rarely have blanks
@@ -127,17 +169,19 @@ public struct JSONScanner {
             throw JSONError(.unexpected(found, expected: what.description), at: i)
         }
 
-        /// Scans the value at `i`; returns the position after it and its kind.
+        /// Scans the value at `i`, below watched node `node` (-1 for none); returns the position
+        /// after it and its kind.
         @inline(__always)
-        mutating func scanValue(at i: Int, depth: Int) throws(JSONError) -> (Int, JSONKind) {
+        mutating func scanValue(at i: Int, depth: Int, watching node: Int32) throws(JSONError) -> (Int, JSONKind) {
             let byte = try byte(at: i)
             switch byte {
             case UInt8(ascii: "\""):
-                return (try Self.scanString(base, count, at: i), .string)
+                var escaped = false
+                return (try Self.scanString(base, count, at: i, escaped: &escaped), .string)
             case UInt8(ascii: "{"):
-                return (try scanObject(at: i, depth: depth + 1) { _, _, _ in }, .object)
+                return (try scanObject(at: i, depth: depth + 1, watching: node) { _, _, _ in }, .object)
             case UInt8(ascii: "["):
-                return (try scanArray(at: i, depth: depth + 1), .array)
+                return (try scanArray(at: i, depth: depth + 1, watching: node), .array)
             case UInt8(ascii: "t"):
                 return (try Self.scanLiteral("true", base, count, at: i), .bool)
             case UInt8(ascii: "f"):
@@ -151,9 +195,11 @@ public struct JSONScanner {
             }
         }
 
-        /// Scans the object whose `{` is at `start`, calling `member` with each member's key,
-        /// value and kind; returns the position after its `}`.
-        mutating func scanObject(at start: Int, depth: Int, _ member: (Range<Int>, Range<Int>, JSONKind) -> Void) throws(JSONError) -> Int {
+        /// Scans the object whose `{` is at `start`, below watched node `node` (-1 for none),
+        /// calling `member` with each member's key, value and kind; returns the position after
+        /// its `}`.
+        mutating func scanObject(at start: Int, depth: Int, watching node: Int32,
+                                 _ member: (Range<Int>, Range<Int>, JSONKind) -> Void) throws(JSONError) -> Int {
             guard depth <= JSONScanner.depthLimit else {
                 throw JSONError(.tooDeep(limit: JSONScanner.depthLimit), at: start)
             }
@@ -165,16 +211,18 @@ public struct JSONScanner {
                 guard try byte(at: i) == UInt8(ascii: "\"") else {
                     throw JSONError(.unexpected(base[i], expected: "'\"'"), at: i)
                 }
-                i = try Self.scanString(base, count, at: i)
+                var keyEscaped = false
+                i = try Self.scanString(base, count, at: i, escaped: &keyEscaped)
                 let key = keyStart..<i
                 i = afterBlanks(i)
                 guard i < count, base[i] == UInt8(ascii: ":") else { try unexpected(at: i, "':'") }
                 i = afterBlanks(i &+ 1)
                 let valueStart = i
-                let entry = indexing ? index.open(key: key, start: valueStart) : 0
+                let child = node >= 0 ? watchedChild(of: node, key: key, escaped: keyEscaped) : -1
+                if child >= 0 { forget(child) }
                 let kind: JSONKind
-                (i, kind) = try scanValue(at: i, depth: depth)
-                if indexing { index.close(entry, end: i, kind: kind) }
+                (i, kind) = try scanValue(at: i, depth: depth, watching: child)
+                if child >= 0 { note(child, valueStart..<i, kind) }
                 member(key, valueStart..<i, kind)
                 i = afterBlanks(i)
                 let next = try byte(at: i)
@@ -186,20 +234,23 @@ public struct JSONScanner {
             }
         }
 
-        /// Scans the array whose `[` is at `start`; returns the position after its `]`.
-        mutating func scanArray(at start: Int, depth: Int) throws(JSONError) -> Int {
+        /// Scans the array whose `[` is at `start`, below watched node `node` (-1 for none);
+        /// returns the position after its `]`.
+        mutating func scanArray(at start: Int, depth: Int, watching node: Int32) throws(JSONError) -> Int {
             guard depth <= JSONScanner.depthLimit else {
                 throw JSONError(.tooDeep(limit: JSONScanner.depthLimit), at: start)
             }
             var i = afterBlanks(start &+ 1)
             if try byte(at: i) == UInt8(ascii: "]") { return i &+ 1 }
+            var element = 0
             while true {
                 i = afterBlanks(i)
                 let elementStart = i
-                let entry = indexing ? index.open(key: elementStart..<elementStart, start: elementStart) : 0
+                let child = node >= 0 ? watchedElement(of: node, index: element) : -1
                 let kind: JSONKind
-                (i, kind) = try scanValue(at: i, depth: depth)
-                if indexing { index.close(entry, end: i, kind: kind) }
+                (i, kind) = try scanValue(at: i, depth: depth, watching: child)
+                if child >= 0 { note(child, elementStart..<i, kind) }
+                element &+= 1
                 i = afterBlanks(i)
                 let next = try byte(at: i)
                 i &+= 1
@@ -264,9 +315,10 @@ public struct JSONScanner {
         }
 
         /// Scans the string token whose opening quote is at `start`, checking escapes, surrogate
-        /// pairs and UTF-8; returns the position after its closing quote.
+        /// pairs and UTF-8; returns the position after its closing quote, and sets `escaped` when
+        /// the string holds an escape (a key that may match a watched step only decoded).
         @inline(__always)
-        static func scanString(_ base: UnsafePointer<UInt8>, _ count: Int, at start: Int) throws(JSONError) -> Int {
+        static func scanString(_ base: UnsafePointer<UInt8>, _ count: Int, at start: Int, escaped: inout Bool) throws(JSONError) -> Int {
             var i = start &+ 1
             while true {
                 // Skip the plain ASCII run in one tight loop; most strings are nothing else.
@@ -275,6 +327,7 @@ public struct JSONScanner {
                 let byte = base[i]
                 if byte == UInt8(ascii: "\"") { return i &+ 1 }
                 if byte == UInt8(ascii: "\\") {
+                    escaped = true
                     i = try scanEscape(base, count, at: i)
                 } else if byte < 0x20 {
                     throw JSONError(.controlCharacter, at: i)

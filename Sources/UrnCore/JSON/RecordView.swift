@@ -1,24 +1,24 @@
 /// A record as the tools see it: a JSON object's text and members, or a raw link line (which
 /// stands for `{"link":"…"}`). Its text is a view into the reader's buffer and its members and
-/// index views into the scanner's storage, all valid until the next record: copying a view
-/// retains nothing.
+/// watched values views into the scanner's storage, all valid until the next record: copying a
+/// view retains nothing.
 public struct RecordView {
     /// The object's text, or the raw link, trimmed of blanks (and a trailing `\r`).
     public let text: UnsafeBufferPointer<UInt8>
     /// The object's members (empty for a raw link), in the scanner's storage.
     public let members: UnsafeBufferPointer<JSONMember>
-    /// Every value inside the record, when its scan indexed it (empty otherwise): paths are
-    /// followed through it instead of through the text.
-    public let index: JSONIndex
+    /// The values at the paths its scan watched (`WatchedPaths`), slot by slot; empty when it
+    /// watched none.
+    public let watched: UnsafeBufferPointer<WatchedValue>
     /// Whether the record is a JSON object.
     public let isJSON: Bool
 
-    /// A view of a record: a JSON object's text with its members and index, or a raw link.
+    /// A view of a record: a JSON object's text with its members and watched values, or a raw link.
     public init(text: UnsafeBufferPointer<UInt8>, members: UnsafeBufferPointer<JSONMember> = UnsafeBufferPointer(start: nil, count: 0),
-                index: JSONIndex = JSONIndex(), isJSON: Bool) {
+                watched: UnsafeBufferPointer<WatchedValue> = UnsafeBufferPointer(start: nil, count: 0), isJSON: Bool) {
         self.text = text
         self.members = members
-        self.index = index
+        self.watched = watched
         self.isJSON = isJSON
     }
 
@@ -44,10 +44,6 @@ public struct RecordView {
             guard path.steps.count == 1, path.steps[0] == Self.linkKey else { return nil }
             return (0..<text.count, .number)  // the raw text, taken as it is
         }
-        if !index.isEmpty {
-            guard let (range, kind) = index.resolve(path, in: text), kind != .null else { return nil }
-            return (range, kind)
-        }
         guard let member = members.last(where: { JSONString.equals($0.key, in: text, path.head) }),
               let (range, kind) = path.resolve(from: member.value, kind: member.kind, step: 1, in: text),
               kind != .null
@@ -55,12 +51,12 @@ public struct RecordView {
         return (range, kind)
     }
 
-    /// Appends the value at the path whose steps are `places`, their names in `flat` (a string
-    /// decoded, anything else as its JSON text, a raw link's text for `link`) without
-    /// allocating, following it through the record's index; false when it is missing or null,
-    /// nil when a JSON record has no index to follow it through (`value(at:)` then).
+    /// Appends the value of watched slot `slot`, whose path's steps are `places`, their names
+    /// in `flat` (a string decoded, anything else as its JSON text, a raw link's text for
+    /// `link`) without allocating; false when it is missing or null, nil when the record's
+    /// scan did not watch it (`value(at:)` then).
     @inline(__always)
-    func appendValue(_ places: UnsafeBufferPointer<JSONPath.Place>, _ flat: UnsafeBufferPointer<UInt8>,
+    func appendValue(watched slot: Int, _ places: UnsafeBufferPointer<JSONPath.Place>, _ flat: UnsafeBufferPointer<UInt8>,
                      to out: inout ByteBuffer) -> Bool? {
         guard isJSON else {
             guard places.count == 1, places[0].count == 4,
@@ -69,8 +65,9 @@ public struct RecordView {
             out.append(text)  // the raw text, taken as it is
             return true
         }
-        guard !index.isEmpty else { return nil }
-        guard let (range, kind) = index.resolve(places, flat, in: text), kind != .null else { return false }
+        guard slot < watched.count, watched[slot].isWatched else { return nil }
+        let range = watched[slot].range, kind = watched[slot].kind
+        guard kind != .null else { return false }
         if kind == .string { JSONString.decode(range, in: text, into: &out) } else { out.append(UnsafeBufferPointer(rebasing: text[range])) }
         return true
     }
@@ -78,6 +75,19 @@ public struct RecordView {
     /// The value at `path`, nil when missing or null. A raw link answers only `link`.
     public func value(at path: JSONPath) -> Value? {
         guard let (range, kind) = token(at: path) else { return nil }
+        return value(range, kind)
+    }
+
+    /// The value at `path`, watched in slot `slot` (`WatchedPaths`) when the record's scan
+    /// watched it; nil when missing or null. A raw link answers only `link`.
+    public func value(watched slot: Int, at path: JSONPath) -> Value? {
+        guard isJSON, slot < watched.count, watched[slot].isWatched else { return value(at: path) }
+        let found = watched[slot]
+        return found.kind == .null ? nil : value(found.range, found.kind)
+    }
+
+    /// The token `range` of `kind` as a value (the raw text of a raw link).
+    private func value(_ range: Range<Int>, _ kind: JSONKind) -> Value {
         if !isJSON { return .string(Array(text)) }
         return kind == .string ? .string(JSONString.decoded(range, in: text)) : .json(Array(text[range]))
     }

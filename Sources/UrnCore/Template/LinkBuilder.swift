@@ -73,6 +73,23 @@ public struct LinkBuilder: Sendable {
         }
     }
 
+    /// The names of the placeholders, each once, in the order they are written.
+    public var names: [String] {
+        var names: [String] = []
+        func add(_ name: String?) { if let name, !names.contains(name) { names.append(name) } }
+        for segment in pattern.segments {
+            switch segment {
+            case let .placeholder(placeholder): add(placeholder.name)
+            case let .composite(composite):
+                for case let .placeholder(placeholder) in composite.parts { add(placeholder.name) }
+            case let .catchAll(name): add(name)
+            case .literal, .wildcard: break
+            }
+        }
+        for case let .value(name) in query ?? [] { add(name) }
+        return names
+    }
+
     /// The link, with `value(name)` giving each placeholder's value (nil when there is none).
     /// Everything of the pattern outside its segments (scheme, host, separators, a trailing `/`)
     /// is kept as written.

@@ -74,6 +74,10 @@ public final class Template: Sendable {
         program = TemplateProgram(pieces)
     }
 
+    /// The record paths the template reads directly, in order: a renderer finds them in the
+    /// record's watched values (`WatchedPaths`) when its scan watched them.
+    public var paths: [JSONPath] { program.paths }
+
     /// Whether any expression reads the parsed link.
     public var needsLink: Bool {
         pieces.contains { piece in

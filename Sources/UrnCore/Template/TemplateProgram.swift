@@ -7,7 +7,8 @@ struct TemplateProgram: Sendable {
     enum Operation: UInt8, Sendable {
         /// Appends `bytes[start..<start + count]`.
         case text
-        /// Appends the record's value at the path whose steps are `places[start..<start + count]`.
+        /// Appends the record's value at the path whose steps are `places[start..<start + count]`,
+        /// watched in slot `slot` (of the template's `paths`).
         case path
         /// Appends the part `part` of the link.
         case part
@@ -29,6 +30,7 @@ struct TemplateProgram: Sendable {
         var start: Int32 = 0
         var count: Int32 = 0
         var expression: Int32 = -1
+        var slot: Int32 = -1
 
         init(_ operation: Operation, start: Int = 0, count: Int = 0) {
             self.operation = operation
@@ -52,6 +54,8 @@ struct TemplateProgram: Sendable {
     let places: [JSONPath.Place]
     /// The template's expressions, in order.
     let expressions: [Template.Expression]
+    /// The record paths of the `path` steps, in order: step `slot` k reads `paths[k]`.
+    let paths: [JSONPath]
 
     /// The program of `pieces`.
     init(_ pieces: [Template.Piece]) {
@@ -59,6 +63,7 @@ struct TemplateProgram: Sendable {
         var bytes: [UInt8] = []
         var places: [JSONPath.Place] = []
         var expressions: [Template.Expression] = []
+        var paths: [JSONPath] = []
         for piece in pieces {
             switch piece {
             case let .text(text):
@@ -67,13 +72,19 @@ struct TemplateProgram: Sendable {
             case let .expression(expression):
                 let number = expressions.count
                 expressions.append(expression)
-                steps.append(Self.step(for: expression, number: number, &bytes, &places) ?? Step(.general, expression, number: number))
+                var step = Self.step(for: expression, number: number, &bytes, &places) ?? Step(.general, expression, number: number)
+                if step.operation == .path, case let .path(path) = expression.source {
+                    step.slot = Int32(paths.count)
+                    paths.append(path)
+                }
+                steps.append(step)
             }
         }
         self.steps = steps
         self.bytes = bytes
         self.places = places
         self.expressions = expressions
+        self.paths = paths
     }
 
     /// The step of an expression that has a step of its own (its value goes straight into the

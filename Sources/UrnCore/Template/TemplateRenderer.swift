@@ -42,18 +42,19 @@ public struct TemplateRenderer {
     /// Appends the rendering of `template` to `out`; `readLink` parses the record's link into
     /// its argument when first needed and says whether the record has one: into the renderer's
     /// own storage, where a returned link was copied several times (the argument holds the
-    /// previous record's link, or an empty one, for `LinkReader.read(_:of:into:)` to reuse). Control characters of
-    /// values are escaped unless `escapingControls` is false (a table format that escapes
-    /// values itself).
+    /// previous record's link, or an empty one, for `LinkReader.read(_:of:into:)` to reuse).
+    /// Control characters of values are escaped unless `escapingControls` is false (a table
+    /// format that escapes values itself). The template's `paths` are read from the record's
+    /// watched values from slot `firstSlot` on, when its scan watched them.
     public mutating func render(_ template: Template, into out: inout ByteBuffer, escapingControls: Bool = true,
-                                link readLink: (inout Link) throws -> Bool) throws {
+                                firstSlot: Int = 0, link readLink: (inout Link) throws -> Bool) throws {
         let program = template.program
         try program.steps.withUnsafeBufferPointer { steps in
             try program.bytes.withUnsafeBufferPointer { bytes in
                 try program.places.withUnsafeBufferPointer { places in
                     for step in steps {
                         try render(step, bytes, places, program.expressions, into: &out, escapingControls: escapingControls,
-                                   link: readLink)
+                                   firstSlot: firstSlot, link: readLink)
                     }
                 }
             }
@@ -61,11 +62,12 @@ public struct TemplateRenderer {
     }
 
     /// Appends the rendering of one step of a template's program, whose bytes and path steps
-    /// are `bytes` and `places`.
+    /// are `bytes` and `places`, its paths watched from slot `firstSlot` on.
     @inline(__always)
     private mutating func render(_ step: TemplateProgram.Step, _ bytes: UnsafeBufferPointer<UInt8>,
                                  _ places: UnsafeBufferPointer<JSONPath.Place>, _ expressions: [Template.Expression],
-                                 into out: inout ByteBuffer, escapingControls: Bool, link readLink: (inout Link) throws -> Bool) throws {
+                                 into out: inout ByteBuffer, escapingControls: Bool, firstSlot: Int,
+                                 link readLink: (inout Link) throws -> Bool) throws {
         let start = Int(step.start)
         let written = out.count
         let found: Bool
@@ -75,7 +77,7 @@ public struct TemplateRenderer {
             return
         case .path:
             let steps = UnsafeBufferPointer(rebasing: places[start..<(start + Int(step.count))])
-            guard let appended = record.appendValue(steps, bytes, to: &out) else {
+            guard let appended = record.appendValue(watched: firstSlot + Int(step.slot), steps, bytes, to: &out) else {
                 return try render(expressions[Int(step.expression)], into: &out, escapingControls: escapingControls, link: readLink)
             }
             found = appended

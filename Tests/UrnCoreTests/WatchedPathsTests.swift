@@ -1,0 +1,66 @@
+import Testing
+@testable import UrnCore
+
+/// The values a scan notes at watched paths are those that following each path through the
+/// text finds (`JSONPath.resolve` over `JSONSkipper`), value for value.
+@Suite struct WatchedPathsTests {
+    static let records = [
+        #"{"link":"a","route":{"pattern":"/u/:id","target":"User","args":{"id":"42","n":7},"table":"t","line":3}}"#,
+        #"{ "stack" : [ {"target":"A","args":{}} , {"target":"B","args":{"x":[1,2,{"y":null}]}} ] , "e":[] , "o":{} }"#,
+        #"{"a":{"b":1,"b":2},"a":{"b":3,"c":{"d":"e\"f"}},"k\u0065y":"escaped","n":null}"#,
+        #"{"aps":{"alert":"hi","urn":"user:self"},"deep":[[["x"]],[]],"t":true,"f":false,"num":-1.5e3}"#,
+        // a later duplicate forgets what the earlier one gave below it
+        #"{"route":{"target":"T","args":{"owner":"o"}},"route":{"args":{}},"a":{"c":{"d":1}},"a":{"b":2}}"#,
+        #"{"route":{"target":"T"},"route":"flat","stack":[{"target":"A"}],"stack":{"0":{"target":"key 0"}}}"#,
+    ]
+
+    static let paths = [
+        "link", "route", "route.target", "route.args.id", "route.args.n", "route.args.missing", "route.line",
+        "route.args.owner", "route.args",
+        "stack", "stack.0.target", "stack.1.args.x.2.y", "stack.1.args.x.1", "stack.2", "stack.-1", "stack.x", "stack.+1", "stack.01",
+        "e.0", "o.p", "a.b", "a.c.d", "a.c", "key", "n", "aps.urn", "deep.0.0.0", "deep.1.0", "t", "num.x", "missing", "kez", "ke",
+        "route.args.idx",
+    ].compactMap(JSONPath.init)
+
+    @Test(arguments: records)
+    func agreesWithTheText(_ record: String) throws {
+        let text = Array(record.utf8)
+        // every path twice: a path watched in two slots has its value in both
+        let watched = WatchedPaths(Self.paths + Self.paths)
+        try text.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner()
+            try scanner.scanObject(buffer, watching: watched)
+            #expect(scanner.watched.count == 2 * Self.paths.count)
+            for (slot, path) in watched.paths.enumerated() {
+                let viaText = scanner.members.last { JSONString.equals($0.key, in: buffer, path.head) }
+                    .flatMap { path.resolve(from: $0.value, kind: $0.kind, step: 1, in: buffer) }
+                let found = scanner.watched[slot]
+                guard found.isWatched else {
+                    #expect(["stack.+1", "stack.01"].contains(path.steps.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ".")))
+                    continue
+                }
+                let viaWatch = found.kind == .null ? nil : (found.range, found.kind)
+                // the text walk finds a null too: both read as no value
+                let expected = viaText?.1 == .null ? nil : viaText
+                #expect(viaWatch?.0 == expected?.0 && viaWatch?.1 == expected?.1,
+                        "\(path.steps.map { String(decoding: $0, as: UTF8.self) }) in \(record)")
+            }
+        }
+    }
+
+    /// One scan's values do not leak into the next, and a scan that watches nothing has none.
+    @Test func arePerScan() throws {
+        let watched = WatchedPaths(["a.b", "c"].compactMap(JSONPath.init))
+        var scanner = JSONScanner()
+        let first = Array(#"{"a":{"b":1},"c":2}"#.utf8)
+        let second = Array(#"{"c":3}"#.utf8)
+        try first.withUnsafeBufferPointer { try scanner.scanObject($0, watching: watched) }
+        try second.withUnsafeBufferPointer { buffer in
+            try scanner.scanObject(buffer, watching: watched)
+            #expect(scanner.watched[0].kind == .null)
+            #expect(scanner.watched[1].range == 5..<6)
+            try scanner.scanObject(buffer)
+            #expect(scanner.watched.isEmpty)
+        }
+    }
+}
