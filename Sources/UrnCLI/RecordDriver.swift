@@ -65,10 +65,11 @@ public struct RecordDriver {
         _ line: InputLine, _ separatorIsNUL: Bool, _ stage: inout Stage, _ parser: inout RecordParser,
         _ writer: RecordWriter, _ replaced: FieldNames, _ status: inout ExitStatus
     ) throws(WriteFailure) {
-        guard !RecordParser.isBlank(line) else { return }
         let record: RecordView
         do {
-            record = try parser.record(line, separatorIsNUL: separatorIsNUL)
+            // a blank line is no record at all: skipped
+            guard let read = try parser.record(line, separatorIsNUL: separatorIsNUL) else { return }
+            record = read
         } catch {
             if stage.writesRecords {
                 writer.beginUnusable(RecordParser.trimmed(line.bytes))

@@ -21,16 +21,13 @@ public struct RecordParser {
         linkBuffer.reserveCapacity(1024)
     }
 
-    /// Whether `line` is blank: no record at all, skipped.
-    public static func isBlank(_ line: InputLine) -> Bool {
-        !line.tooLong && trimmed(line.bytes).isEmpty
-    }
-
-    /// The record of `line`, which is not blank (`isBlank`); throws when the line is not a
-    /// usable record. The returned record's members stay valid until the next call.
-    public mutating func record(_ line: InputLine, separatorIsNUL: Bool) throws(RecordError) -> RecordView {
-        let text = Self.trimmed(line.bytes)
+    /// The record of `line`, or nil when it is blank (no record at all, skipped); throws when
+    /// the line is not a usable record. The returned record's members stay valid until the
+    /// next call.
+    public mutating func record(_ line: InputLine, separatorIsNUL: Bool) throws(RecordError) -> RecordView? {
         if line.tooLong { throw .lineTooLong(limit: maxLine) }
+        let text = Self.trimmed(line.bytes)
+        guard !text.isEmpty else { return nil }
         guard text[0] == UInt8(ascii: "{") else {
             if !separatorIsNUL { try Self.checkNoNUL(text) }
             return RecordView(text: text, isJSON: false)
