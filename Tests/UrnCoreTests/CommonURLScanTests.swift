@@ -12,7 +12,8 @@ import Testing
 
     /// The one-pass scan and the general parser agree on `text`: where the scan reads it, the
     /// general parser gives the same link, and the scan's says its text needs no JSON escape,
-    /// which it does not; where the general parser refuses it, the scan does not read it.
+    /// which it does not, and whether its path holds a `%`; where the general parser refuses
+    /// it, the scan does not read it.
     /// Returns whether the scan read it.
     @discardableResult
     private func agree(_ text: [UInt8], _ comment: Comment? = nil) -> Bool {
@@ -23,6 +24,7 @@ import Testing
         // what the scan reads a JSON string holds as it is: writers copy its slices unscanned
         let plain = text.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         #expect(fast.textIsPlain && plain, "\(String(decoding: text, as: UTF8.self))")
+        #expect(fast.pathHasNoPercent == !text[fast.path].contains(UInt8(ascii: "%")), "\(String(decoding: text, as: UTF8.self))")
         return true
     }
 

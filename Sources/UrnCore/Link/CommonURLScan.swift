@@ -28,6 +28,8 @@ enum CommonURLScan {
         /// The start of the fragment, after its `#`, or -1; it runs to `end`.
         var fragmentStart: Int32
         var end: Int32
+        /// Whether the path holds a `%` escape.
+        var pathHasPercent: Bool
 
         var scheme: Range<Int> { 0..<Int(schemeEnd) }
         var authority: Range<Int> { (Int(schemeEnd) + 3)..<Int(pathStart) }
@@ -54,6 +56,7 @@ enum CommonURLScan {
         link.host = found.host
         link.port = found.port < 0 ? nil : Int(found.port)
         link.textIsPlain = true  // ASCII, and every byte one that its component allows: no `"`, `\` or control
+        link.pathHasNoPercent = !found.pathHasPercent
         return link
     }
 
@@ -91,30 +94,34 @@ enum CommonURLScan {
         guard i == n || isDelimiter(p[i]) else { return nil }
         // path, then "?" query, then "#" fragment
         let pathStart = i
-        guard let pathEnd = allowedRun(p, from: i, count: n, table: table, rule: .path),
+        var pathHasPercent = false
+        guard let pathEnd = allowedRun(p, from: i, count: n, table: table, rule: .path, sawPercent: &pathHasPercent),
               pathEnd == n || p[pathEnd] == UInt8(ascii: "?") || p[pathEnd] == UInt8(ascii: "#") else { return nil }
         i = pathEnd
         var queryEnd = -1
+        var otherPercent = false
         if i < n, p[i] == UInt8(ascii: "?") {
-            guard let end = allowedRun(p, from: i + 1, count: n, table: table, rule: .queryOrFragment),
+            guard let end = allowedRun(p, from: i + 1, count: n, table: table, rule: .queryOrFragment, sawPercent: &otherPercent),
                   end == n || p[end] == UInt8(ascii: "#") else { return nil }
             queryEnd = end
             i = end
         }
         var fragmentStart = -1
         if i < n {
-            guard let end = allowedRun(p, from: i + 1, count: n, table: table, rule: .queryOrFragment), end == n else { return nil }
+            guard let end = allowedRun(p, from: i + 1, count: n, table: table, rule: .queryOrFragment, sawPercent: &otherPercent),
+                  end == n else { return nil }
             fragmentStart = i + 1
         }
         return Ranges(schemeEnd: Int32(schemeEnd), hostEnd: Int32(hostEnd), port: Int32(port), pathStart: Int32(pathStart),
-                      pathEnd: Int32(pathEnd), queryEnd: Int32(queryEnd), fragmentStart: Int32(fragmentStart), end: Int32(n))
+                      pathEnd: Int32(pathEnd), queryEnd: Int32(queryEnd), fragmentStart: Int32(fragmentStart), end: Int32(n),
+                      pathHasPercent: pathHasPercent)
     }
 
     /// The end of the run from `start` of bytes `rule` allows and valid `%XX` escapes: the first
-    /// other byte, or `count`; nil at a `%` without two hex digits.
+    /// other byte, or `count`; nil at a `%` without two hex digits. Sets `sawPercent` at an escape.
     @inline(__always)
     private static func allowedRun(_ p: UnsafePointer<UInt8>, from start: Int, count n: Int, table: UnsafeBufferPointer<UInt8>,
-                                   rule: CharacterRule) -> Int? {
+                                   rule: CharacterRule, sawPercent: inout Bool) -> Int? {
         var i = start
         let t = table.baseAddress!
         let r = rule.rawValue
@@ -126,6 +133,7 @@ enum CommonURLScan {
             if t[Int(byte)] & r != 0 { i += 1; continue }
             guard byte == UInt8(ascii: "%") else { return i }
             guard i + 2 < n, ByteClass.test(p[i + 1], .hex), ByteClass.test(p[i + 2], .hex) else { return nil }
+            sawPercent = true
             i += 3
         }
         return n

@@ -21,6 +21,9 @@ public struct Link: Sendable {
     /// (printable ASCII other than `"` and `\`): true for a link the common-URL scan read,
     /// whose bytes it checked, so that a writer of its slices need not scan them again.
     public internal(set) var textIsPlain = false
+    /// Whether the path is known to hold no `%` escape (the common-URL scan saw none), so that
+    /// its segments read the same decoded or not.
+    public internal(set) var pathHasNoPercent = false
     /// The generic RFC 3986 split of `text`.
     public var reference: URIReference
     /// The scheme, without `:`.

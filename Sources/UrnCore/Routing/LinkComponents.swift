@@ -47,7 +47,8 @@ extension Components {
             appendValue(ArraySlice(text[host].map(ByteClass.lowercased)), raw: raw)
         }
         if link.splitsOnSlash {
-            if let segments = link.slashSegments { appendSlashSeparated(text, segments, raw: raw) }
+            // a path without `%` needs no look for one
+            if let segments = link.slashSegments { appendSlashSeparated(text, segments, raw: raw || link.pathHasNoPercent) }
         } else {
             Link.split(link.name, of: text, on: delimiter) { appendValue(text[$0], raw: raw) }
         }
