@@ -56,7 +56,6 @@ struct MatchStage: RecordStage {
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
         let parsed = try reader.read(link, of: record, reusing: &linkText)
         linkIsPlain = parsed.textIsPlain
-        defer { matcher.forgetLink() }
         // nil spelled out when there is no method: a copy of the nil property was counted
         let method = self.method == nil && methodField == nil ? nil : requestMethod(of: record)
         if allMatches {

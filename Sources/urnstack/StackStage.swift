@@ -47,7 +47,6 @@ struct StackStage: RecordStage {
         frameStorage.removeAllShort()
         let parsed = try reader.read(link, of: record, reusing: &linkText)
         linkIsPlain = parsed.textIsPlain
-        defer { builder.matcher.forgetLink() }
         let (stack, handler) = try opening(of: parsed, record: record)
         if !stack.isEmpty || handler != nil { matched += 1 }
         var current = fixedFrom

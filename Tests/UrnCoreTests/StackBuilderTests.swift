@@ -33,9 +33,7 @@ import Testing
                      "https://x/repos/e/f/pulls/9", "https://x/repos/g"] {
             let link = try parser.parse(text)
             let fresh = try builder.opening(for: link).frames
-            builder.matcher.forgetLink()
             let reused = try builder.opening(for: link, reusing: &storage).frames
-            builder.matcher.forgetLink()
             let describe = { (frames: [Frame]) in frames.map { "\($0.route.target ?? "-")@\(String(decoding: $0.link, as: UTF8.self))" } }
             #expect(describe(reused) == describe(fresh), "\(text)")
             storage = reused
@@ -53,7 +51,6 @@ import Testing
         for text in ["https://x/repos/a/b/pulls/7", "https://x/repos/a/issues", "https://x/repos/a/b/c/d", "https://x/repos"] {
             let link = try LinkParser().parse(text)
             let lookedUp = try matcher.prefixMatches(link).map { $0.map(describe) }
-            matcher.forgetLink()
             guard let (first, walked) = try matcher.firstMatchWalkingPrefixes(link) else {
                 #expect(try matcher.firstMatch(link) == nil, "\(text)")
                 continue

@@ -1,8 +1,17 @@
+import Synchronization
+
 /// The five components of RFC 3986 Appendix B, as ranges into `text`: the generic split that
 /// the parser, the resolver and the normalizer share.
 public struct URIReference: Sendable {
     /// The reference's bytes.
-    public var text: [UInt8]
+    public var text: [UInt8] {
+        didSet { serial = 0 }
+    }
+    /// A number that no other reference made in this process has, kept by copies and set to 0
+    /// when the text changes: a matcher knows by it a link whose components it has already
+    /// read (`Matcher.readComponents`), where comparing texts cost a count of references.
+    public private(set) var serial: Int
+    private static let serials = Atomic<Int>(1)
     /// `scheme` without the `:`.
     @PackedRange public var scheme: Range<Int>?
     /// The authority without the leading `//`.
@@ -22,6 +31,7 @@ public struct URIReference: Sendable {
     public init(_ text: [UInt8]) {
         precondition(text.count <= PackedRange.limit, "a link must be shorter than 4 GiB (LinkParser refuses longer ones)")
         self.text = text
+        serial = Self.nextSerial()
         let n = text.count
         var scheme: Range<Int>?
         var authority: Range<Int>?
@@ -65,11 +75,18 @@ public struct URIReference: Sendable {
     init(_ text: [UInt8], scheme: Range<Int>?, authority: Range<Int>?, path: Range<Int>, query: Range<Int>?,
          fragment: Range<Int>?) {
         self.text = text
+        serial = Self.nextSerial()
         self.scheme = scheme
         self.authority = authority
         packedPath = PackedRange(path)
         self.query = query
         self.fragment = fragment
+    }
+
+    /// A serial number not given before.
+    @inline(__always)
+    private static func nextSerial() -> Int {
+        serials.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 
     private static func colonSlashQuestionHash(_ word: UInt64) -> UInt64 {

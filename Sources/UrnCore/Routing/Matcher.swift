@@ -31,12 +31,13 @@ public final class Matcher {
 
     /// The components of the link being matched.
     @exclusivity(unchecked) var components = Components()
-    /// What `components` holds: the text, mode and delimiter of the link it was read for (no
-    /// mode: nothing read), and its full ranges (a prefix match truncates them). urnstack
-    /// matches every prefix of one link, so reading it once saves a read per prefix.
-    /// `forgetLink()` drops it. Three properties rather than an optional tuple, which each
-    /// test copied.
-    @exclusivity(unchecked) private var lastText: [UInt8] = []
+    /// What `components` holds: the serial number, mode and delimiter of the link it was read
+    /// for (no mode: nothing read), and its full ranges (a prefix match truncates them).
+    /// urnstack matches every prefix of one link, so reading it once saves a read per prefix.
+    /// The serial (`URIReference.serial`) names the link without holding its text, which
+    /// the link's next parse then reuses. Three properties rather than an optional tuple,
+    /// which each test copied.
+    @exclusivity(unchecked) private var lastSerial = 0
     @exclusivity(unchecked) private var lastMode: ComponentMode?
     @exclusivity(unchecked) private var lastDelimiter: [UInt8] = []
     /// Lower-cased components (`-i`).
@@ -59,28 +60,20 @@ public final class Matcher {
         compiled = tables.map { CompiledTable($0, options) }
     }
 
-    /// Fills `components` with `link` read for `mode`, reusing the last read when it was the same.
-    /// Inlined, as the reading it calls is: a call copied the link. The text is read through
-    /// the stored `reference`: the computed `Link.text` copied the whole link (160 bytes) to
-    /// read it, and one delimiter, the table's, is not stored again.
+    /// Fills `components` with `link` read for `mode`, reusing the last read when it was the same
+    /// link (a serial number of 0 is never taken for the same). Inlined, as the reading it calls
+    /// is: a call copied the link. One delimiter, the table's, is not stored again.
     @inline(__always)
     func readComponents(_ link: Link, mode: ComponentMode, delimiter: [UInt8]) {
-        if let lastMode, lastMode == mode, lastText == link.reference.text, lastDelimiter == delimiter {
+        let serial = link.reference.serial
+        if let lastMode, lastMode == mode, serial != 0, lastSerial == serial, lastDelimiter == delimiter {
             components.showAll()
             return
         }
         components.read(link, mode: mode, delimiter: delimiter, raw: options.raw)
-        lastText = link.reference.text
+        lastSerial = serial
         lastMode = mode
         if lastDelimiter != delimiter { lastDelimiter = delimiter }
-    }
-
-    /// Drops the matcher's reference to the last link it read, so that the link's storage can
-    /// be reused for the next one (`LinkParser.parse(_:base:leniency:reusing:)`): a caller done
-    /// with a link calls it.
-    public func forgetLink() {
-        lastMode = nil
-        lastText = []
     }
 
     /// The routes that match `link`: the winner, or with `all` every match in precedence order.
