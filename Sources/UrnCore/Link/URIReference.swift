@@ -9,7 +9,9 @@ public struct URIReference: Sendable {
     }
     /// A number that no other reference made in this process has, kept by copies and set to 0
     /// when the text changes: a matcher knows by it a link whose components it has already
-    /// read (`Matcher.readComponents`), where comparing texts cost a count of references.
+    /// read (`Matcher.readComponents`), where comparing texts cost a count of references. The
+    /// component ranges of a parsed link are taken to be the parser's: changing them alone,
+    /// text unchanged, is not noticed.
     public private(set) var serial: Int
     private static let serials = Atomic<Int>(1)
     /// `scheme` without the `:`.
