@@ -22,7 +22,7 @@ struct LinkPrefix {
     /// link is read where it is rather than copied for a call.
     @inline(__always)
     init(_ link: Link, dialect: Dialect, delimiter: [UInt8]) {
-        let text = link.text
+        let text = link.reference.text
         var hostEnd: Int?
         switch dialect {
         case .compass:

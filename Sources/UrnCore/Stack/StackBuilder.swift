@@ -122,7 +122,7 @@ public struct StackBuilder {
                 }
             }
         }
-        frames.append(Frame(route: top, link: link.text[...], args: topArgs))
+        frames.append(Frame(route: top, link: link.reference.text[...], args: topArgs))
         return frames
     }
 }
