@@ -6,7 +6,7 @@ import UrnCore
 /// from) and a frame's `"modal"`. All of them live in
 /// one byte array; a route finds its slice by its object identity in an open-addressing table,
 /// so a record pays neither hashing nor reference counting.
-final class RouteEncodings: Sendable {
+final class RouteEncodings: @unchecked Sendable {  // immutable once made
     /// A route's key (its address; 0 is an empty slot) and where its members are in `bytes`:
     /// identity `start..<identityEnd`, then `,"args":` up to `middle`, origin `middle..<frame`,
     /// then the identity again followed by `,"link":` up to `modal`, and `"modal":…` up to `end`.
@@ -38,7 +38,9 @@ final class RouteEncodings: Sendable {
     private static let linkKey = Array(#","link":"#.utf8)
 
     private let slots: [Slot]
-    private let bytes: [UInt8]
+    /// The members of every route, in memory of their own, written once: views into it stay
+    /// valid as long as the encodings.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let mask: Int
 
     /// The encodings of `routes`.
@@ -58,25 +60,33 @@ final class RouteEncodings: Sendable {
             slots[index] = slot
         }
         self.slots = slots
-        self.bytes = bytes
+        self.bytes = .owning(copyOf: bytes)
+    }
+
+    deinit {
+        bytes.deallocateOwned()
     }
 
     /// Calls `body` with the encoded members of `route`.
     @inline(__always)
     func withMembers(of route: Route, _ body: (Members) -> Void) {
+        if let members = members(of: route) { return body(members) }
+        // not one of the tables' routes: encoded now
+        let (all, slot) = RouteEncodings.encode(route, key: UInt(bitPattern: ObjectIdentifier(route)), at: 0)
+        all.withUnsafeBufferPointer { body(Self.members(slot, in: $0)) }
+    }
+
+    /// The encoded members of `route`, views valid as long as the encodings; nil when it is
+    /// not one of the tables' routes (`withMembers(of:_:)` encodes those).
+    @inline(__always)
+    func members(of route: Route) -> Members? {
         let key = UInt(bitPattern: ObjectIdentifier(route))
         var index = RouteEncodings.index(of: key, mask: mask)
         while slots[index].key != key {
-            guard slots[index].key != 0 else {
-                // not one of the tables' routes: encoded now
-                let (all, slot) = RouteEncodings.encode(route, key: key, at: 0)
-                all.withUnsafeBufferPointer { body(Self.members(slot, in: $0)) }
-                return
-            }
+            guard slots[index].key != 0 else { return nil }
             index = (index + 1) & mask
         }
-        let slot = slots[index]
-        bytes.withUnsafeBufferPointer { body(Self.members(slot, in: $0)) }
+        return Self.members(slots[index], in: bytes)
     }
 
     /// The members `slot` locates in `all`.

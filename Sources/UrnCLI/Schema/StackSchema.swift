@@ -19,7 +19,7 @@ public struct StackSchema: Sendable {
                       into json: inout JSONWriter) {
         json.key("stack")
         json.beginArray()
-        for frame in frames { write(frame, into: &json, plainLink: plainLinks) }
+        write(frames, plainLinks: plainLinks, into: &json)
         json.endArray()
         if let transition {
             json.key("transition")
@@ -28,7 +28,7 @@ public struct StackSchema: Sendable {
             json.int(transition.pop)
             json.key("push")
             json.beginArray()
-            for frame in transition.push { write(frame, into: &json, plainLink: plainLinks) }
+            write(transition.push, plainLinks: plainLinks, into: &json)
             json.endArray()
             json.endObject()
         }
@@ -36,6 +36,36 @@ public struct StackSchema: Sendable {
             json.key("handler")
             write(handler, into: &json, plainLink: plainLinks)
         }
+    }
+
+    /// Writes the frame objects of `frames`, each read where it lies: `for frame in frames`
+    /// copied every frame (three references counted).
+    private func write(_ frames: [Frame], plainLinks: Bool, into json: inout JSONWriter) {
+        frames.withUnsafeBufferPointer { frames in
+            for k in frames.indices {
+                let route = frames[k].route
+                if let members = routes.encodings.members(of: route) {
+                    json.beginObject()
+                    Self.write(members, frames[k].link, frames[k].args, plainLink: plainLinks, into: &json)
+                    json.endObject()
+                } else {
+                    write(frames[k], into: &json, plainLink: plainLinks)
+                }
+            }
+        }
+    }
+
+    /// Writes a frame's members: its route's `members` around its `link` and `args`.
+    private static func write(_ members: RouteEncodings.Members, _ link: ArraySlice<UInt8>, _ args: Frame.Arguments,
+                              plainLink: Bool, into json: inout JSONWriter) {
+        json.rawMembersAndKey(members.identityThenLinkKey)
+        link.withUnsafeBufferPointer { json.string($0, plain: plainLink) }
+        json.rawMembersAndKey(#""args":"#)
+        switch args {
+        case let .values(values): ArgumentsSchema.write(values, into: &json)
+        case let .json(raw): json.rawValue(raw)
+        }
+        json.rawMembers(members.modal)
     }
 
     /// Writes the member `frame`: frame `depth` (0-based) of a stack of `height` frames.
@@ -48,16 +78,13 @@ public struct StackSchema: Sendable {
     /// escapes when `plainLink` says it needs none.
     public func write(_ frame: Frame, into json: inout JSONWriter, plainLink: Bool = false, depth: Int? = nil, of height: Int? = nil) {
         json.beginObject()
-        // the route's members around the frame's link and arguments, encoded once per route
-        routes.encodings.withMembers(of: frame.route) { members in
-            json.rawMembersAndKey(members.identityThenLinkKey)
-            frame.link.withUnsafeBufferPointer { json.string($0, plain: plainLink) }
-            json.rawMembersAndKey(#""args":"#)
-            switch frame.args {
-            case let .values(values): ArgumentsSchema.write(values, into: &json)
-            case let .json(raw): json.rawValue(raw)
-            }
-            json.rawMembers(members.modal)
+        // the route's members around the frame's link and arguments, encoded once per route;
+        // the frame's parts are passed on, not captured by the closure, which copied the frame
+        if let members = routes.encodings.members(of: frame.route) {
+            Self.write(members, frame.link, frame.args, plainLink: plainLink, into: &json)
+        } else {
+            let (link, args) = (frame.link, frame.args)
+            routes.encodings.withMembers(of: frame.route) { Self.write($0, link, args, plainLink: plainLink, into: &json) }
         }
         if let depth, let height {
             json.key("depth")

@@ -2,14 +2,14 @@ extension UnsafeBufferPointer {
     /// A copy of `array` in newly allocated memory, which the caller owns and frees with
     /// `deallocateOwned()`: for tables written once and then only read, so that a reader sees
     /// them through a pointer without retaining an array.
-    static func owning(copyOf array: [Element]) -> UnsafeBufferPointer<Element> {
+    package static func owning(copyOf array: [Element]) -> UnsafeBufferPointer<Element> {
         let memory = UnsafeMutableBufferPointer<Element>.allocate(capacity: array.count)
         _ = memory.initialize(from: array)
         return UnsafeBufferPointer(memory)
     }
 
     /// Frees memory that `owning(copyOf:)` allocated, deinitializing its elements.
-    func deallocateOwned() {
+    package func deallocateOwned() {
         let memory = UnsafeMutableBufferPointer(mutating: self)
         memory.deinitialize()
         memory.deallocate()
