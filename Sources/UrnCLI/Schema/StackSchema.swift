@@ -42,16 +42,7 @@ public struct StackSchema: Sendable {
     /// copied every frame (three references counted).
     private func write(_ frames: [Frame], plainLinks: Bool, into json: inout JSONWriter) {
         frames.withUnsafeBufferPointer { frames in
-            for k in frames.indices {
-                let route = frames[k].route
-                if let members = routes.encodings.members(of: route) {
-                    json.beginObject()
-                    Self.write(members, frames[k].link, frames[k].args, plainLink: plainLinks, into: &json)
-                    json.endObject()
-                } else {
-                    write(frames[k], into: &json, plainLink: plainLinks)
-                }
-            }
+            for k in frames.indices { write(frames[k], into: &json, plainLink: plainLinks) }
         }
     }
 
