@@ -17,8 +17,8 @@ public struct RecordDriver {
         let reader = RecordReader(paths: options.files, separator: options.separator,
                                   maxLine: options.maxLine, diagnostics: diagnostics)
         let writer = RecordWriter(separator: options.separator, lineBuffered: options.lineBuffered)
-        var parser = RecordParser(field: options.fieldPath, fieldName: options.field, maxLine: options.maxLine)
-        parser.watchedPaths = stage.watchedPaths
+        var parser = RecordParser(field: options.fieldPath, fieldName: options.field, maxLine: options.maxLine,
+                                  stagePaths: stage.watchedPaths)
         let replaced = FieldNames(stage.fieldNames + ["error"])
         var status = ExitStatus.success
         var writeFailure: WriteFailure?

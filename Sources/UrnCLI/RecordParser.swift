@@ -8,16 +8,21 @@ public struct RecordParser {
     private let fieldName: String
     private let maxLine: Int
     private var scanner = JSONScanner()
-    /// The paths whose values each record's scan notes, for a stage that reads them
-    /// (`RecordStage.watchedPaths`).
-    public var watchedPaths: WatchedPaths?
+    /// The paths whose values each record's scan notes: the stage's, then the `ReaderField`s
+    /// (in this order, since a key is compared with the steps expected at its level in the
+    /// order the paths are given, and the stage's are most of the keys met).
+    private let watchedPaths: WatchedPaths
+    private let stageSlots: Int
     private var linkBuffer: [UInt8] = []
 
-    /// A parser reading the link from `field`.
-    public init(field: JSONPath, fieldName: String, maxLine: Int) {
+    /// A parser reading the link from `field`, whose scan of each record notes the values at
+    /// `stagePaths` for the stage (`RecordView.watched`).
+    public init(field: JSONPath, fieldName: String, maxLine: Int, stagePaths: [JSONPath] = []) {
         self.field = field
         self.fieldName = fieldName
         self.maxLine = maxLine
+        watchedPaths = WatchedPaths(stagePaths + ReaderField.paths(link: field))
+        stageSlots = stagePaths.count
         linkBuffer.reserveCapacity(1024)
     }
 
@@ -40,7 +45,9 @@ public struct RecordParser {
             if !separatorIsNUL { try Self.checkNoNUL(text) }
             throw .json(error)
         }
-        return RecordView(text: text, members: scanner.members, watched: scanner.watched, isJSON: true)
+        let watched = scanner.watched
+        return RecordView(text: text, members: scanner.members, watched: UnsafeBufferPointer(rebasing: watched[..<stageSlots]),
+                          readerWatched: UnsafeBufferPointer(rebasing: watched[stageSlots...]), isJSON: true)
     }
 
     /// Calls `body` with the link of `record`: the line itself, or the decoded string at `--field`,
@@ -49,18 +56,7 @@ public struct RecordParser {
         of record: RecordView, _ body: (Span<UInt8>) throws -> Result
     ) throws -> Result {
         guard record.isJSON else { return try body(record.text.span) }
-        let head = field.head
-        guard let member = record.members.last(where: { JSONString.equals($0.key, in: record.text, head) }) else {
-            throw RecordError.missingField(fieldName)
-        }
-        var value = member.value
-        var kind = member.kind
-        if field.steps.count > 1 {
-            guard let found = field.resolve(from: value, kind: kind, step: 1, in: record.text) else {
-                throw RecordError.missingField(fieldName)
-            }
-            (value, kind) = found
-        }
+        guard let (value, kind) = record.token(of: .link, link: field) else { throw RecordError.missingField(fieldName) }
         guard kind == .string else { throw RecordError.fieldNotString(fieldName) }
         let content = UnsafeBufferPointer(rebasing: record.text[(value.lowerBound + 1)..<(value.upperBound - 1)])
         if !JSONString.hasEscape(content) { return try body(content.span) }

@@ -12,8 +12,8 @@ public protocol RecordStage {
     /// Whether a record must have a link; when not, a record without one gets an empty link.
     var requiresLink: Bool { get }
     /// The record paths `prepare` reads in every record, whose values the scan of each record
-    /// notes (`RecordView.watched`); nil for none.
-    var watchedPaths: WatchedPaths? { get }
+    /// notes (`RecordView.watched`, slot by slot).
+    var watchedPaths: [JSONPath] { get }
     /// Computes the stage's result for `link` (a view valid only during the call); throws a
     /// `CodedError` for a bad link.
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Prepared
@@ -41,7 +41,7 @@ public protocol RecordStage {
 extension RecordStage {
     public var writesRecords: Bool { true }
     public var requiresLink: Bool { true }
-    public var watchedPaths: WatchedPaths? { nil }
+    public var watchedPaths: [JSONPath] { [] }
     public var linkIsPlain: Bool { false }
     public mutating func selects(_ prepared: Prepared) -> Bool { true }
     public mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus { .success }

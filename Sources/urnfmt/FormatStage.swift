@@ -52,12 +52,12 @@ struct FormatStage: RecordStage {
     /// The paths a template or a table reads in every record, column after column (the
     /// slots `prepare` renders each column from), or those of `--link`'s placeholders;
     /// editing watches none.
-    var watchedPaths: WatchedPaths? {
+    var watchedPaths: [JSONPath] {
         switch mode {
-        case let .template(template): return WatchedPaths(template.paths)
-        case let .table(_, columns, _): return WatchedPaths(columns.flatMap(\.template.paths))
-        case let .link(builder): return WatchedPaths(Self.linkArguments(of: builder).flatMap(\.paths))
-        case .edit: return nil
+        case let .template(template): return template.paths
+        case let .table(_, columns, _): return columns.flatMap(\.template.paths)
+        case let .link(builder): return Self.linkArguments(of: builder).flatMap(\.paths)
+        case .edit: return []
         }
     }
 

@@ -1,5 +1,5 @@
 import Testing
-import UrnCLI
+@testable import UrnCLI
 import UrnCore
 
 /// The record schema both ways: what a tool writes, the next tool reads back.
@@ -116,5 +116,46 @@ import UrnCore
             #expect(ErrorSchema.isErrorRecord(view))
         }
         try withRecord(#"{"error":"text"}"#) { view in #expect(!ErrorSchema.isErrorRecord(view)) }
+    }
+
+    /// The fields every tool reads (`ReaderField`) are noted by the scan of a record the parser
+    /// reads; each answer must be the one a walk through the members gives, for duplicate keys,
+    /// nulls, escaped keys, nested and missing fields, and a `--field` with an index written `01`
+    /// (which the scan leaves to the walk).
+    @Test func theFieldsTheScanNotesAreTheOnesTheMembersGive() throws {
+        let records = [
+            #"{"link":"a://b","kind":"opaque","parts":{"scheme":"a"},"error":null}"#,
+            #"{"kind":"url","kind":"opaque","parts":{"scheme":"x"},"parts":{"path":"p"}}"#,
+            #"{"parts":{"scheme":"x","scheme":"y"},"\u006bind":"opaque","error":{"code":"c"}}"#,
+            #"{"link":1,"error":"text","error":{"x":[1,{"y":2}]},"kind":null}"#,
+            #"{"parts":[{"scheme":"x"}],"kind":"opaque","link":{"url":["u","v"]}}"#,
+            #"{"links":["x"],"lin":"y","errors":{},"scheme":"s"}"#,
+            "{}",
+        ]
+        let fields = ["link", "link.url", "link.url.1", "link.url.01", "error", "parts.scheme"].map { JSONPath($0)! }
+        for record in records {
+            let text = Array(record.utf8)
+            try text.withUnsafeBufferPointer { buffer in
+                var scanner = JSONScanner()
+                try scanner.scanObject(buffer)
+                let walked = RecordView(text: buffer, members: scanner.members, isJSON: true)
+                for field in fields {
+                    var parser = RecordParser(field: field, fieldName: "f", maxLine: 1 << 20, stagePaths: [JSONPath("kind")!])
+                    let line = InputLine(bytes: buffer, number: 1, source: "-", tooLong: false)
+                    let watched = try #require(try parser.record(line, separatorIsNUL: false))
+                    #expect(watched.readerWatched.count == ReaderField.allCases.count && watched.watched.count == 1)
+                    for reader in ReaderField.allCases {
+                        let expected = walked.jsonToken(at: reader == .link ? field : reader.path)
+                        let found = watched.token(of: reader, link: field)
+                        #expect(found?.range == expected?.range && found?.kind == expected?.kind,
+                                "\(record) \(reader) (link at \(field.steps.count) steps)")
+                    }
+                    #expect(ErrorSchema.isErrorRecord(watched) == ErrorSchema.isErrorRecord(walked))
+                    #expect(LinkSchema.isParsed(watched) == LinkSchema.isParsed(walked))
+                    let link = Array("a://b".utf8)
+                    #expect(LinkSchema.compassScheme(of: watched, link: link.span) == LinkSchema.compassScheme(of: walked, link: link.span))
+                }
+            }
+        }
     }
 }

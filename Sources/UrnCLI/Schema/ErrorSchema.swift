@@ -19,8 +19,9 @@ public enum ErrorSchema {
     }
 
     /// Whether an upstream tool already made `record` an error record.
+    @inline(__always)
     public static func isErrorRecord(_ record: RecordView) -> Bool {
-        guard record.isJSON, let error = record.member(SchemaKeys.error) else { return false }
+        guard record.isJSON, let error = record.token(of: .error) else { return false }
         return error.kind == .object
     }
 }

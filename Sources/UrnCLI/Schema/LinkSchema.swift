@@ -155,8 +155,9 @@ public struct LinkSchema {
 extension LinkSchema {
     /// Whether urnparse parsed `record` (it has `kind`), so its link is read the way urnparse
     /// accepted it.
+    @inline(__always)
     public static func isParsed(_ record: RecordView) -> Bool {
-        guard record.isJSON, let kind = record.member(SchemaKeys.kind) else { return false }
+        guard record.isJSON, let kind = record.token(of: .kind) else { return false }
         return kind.kind == .string
     }
 
@@ -164,13 +165,11 @@ extension LinkSchema {
     /// (`"kind":"opaque"` and `parts.scheme`, from `urnparse --scheme S`), lower-cased.
     public static func compassScheme(of record: RecordView, link: Span<UInt8>) -> [UInt8]? {
         let text = record.text
-        guard record.isJSON, let kind = record.member(SchemaKeys.kind), kind.kind == .string,
-              text[kind.value].elementsEqual("\"opaque\"".utf8),
-              let parts = record.member(SchemaKeys.parts), parts.kind == .object,
-              let scheme = JSONScanner.member(named: SchemaKeys.scheme, of: parts.value, in: text),
-              scheme.kind == .string
+        guard record.isJSON, let kind = record.token(of: .kind), kind.kind == .string,
+              text[kind.range].elementsEqual("\"opaque\"".utf8),
+              let scheme = record.token(of: .scheme), scheme.kind == .string
         else { return nil }
-        let name = JSONString.decoded(scheme.value, in: text).map(ByteClass.lowercased)
+        let name = JSONString.decoded(scheme.range, in: text).map(ByteClass.lowercased)
         guard link.count > name.count + 3 else { return nil }
         for (i, byte) in name.enumerated() where ByteClass.lowercased(link[i]) != byte { return nil }
         for (i, byte) in "://".utf8.enumerated() where link[name.count + i] != byte { return nil }

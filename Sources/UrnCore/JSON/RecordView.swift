@@ -7,18 +7,23 @@ public struct RecordView {
     public let text: UnsafeBufferPointer<UInt8>
     /// The object's members (empty for a raw link), in the scanner's storage.
     public let members: UnsafeBufferPointer<JSONMember>
-    /// The values at the paths its scan watched (`WatchedPaths`), slot by slot; empty when it
-    /// watched none.
+    /// The values at the paths its scan watched for the stage (`WatchedPaths`), slot by slot;
+    /// empty when it watched none.
     public let watched: UnsafeBufferPointer<WatchedValue>
+    /// The values at the paths its scan watched for the reader's own use (the tools' link
+    /// field, `error`, `kind`), slot by slot; empty when it watched none.
+    public let readerWatched: UnsafeBufferPointer<WatchedValue>
     /// Whether the record is a JSON object.
     public let isJSON: Bool
 
     /// A view of a record: a JSON object's text with its members and watched values, or a raw link.
     public init(text: UnsafeBufferPointer<UInt8>, members: UnsafeBufferPointer<JSONMember> = UnsafeBufferPointer(start: nil, count: 0),
-                watched: UnsafeBufferPointer<WatchedValue> = UnsafeBufferPointer(start: nil, count: 0), isJSON: Bool) {
+                watched: UnsafeBufferPointer<WatchedValue> = UnsafeBufferPointer(start: nil, count: 0),
+                readerWatched: UnsafeBufferPointer<WatchedValue> = UnsafeBufferPointer(start: nil, count: 0), isJSON: Bool) {
         self.text = text
         self.members = members
         self.watched = watched
+        self.readerWatched = readerWatched
         self.isJSON = isJSON
     }
 
@@ -44,11 +49,15 @@ public struct RecordView {
             guard path.steps.count == 1, path.steps[0] == Self.linkKey else { return nil }
             return (0..<text.count, .number)  // the raw text, taken as it is
         }
-        guard let member = members.last(where: { JSONString.equals($0.key, in: text, path.head) }),
-              let (range, kind) = path.resolve(from: member.value, kind: member.kind, step: 1, in: text),
-              kind != .null
-        else { return nil }
+        guard let (range, kind) = jsonToken(at: path), kind != .null else { return nil }
         return (range, kind)
+    }
+
+    /// The JSON token at `path` and its kind (`.null` for a null), found through the members
+    /// and the text; nil when missing (JSON records only).
+    public func jsonToken(at path: JSONPath) -> (range: Range<Int>, kind: JSONKind)? {
+        guard let member = members.last(where: { JSONString.equals($0.key, in: text, path.head) }) else { return nil }
+        return path.resolve(from: member.value, kind: member.kind, step: 1, in: text)
     }
 
     /// Appends the value of watched slot `slot`, whose path's steps are `places`, their names

@@ -219,5 +219,5 @@ public struct WatchedValue: Sendable {
     static let unwatched = WatchedValue(range: -1 ..< -1, kind: .null)
 
     /// Whether the scan followed the path (it has a value or knows there is none).
-    var isWatched: Bool { range.lowerBound >= 0 }
+    public var isWatched: Bool { range.lowerBound >= 0 }
 }
