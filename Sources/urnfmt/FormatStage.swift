@@ -106,6 +106,24 @@ struct FormatStage: RecordStage {
             try reader.parser.checkLegacyNSURL(link)
         }
         switch mode {
+        case .template, .table:
+            return try render(link: link, record: record)
+        case let .link(builder):
+            let built = try builder.build { name in argument(name, view, builder) }
+            return try result(built)
+        case let .edit(editor, normalize):
+            // Parsed first, so that a link RFC 3986 refuses is an error, or repaired under --lenient.
+            var text = try editor.edit(try reader.read(link, of: record, reusing: &linkText).text)
+            if normalize { text = LinkNormalizer.normalized(try reader.parser.parse(text)) }
+            return try result(text)
+        }
+    }
+
+    /// Renders the template, or the table's row, for `record` into `rendered.line`. Not
+    /// mutating, unlike `prepare`, so that the template and the reader are borrowed from the
+    /// stage, not retained for each record.
+    private func render(link: Span<UInt8>, record: RecordView) throws -> Result {
+        switch mode {
         case let .template(template):
             rendered.renderer.begin(record)
             rendered.renderer.hostForm = hostForm
@@ -113,7 +131,6 @@ struct FormatStage: RecordStage {
             try link.withUnsafeBufferPointer { link in
                 try rendered.renderer.render(template, into: &rendered.line) { try reader.read(link.span, of: record, into: &$0); return true }
             }
-            return .rendered
         case let .table(format, columns, _):
             rendered.renderer.begin(record)
             rendered.renderer.hostForm = hostForm
@@ -132,16 +149,10 @@ struct FormatStage: RecordStage {
                 }
             }
             if format == .csv { rendered.line.append(0x0D) }
-            return .rendered
-        case let .link(builder):
-            let built = try builder.build { name in argument(name, view, builder) }
-            return try result(built)
-        case let .edit(editor, normalize):
-            // Parsed first, so that a link RFC 3986 refuses is an error, or repaired under --lenient.
-            var text = try editor.edit(try reader.read(link, of: record, reusing: &linkText).text)
-            if normalize { text = LinkNormalizer.normalized(try reader.parser.parse(text)) }
-            return try result(text)
+        case .link, .edit:
+            preconditionFailure("\(mode) renders no template")
         }
+        return .rendered
     }
 
     /// The new link as text (its host in `hostForm`), or parsed again for `--json` (where it
