@@ -38,9 +38,11 @@ public struct JSONScanner {
         memberStorage.removeAll()
         var cursor = Cursor(text: text)
         var root: Int32 = -1
-        if let paths {
-            watchedStorage.replaceAll(with: paths.initial)
-            cursor.watch(paths, found: watchedStorage.base)
+        if let (tree, initial) = paths.map({ ($0.tree, $0.initial) }) {
+            // pointers into memory that the caller's `paths` keeps alive for the whole call: a
+            // binding of `paths` itself was retained
+            watchedStorage.replaceAll(with: initial)
+            cursor.watch(tree, found: watchedStorage.base)
             root = 0
         } else {
             watchedStorage.removeAll()
@@ -50,10 +52,8 @@ public struct JSONScanner {
         guard text[i] == UInt8(ascii: "{") else {
             throw JSONError(.notAnObject, at: i)
         }
-        i = try withExtendedLifetime(paths) { () throws(JSONError) in
-            try cursor.scanObject(at: i, depth: 1, watching: root) { key, value, kind in
-                memberStorage.append(JSONMember(key: key, value: value, kind: kind))
-            }
+        i = try cursor.scanObject(at: i, depth: 1, watching: root) { key, value, kind in
+            memberStorage.append(JSONMember(key: key, value: value, kind: kind))
         }
         i = cursor.afterBlanks(i)
         if i != text.count { throw JSONError(.trailingData, at: i) }
@@ -101,9 +101,10 @@ public struct JSONScanner {
             count = text.count
         }
 
-        /// Watches `paths` (which must outlive the scan), noting values in `found`.
-        mutating func watch(_ paths: WatchedPaths, found: UnsafeMutablePointer<WatchedValue>?) {
-            tree = paths.tree
+        /// Watches the paths of `tree` (whose memory must outlive the scan), noting values in
+        /// `found`.
+        mutating func watch(_ tree: WatchedPaths.Tree, found: UnsafeMutablePointer<WatchedValue>?) {
+            self.tree = tree
             self.found = found
         }
 
