@@ -207,16 +207,22 @@ public struct JSONScanner {
             var i = afterBlanks(start &+ 1)
             if try byte(at: i) == UInt8(ascii: "}") { return i &+ 1 }
             while true {
-                i = afterBlanks(i)
-                let keyStart = i
-                guard try byte(at: i) == UInt8(ascii: "\"") else {
-                    throw JSONError(.unexpected(base[i], expected: "'\"'"), at: i)
+                // Records rarely have blanks between tokens: each expected byte is looked for
+                // where it would be without them first.
+                if i >= count || base[i] != UInt8(ascii: "\"") {
+                    i = afterBlanks(i)
+                    guard try byte(at: i) == UInt8(ascii: "\"") else {
+                        throw JSONError(.unexpected(base[i], expected: "'\"'"), at: i)
+                    }
                 }
+                let keyStart = i
                 var keyEscaped = false
                 i = try Self.scanString(base, count, at: i, escaped: &keyEscaped)
                 let key = keyStart..<i
-                i = afterBlanks(i)
-                guard i < count, base[i] == UInt8(ascii: ":") else { try unexpected(at: i, "':'") }
+                if i >= count || base[i] != UInt8(ascii: ":") {
+                    i = afterBlanks(i)
+                    guard i < count, base[i] == UInt8(ascii: ":") else { try unexpected(at: i, "':'") }
+                }
                 i = afterBlanks(i &+ 1)
                 let valueStart = i
                 let child = node >= 0 ? watchedChild(of: node, key: key, escaped: keyEscaped) : -1
