@@ -13,21 +13,28 @@ struct FormatStage: RecordStage {
     }
 
     enum Result {
-        /// A template's or a table's line, in `rendered.line`.
+        /// A template's or a table's line, in `storage.line`.
         case rendered
         case text([UInt8])
-        /// A new link for `--json`, parsed into `newLink` (kept out of the result, which every
-        /// record copies: a link is 160 bytes).
+        /// A new link for `--json`, parsed into `storage.newLink` (kept out of the result, which
+        /// every record copies: a link is 160 bytes).
         case link([UInt8])
     }
 
-    /// The line a template or table renders to, a table's cell, and the renderer with its
-    /// parsed link: storage kept from record to record and written through without
-    /// copy-on-write checks (one stage writes it).
-    final class RenderedText {
+    /// What the stage writes from record to record, kept in one object so that `prepare` need
+    /// not mutate the stage (a mutating `prepare` retained the template and the reader, or
+    /// copied the whole stage, for each record), and written through without copy-on-write
+    /// checks (one stage writes it): the line a template or table renders to, a table's cell,
+    /// the renderer with its parsed link, the text of the link an edit reads, the new link of
+    /// the record being written with `--json`, and the record paths `--link` reads each
+    /// placeholder from with the slot of the first (`linkArguments(of:)`), made on first use.
+    final class Storage {
         @exclusivity(unchecked) var line = ByteBuffer(capacity: 256)
         @exclusivity(unchecked) var cell = ByteBuffer(capacity: 64)
         @exclusivity(unchecked) var renderer = TemplateRenderer(record: RecordView(text: UnsafeBufferPointer(start: nil, count: 0), isJSON: false))
+        var linkText: [UInt8] = []
+        var newLink: Link?
+        var argumentsByName: [String: (firstSlot: Int, paths: [JSONPath])]?
     }
 
     let mode: Mode
@@ -37,14 +44,7 @@ struct FormatStage: RecordStage {
     let extraArgs: [(String, String)]
     let reader: LinkReader
     var fields: LinkSchema
-    /// The record paths `--link` reads each placeholder from, and the slot of the first
-    /// (`linkArguments(of:)`), made on first use.
-    var argumentsByName: [String: (firstSlot: Int, paths: [JSONPath])]?
-    /// Storage kept from record to record: the text of the link an edit reads, the rendered line.
-    var linkText: [UInt8] = []
-    let rendered = RenderedText()
-    /// The new link of the record being written, with `--json`.
-    var newLink: Link?
+    let storage = Storage()
 
     var fieldNames: [String] { json ? ["link"] + LinkSchema.fieldNames : [] }
     var writesJSON: Bool { json }
@@ -99,7 +99,7 @@ struct FormatStage: RecordStage {
         try writer.endText()
     }
 
-    mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
+    func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
         let view = record
         if case .link = mode {} else {
             // --strict-nsurl judges the link as written, whether or not this mode parses it
@@ -113,42 +113,40 @@ struct FormatStage: RecordStage {
             return try result(built)
         case let .edit(editor, normalize):
             // Parsed first, so that a link RFC 3986 refuses is an error, or repaired under --lenient.
-            var text = try editor.edit(try reader.read(link, of: record, reusing: &linkText).text)
+            var text = try editor.edit(try reader.read(link, of: record, reusing: &storage.linkText).text)
             if normalize { text = LinkNormalizer.normalized(try reader.parser.parse(text)) }
             return try result(text)
         }
     }
 
-    /// Renders the template, or the table's row, for `record` into `rendered.line`. Not
-    /// mutating, unlike `prepare`, so that the template and the reader are borrowed from the
-    /// stage, not retained for each record.
+    /// Renders the template, or the table's row, for `record` into `storage.line`.
     private func render(link: Span<UInt8>, record: RecordView) throws -> Result {
         switch mode {
         case let .template(template):
-            rendered.renderer.begin(record)
-            rendered.renderer.hostForm = hostForm
-            rendered.line.removeAll()
+            storage.renderer.begin(record)
+            storage.renderer.hostForm = hostForm
+            storage.line.removeAll()
             try link.withUnsafeBufferPointer { link in
-                try rendered.renderer.render(template, into: &rendered.line) { try reader.read(link.span, of: record, into: &$0); return true }
+                try storage.renderer.render(template, into: &storage.line) { try reader.read(link.span, of: record, into: &$0); return true }
             }
         case let .table(format, columns, _):
-            rendered.renderer.begin(record)
-            rendered.renderer.hostForm = hostForm
-            rendered.line.removeAll()
+            storage.renderer.begin(record)
+            storage.renderer.hostForm = hostForm
+            storage.line.removeAll()
             try link.withUnsafeBufferPointer { link in
                 var firstSlot = 0
                 for (i, column) in columns.enumerated() {
-                    if i > 0 { rendered.line.append(format.separator) }
-                    rendered.cell.removeAll()
-                    try rendered.renderer.render(column.template, into: &rendered.cell, escapingControls: false, firstSlot: firstSlot) {
+                    if i > 0 { storage.line.append(format.separator) }
+                    storage.cell.removeAll()
+                    try storage.renderer.render(column.template, into: &storage.cell, escapingControls: false, firstSlot: firstSlot) {
                         try reader.read(link.span, of: record, into: &$0)
                         return true
                     }
                     firstSlot += column.template.paths.count
-                    format.append(rendered.cell.unsafeView(0..<rendered.cell.count), to: &rendered.line)
+                    format.append(storage.cell.unsafeView(0..<storage.cell.count), to: &storage.line)
                 }
             }
-            if format == .csv { rendered.line.append(0x0D) }
+            if format == .csv { storage.line.append(0x0D) }
         case .link, .edit:
             preconditionFailure("\(mode) renders no template")
         }
@@ -157,28 +155,28 @@ struct FormatStage: RecordStage {
 
     /// The new link as text (its host in `hostForm`), or parsed again for `--json` (where it
     /// must be a valid link).
-    private mutating func result(_ text: [UInt8]) throws -> Result {
+    private func result(_ text: [UInt8]) throws -> Result {
         var text = text
         if hostForm != .asWritten, let parsed = try? reader.parser.parse(text.span, leniency: .everywhere) {
             text = try HostConversion.converting(parsed, to: hostForm)
         }
         guard json else { return .text(text) }
-        newLink = try reader.parser.parse(text)
+        storage.newLink = try reader.parser.parse(text)
         return .link(text)
     }
 
     /// A value for `--link`: `route.args.NAME`, then the top-level `NAME`, then `--arg`.
-    private mutating func argument(_ name: String, _ view: RecordView, _ builder: LinkBuilder) -> String? {
-        if argumentsByName == nil {
+    private func argument(_ name: String, _ view: RecordView, _ builder: LinkBuilder) -> String? {
+        if storage.argumentsByName == nil {
             var slot = 0
             var byName: [String: (firstSlot: Int, paths: [JSONPath])] = [:]
             for (name, paths) in Self.linkArguments(of: builder) {
                 byName[name] = (slot, paths)
                 slot += paths.count
             }
-            argumentsByName = byName
+            storage.argumentsByName = byName
         }
-        if let (firstSlot, paths) = argumentsByName?[name] {
+        if let (firstSlot, paths) = storage.argumentsByName?[name] {
             for (k, path) in paths.enumerated() {
                 switch view.value(watched: firstSlot + k, at: path) {
                 case let .string(bytes)?: return String(decoding: bytes, as: UTF8.self)
@@ -191,7 +189,7 @@ struct FormatStage: RecordStage {
     }
 
     mutating func write(_ result: Result, into json: inout JSONWriter) {
-        guard case let .link(text) = result, let link = newLink else { return }
+        guard case let .link(text) = result, let link = storage.newLink else { return }
         json.key("link")
         json.string(text)
         fields.write(link, into: &json)
@@ -199,7 +197,7 @@ struct FormatStage: RecordStage {
 
     mutating func writeText(_ result: Result, output: Int, into json: inout JSONWriter) {
         switch result {
-        case .rendered: json.append(rendered.line.unsafeView(0..<rendered.line.count))
+        case .rendered: json.append(storage.line.unsafeView(0..<storage.line.count))
         case let .text(bytes), let .link(bytes): json.append(contentsOf: bytes)
         }
     }
