@@ -1,12 +1,13 @@
 /// Which components each segment of a matching pattern takes: one each, and for a catch-all
 /// one or more, chosen greedily (the longest that lets the rest match), as Rails globs are.
 enum Alignment {
-    /// The component range of every segment, or nil when the segments do not match.
+    /// Whether the segments match the components; if they do, `ranges` holds the component
+    /// range of every segment. `ranges` is emptied first and its storage kept, so that a caller
+    /// that keeps it from call to call aligns without allocating.
     static func align(
-        _ segments: [Segment], _ components: Components, rules: SegmentRules
-    ) throws(Regex.MatchError) -> [Range<Int>]? {
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(segments.count)
+        _ segments: [Segment], _ components: Components, rules: SegmentRules, into ranges: inout [Range<Int>]
+    ) throws(Regex.MatchError) -> Bool {
+        ranges.removeAll(keepingCapacity: true)
         func walk(_ s: Int, _ c: Int) throws(Regex.MatchError) -> Bool {
             guard s < segments.count else { return c == components.count }
             if case .catchAll = segments[s] {
@@ -25,6 +26,6 @@ enum Alignment {
             ranges.removeLast()
             return false
         }
-        return try walk(0, 0) ? ranges : nil
+        return try walk(0, 0)
     }
 }

@@ -104,6 +104,23 @@ struct ArgumentList {
         buffer.appendEntry(entry(name: name, bytes: value, .string, plainName: plainName, plainValue: plainValue))
     }
 
+    /// Adds a string argument `name`, which the caller knows is not there yet, whose value is
+    /// the `parts` of `text` joined by `separator`, written straight into the buffer.
+    mutating func addNew(name: UnsafeBufferPointer<UInt8>, joining parts: UnsafeBufferPointer<Range<Int>>,
+                         of text: UnsafeBufferPointer<UInt8>, separator: UnsafeBufferPointer<UInt8>) {
+        var count = separator.count * max(0, parts.count - 1)
+        for part in parts { count += part.count }
+        reserve(bytes: name.count + count, entries: 1)
+        let nameStart = buffer.appendBytes(name)
+        let valueStart = buffer.byteCount
+        for (k, part) in parts.enumerated() {
+            if k > 0 { _ = buffer.appendBytes(separator) }
+            _ = buffer.appendBytes(UnsafeBufferPointer(rebasing: text[part]))
+        }
+        buffer.appendEntry(ArgumentBuffer.Entry(nameStart: nameStart, nameCount: name.count, valueStart: valueStart,
+                                                valueCount: count, kind: .string))
+    }
+
     /// Adds `name`, which the caller knows is not there yet.
     mutating func addNew(_ name: [UInt8], _ value: ArgValue) {
         name.withUnsafeBufferPointer { name in

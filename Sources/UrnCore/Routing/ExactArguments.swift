@@ -68,7 +68,7 @@ extension Matcher {
     private func matchingVariant(_ pattern: Pattern, dialect: Dialect) throws(Regex.MatchError) -> [Segment] {
         let rules = SegmentRules(dialect, caseInsensitive: options.caseInsensitive)
         for variant in pattern.variants where variant.count == components.count {
-            if try Alignment.align(variant, components, rules: rules) != nil { return variant }
+            if try Alignment.align(variant, components, rules: rules, into: &alignment) { return variant }
         }
         return pattern.segments
     }

@@ -35,8 +35,7 @@ extension Matcher {
         let dialect = table.dialect
         readComponents(link, mode: dialect.rules.argumentsFromRouteString ? CompiledTable.waapRoute(options) : partition.mode, delimiter: table.delimiter)
         components.truncate(to: count)
-        guard try Alignment.align(route.pattern.segments, components, rules: table.rules) != nil
-        else { return nil }
+        guard try Alignment.align(route.pattern.segments, components, rules: table.rules, into: &alignment) else { return nil }
         return Match(route: route, args: try arguments(route, link, dialect: dialect, delimiter: table.delimiter))
     }
 }

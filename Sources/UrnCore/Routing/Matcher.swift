@@ -52,6 +52,10 @@ public final class Matcher {
     /// The buffer of the last match's arguments, appended to while a match holds it and reused
     /// once none does.
     @exclusivity(unchecked) var argumentBuffer: ArgumentBuffer?
+    /// The component range of each segment of the last pattern aligned with the components
+    /// (`Alignment`), its storage kept from link to link.
+    @exclusivity(unchecked) var alignment: [Range<Int>] = []
+    private static let slash = [UInt8(ascii: "/")]
 
     /// Compiles `tables`.
     public init(tables: [RouteTable], options: Options = Options()) {
@@ -407,13 +411,13 @@ public final class Matcher {
     /// composite and catch-all ones included); false when its catch-alls cannot take them.
     private func addSegmentArguments(of route: Route, delimiter: [UInt8], to args: inout ArgumentList) throws(Regex.MatchError) -> Bool {
         // Without catch-alls segment i takes component i; with them, find the split.
-        var ranges: [Range<Int>]?
-        if route.pattern.catchAllCount > 0 {
-            ranges = try Alignment.align(route.pattern.segments, components, rules: SegmentRules(.urn, caseInsensitive: options.caseInsensitive))
-            if ranges == nil { return false }
+        let aligned = route.pattern.catchAllCount > 0
+        if aligned {
+            let rules = SegmentRules(.urn, caseInsensitive: options.caseInsensitive)
+            guard try Alignment.align(route.pattern.segments, components, rules: rules, into: &alignment) else { return false }
         }
         for (index, segment) in route.pattern.segments.enumerated() {
-            let range = ranges?[index] ?? index..<(index + 1)
+            let range = aligned ? alignment[index] : index..<(index + 1)
             switch segment {
             case .literal, .wildcard:
                 continue
@@ -431,14 +435,16 @@ public final class Matcher {
                     }
                 }
             case let .catchAll(name):
-                guard let name else { continue }
-                let separator = route.pattern.slashSeparated ? [UInt8(ascii: "/")] : delimiter
-                var joined: [UInt8] = []
-                for i in range {
-                    if i > range.lowerBound { joined += separator }
-                    joined += components[i]
+                guard var name else { continue }
+                let separator = route.pattern.slashSeparated ? Self.slash : delimiter
+                // the components joined straight into the arguments' buffer
+                name.withUTF8 { name in
+                    components.withUnsafeParts { bytes, ranges in
+                        separator.withUnsafeBufferPointer { separator in
+                            args.addNew(name: name, joining: UnsafeBufferPointer(rebasing: ranges[range]), of: bytes, separator: separator)
+                        }
+                    }
                 }
-                args.addNew(Array(name.utf8), .string(joined[...]))
             }
         }
         return true
