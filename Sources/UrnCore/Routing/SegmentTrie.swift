@@ -23,12 +23,27 @@ final class SegmentTrie {
         var hasLiterals = false
     }
 
-    /// A test edge: the segment that must accept a component, its child, the next test.
+    /// A test edge: the segment that must accept a component, its child, the next test. A
+    /// composite segment's regex is kept beside it, unretained (the segment keeps it alive):
+    /// reading the segment out of the trie to test it copied the composite's arrays and regex,
+    /// a reference count each, for every component tested.
     struct Test {
         let key: String
         let segment: Segment
         let child: Int32
         var next: Int32 = -1
+        let compositeRegex: Unmanaged<Regex>?
+
+        init(key: String, segment: Segment, child: Int32) {
+            self.key = key
+            self.segment = segment
+            self.child = child
+            if case let .composite(composite) = segment {
+                compositeRegex = Unmanaged.passUnretained(composite.regex)
+            } else {
+                compositeRegex = nil
+            }
+        }
     }
 
     /// One route in a node's list of terminals, and the next.
@@ -190,6 +205,20 @@ final class SegmentTrie {
         let bytes: UnsafeBufferPointer<UInt8>
         let ranges: UnsafeBufferPointer<Range<Int>>
 
+        /// Whether `regex` (which the trie keeps alive) matches `component`, as
+        /// `SegmentRules.accepts` tests a composite segment, without retaining it.
+        private static func matches(_ regex: Unmanaged<Regex>, _ component: UnsafeBufferPointer<UInt8>) throws(Regex.MatchError) -> Bool {
+            var failure: Regex.MatchError?
+            let matched = regex._withUnsafeGuaranteedRef { regex in
+                do throws(Regex.MatchError) { return try regex.matches(component) } catch {
+                    failure = error
+                    return false
+                }
+            }
+            if let failure { throw failure }
+            return matched
+        }
+
         /// Walks from the root up to `limit` components.
         func run(limit: Int, everyPrefix: Bool, _ visit: (_ length: Int, _ id: Int) -> Void) throws(Regex.MatchError) {
             try walk(node: 0, position: 0, limit: limit, everyPrefix: everyPrefix, visit)
@@ -224,7 +253,12 @@ final class SegmentTrie {
             var test = node.firstTest
             while test >= 0 {
                 let tests = tables.tests
-                if try rules.accepts(tests[Int(test)].segment, component) {
+                let accepted = if let regex = tests[Int(test)].compositeRegex {
+                    try Self.matches(regex, component)
+                } else {
+                    try rules.accepts(tests[Int(test)].segment, component)
+                }
+                if accepted {
                     try walk(node: Int(tests[Int(test)].child), position: position + 1, limit: limit, everyPrefix: everyPrefix, visit)
                 }
                 test = tables.tests[Int(test)].next
