@@ -36,6 +36,8 @@ final class RouteEncodings: @unchecked Sendable {  // immutable once made
 
     private static let argsKey = Array(#","args":"#.utf8)
     private static let linkKey = Array(#","link":"#.utf8)
+    private static let modalTrue = Array(#""modal":true"#.utf8)
+    private static let modalFalse = Array(#""modal":false"#.utf8)
 
     private let slots: [Slot]
     /// The members of every route, in memory of their own, written once: views into it stay
@@ -49,15 +51,15 @@ final class RouteEncodings: @unchecked Sendable {  // immutable once made
         while capacity < routes.count * 2 { capacity <<= 1 }
         var slots = [Slot](repeating: Slot(), count: capacity)
         var bytes: [UInt8] = []
+        // one writer for all: each route's members are written in it and copied out
+        var json = JSONWriter(capacity: 256)
         mask = capacity - 1
         for route in routes {
             let key = UInt(bitPattern: ObjectIdentifier(route))
             var index = RouteEncodings.index(of: key, mask: mask)
             while slots[index].key != 0, slots[index].key != key { index = (index + 1) & mask }
             guard slots[index].key == 0 else { continue }
-            let (all, slot) = RouteEncodings.encode(route, key: key, at: bytes.count)
-            bytes += all
-            slots[index] = slot
+            slots[index] = RouteEncodings.encode(route, key: key, into: &bytes, using: &json)
         }
         self.slots = slots
         self.bytes = .owning(copyOf: bytes)
@@ -72,7 +74,9 @@ final class RouteEncodings: @unchecked Sendable {  // immutable once made
     func withMembers(of route: Route, _ body: (Members) -> Void) {
         if let members = members(of: route) { return body(members) }
         // not one of the tables' routes: encoded now
-        let (all, slot) = RouteEncodings.encode(route, key: UInt(bitPattern: ObjectIdentifier(route)), at: 0)
+        var all: [UInt8] = []
+        var json = JSONWriter(capacity: 256)
+        let slot = RouteEncodings.encode(route, key: UInt(bitPattern: ObjectIdentifier(route)), into: &all, using: &json)
         all.withUnsafeBufferPointer { body(Self.members(slot, in: $0)) }
     }
 
@@ -99,21 +103,22 @@ final class RouteEncodings: @unchecked Sendable {  // immutable once made
                 modal: UnsafeBufferPointer(rebasing: all[slot.modal..<slot.end]))
     }
 
-    /// The encoded members of `route`, and its slot for them placed at `offset`.
-    private static func encode(_ route: Route, key: UInt, at offset: Int) -> (bytes: [UInt8], slot: Slot) {
-        let (identity, origin) = encode(route)
-        var slot = Slot(key: key, start: offset)
-        var all = identity
-        slot.identityEnd = offset + all.count
+    /// Appends the encoded members of `route` to `all`, written with `json`, and returns its
+    /// slot for them.
+    private static func encode(_ route: Route, key: UInt, into all: inout [UInt8], using json: inout JSONWriter) -> Slot {
+        var slot = Slot(key: key, start: all.count)
+        appendMembers(to: &all, using: &json) { writeIdentity(of: route, into: &$0) }
+        slot.identityEnd = all.count
         all += argsKey
-        slot.middle = offset + all.count
-        all += origin
-        slot.frame = offset + all.count
-        all += identity + linkKey
-        slot.modal = offset + all.count
-        all += Array((route.modal ? #""modal":true"# : #""modal":false"#).utf8)
-        slot.end = offset + all.count
-        return (all, slot)
+        slot.middle = all.count
+        appendMembers(to: &all, using: &json) { writeOrigin(of: route, into: &$0) }
+        slot.frame = all.count
+        appendMembers(to: &all, using: &json) { writeIdentity(of: route, into: &$0) }
+        all += linkKey
+        slot.modal = all.count
+        all += route.modal ? modalTrue : modalFalse
+        slot.end = all.count
+        return slot
     }
 
     /// A first slot from an address (objects are 16-byte aligned, so the low bits carry nothing).
@@ -121,44 +126,47 @@ final class RouteEncodings: @unchecked Sendable {  // immutable once made
         Int(truncatingIfNeeded: ((key >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
-    private static func encode(_ route: Route) -> (identity: [UInt8], origin: [UInt8]) {
-        (members { json in
-            json.key("pattern")
-            json.string(route.pattern.text)
-            json.key("target")
-            if case let .universalLink(rule)? = route.appLink, rule.appIDs.count > 1 {
-                // a detail's `appIDs`: every app it names
-                json.beginArray()
-                for app in rule.appIDs { json.string(app) }
-                json.endArray()
-            } else if let target = route.target {
-                json.string(target)
-            } else {
-                json.null()
-            }
-            if let methods = route.methods {
-                json.key("methods")
-                json.beginArray()
-                for method in methods { json.string(method) }
-                json.endArray()
-            }
-        },
-        members { json in
-            json.key("table")
-            json.string(route.table)
-            json.key("line")
-            json.int(route.line)
-            AppLinkSchema.writeOrigin(of: route, into: &json)
-        })
+    /// Writes `"pattern"`, `"target"` and `"methods"` of `route`.
+    private static func writeIdentity(of route: Route, into json: inout JSONWriter) {
+        json.key("pattern")
+        json.string(route.pattern.text)
+        json.key("target")
+        if case let .universalLink(rule)? = route.appLink, rule.appIDs.count > 1 {
+            // a detail's `appIDs`: every app it names
+            json.beginArray()
+            for app in rule.appIDs { json.string(app) }
+            json.endArray()
+        } else if let target = route.target {
+            json.string(target)
+        } else {
+            json.null()
+        }
+        if let methods = route.methods {
+            json.key("methods")
+            json.beginArray()
+            for method in methods { json.string(method) }
+            json.endArray()
+        }
     }
 
-    /// The members that `body` writes, without the braces of their object.
-    private static func members(_ body: (inout JSONWriter) -> Void) -> [UInt8] {
-        var json = JSONWriter(capacity: 256)
+    /// Writes `"table"`, `"line"` and where an app-link `route` comes from.
+    private static func writeOrigin(of route: Route, into json: inout JSONWriter) {
+        json.key("table")
+        json.string(route.table)
+        json.key("line")
+        json.int(route.line)
+        AppLinkSchema.writeOrigin(of: route, into: &json)
+    }
+
+    /// Appends to `all` the members that `body` writes, without the braces of their object,
+    /// written with `json` (emptied first).
+    private static func appendMembers(to all: inout [UInt8], using json: inout JSONWriter, _ body: (inout JSONWriter) -> Void) {
+        json.reset()
         json.beginObject()
         body(&json)
         json.endObject()
-        let object = json.bytes
-        return Array(object[1..<(object.count - 1)])
+        json.withSpan { span in
+            span.withUnsafeBufferPointer { all.append(contentsOf: $0[1..<($0.count - 1)]) }
+        }
     }
 }

@@ -44,8 +44,8 @@ public struct PatternParser: Sendable {
             scheme = Array(bytes[..<end])
             start = end + 3
         }
-        let slashSeparated = scheme != nil || Self.containsTopLevel(bytes, from: start, UInt8(ascii: "/"))
-        let separator = slashSeparated ? [UInt8(ascii: "/")] : delimiter
+        let slashSeparated = scheme != nil || Self.containsTopLevel(bytes, from: start, Self.slash)
+        let separator = slashSeparated ? Self.slash : delimiter
         var ranges = try Self.split(bytes, from: start, on: separator)
         if scheme == nil && bytes[start...].first == UInt8(ascii: "/") && slashSeparated { ranges.removeFirst() }
         if slashSeparated, ranges.count > 0, ranges.last!.isEmpty, !(scheme != nil && ranges.count == 1) { ranges.removeLast() }
@@ -60,11 +60,16 @@ public struct PatternParser: Sendable {
             ranges.removeFirst()
         }
         var segments: [Segment] = []
-        var seen: Set<String> = []
+        segments.reserveCapacity(ranges.count)
+        // a pattern has few placeholders: a list is searched faster than a set is hashed
+        var seen: [String] = []
         for (index, range) in ranges.enumerated() {
             let next = try segment(bytes, range, isLast: index == ranges.count - 1, slashSeparated: slashSeparated)
-            for name in next.placeholderNames where !seen.insert(name).inserted {
-                throw PatternError("duplicate placeholder name '\(name)'", at: range.lowerBound)
+            if !next.isLiteral {
+                for name in next.placeholderNames {
+                    if seen.contains(name) { throw PatternError("duplicate placeholder name '\(name)'", at: range.lowerBound) }
+                    seen.append(name)
+                }
             }
             segments.append(next)
         }
@@ -80,6 +85,10 @@ public struct PatternParser: Sendable {
 
     private func segment(_ bytes: [UInt8], _ range: Range<Int>, isLast: Bool, slashSeparated: Bool) throws(PatternError) -> Segment {
         let text = bytes[range]
+        // most segments are plain literal text: nothing below would change them but the decoding
+        if !text.contains(where: Self.mayStartSyntax) {
+            return .literal(decodedLiteral(Array(text)))
+        }
         if text.first == UInt8(ascii: "*"), text.dropFirst().allSatisfy(Self.isNameByte) {
             // `*` is one segment in the middle and one or more at the end; `*name` is always a catch-all
             let name = text.count > 1 ? String(decoding: text.dropFirst(), as: UTF8.self) : nil
@@ -228,6 +237,18 @@ public struct PatternParser: Sendable {
         return PercentCoding.decodedUTF8(ArraySlice(text)) ?? text
     }
 
+    /// `/`, the separator of slash-separated patterns.
+    private static let slash = [UInt8(ascii: "/")]
+
+    /// Whether `byte` may start something other than literal text in a segment: an escape, a
+    /// placeholder, a catch-all or a stray `}` (a segment without any is a literal).
+    private static func mayStartSyntax(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "<"), UInt8(ascii: "*"), UInt8(ascii: ":"): true
+        default: false
+        }
+    }
+
     /// `name` and `type` of `<type:name>` or `<name>`.
     private static func angleContent(_ bytes: [UInt8], _ content: Range<Int>) -> (String, String?) {
         guard let colon = bytes[content].firstIndex(of: UInt8(ascii: ":")) else {
@@ -259,6 +280,20 @@ public struct PatternParser: Sendable {
     static func split(_ bytes: [UInt8], from start: Int, on separator: [UInt8]) throws(PatternError) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var segmentStart = start
+        let end = try forEachTopLevel(separator, in: bytes, from: start) { at in
+            ranges.append(segmentStart..<at)
+            segmentStart = at + separator.count
+            return true
+        }
+        ranges.append(segmentStart..<end)
+        return ranges
+    }
+
+    /// Calls `body` with the offset of each `separator` in `bytes[start...]` outside braces and
+    /// angle brackets, until it returns false; returns where the walk stopped (the end, or the
+    /// separator `body` declined).
+    private static func forEachTopLevel(_ separator: [UInt8], in bytes: [UInt8], from start: Int,
+                                        _ body: (Int) -> Bool) throws(PatternError) -> Int {
         var i = start
         while i < bytes.count {
             switch bytes[i] {
@@ -274,21 +309,21 @@ public struct PatternParser: Sendable {
                 break
             }
             if bytes[i] == separator[0], bytes[i...].starts(with: separator) {
-                ranges.append(segmentStart..<i)
+                guard body(i) else { return i }
                 i += separator.count
-                segmentStart = i
             } else {
                 i += 1
             }
         }
-        ranges.append(segmentStart..<min(i, bytes.count))
-        return ranges
+        return min(i, bytes.count)
     }
 
-    /// Whether `byte` occurs in `bytes[start...]` outside braces and angle brackets.
-    static func containsTopLevel(_ bytes: [UInt8], from start: Int, _ byte: UInt8) -> Bool {
-        guard let ranges = try? split(bytes, from: start, on: [byte]) else { return bytes[start...].contains(byte) }
-        return ranges.count > 1
+    /// Whether `separator` occurs in `bytes[start...]` outside braces and angle brackets.
+    static func containsTopLevel(_ bytes: [UInt8], from start: Int, _ separator: [UInt8]) -> Bool {
+        guard let stop = try? forEachTopLevel(separator, in: bytes, from: start, { _ in false }) else {
+            return bytes[start...].contains(separator[0])
+        }
+        return stop < bytes.count
     }
 
     /// The end of `scheme` in `scheme://…`, if the pattern starts with one.

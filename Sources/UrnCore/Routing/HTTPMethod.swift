@@ -13,9 +13,31 @@ package enum HTTPMethod {
     /// The methods a method column names (`GET`, `GET,HEAD`), or nil when `word` is not one.
     /// Upper case only, so that a lower-case pattern is never taken for a method.
     package static func column(_ word: some Collection<UInt8>) -> [String]? {
-        let names = word.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-        guard !names.isEmpty, names.allSatisfy(known.contains) else { return nil }
+        var names: [String] = []
+        var name: [UInt8] = []
+        name.reserveCapacity(16)
+        for byte in word {
+            switch byte {
+            case UInt8(ascii: ","):
+                guard let known = known(name) else { return nil }
+                names.append(known)
+                name.removeAll(keepingCapacity: true)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "-"):
+                name.append(byte)
+            default:
+                // no method has any other byte: a pattern, looked at no further
+                return nil
+            }
+        }
+        guard let last = known(name) else { return nil }
+        names.append(last)
         return names
+    }
+
+    /// `name` as the method it names, or nil when it names none.
+    private static func known(_ name: [UInt8]) -> String? {
+        let method = String(decoding: name, as: UTF8.self)
+        return known.contains(method) ? method : nil
     }
 
     /// Whether a route registered for `methods` (nil: any, as `app.all`) takes a request of

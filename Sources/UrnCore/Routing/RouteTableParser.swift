@@ -37,9 +37,15 @@ public struct RouteTableParser: Sendable {
         var lines: [(Int, Substring)] = []
         var number = 0
         // Split on the byte: as Characters, "\r\n" is one grapheme and would not split.
-        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var rest = text.utf8[...]
+        while true {
             number += 1
-            lines.append((number, Substring(line)))
+            guard let newline = rest.firstIndex(of: UInt8(ascii: "\n")) else {
+                lines.append((number, Substring(rest)))
+                break
+            }
+            lines.append((number, Substring(rest[..<newline])))
+            rest = rest[rest.index(after: newline)...]
         }
         return try parse(lines: lines, name: name)
     }
