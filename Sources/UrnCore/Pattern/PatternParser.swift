@@ -279,6 +279,7 @@ public struct PatternParser: Sendable {
     /// Splits `bytes[start...]` on `separator` outside braces and angle brackets.
     static func split(_ bytes: [UInt8], from start: Int, on separator: [UInt8]) throws(PatternError) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(8)
         var segmentStart = start
         let end = try forEachTopLevel(separator, in: bytes, from: start) { at in
             ranges.append(segmentStart..<at)

@@ -43,6 +43,7 @@ final class CompiledTable {
             partitions[index].routes.append(id)
         }
         var byText: [String: Int] = [:]
+        byText.reserveCapacity(table.routes.count)
         var regexRoutes: [Int] = []
         // an app-link table's routes test links themselves, in table order (Matcher+AppLinks)
         for (id, route) in table.routes.enumerated() where table.format == .routes {

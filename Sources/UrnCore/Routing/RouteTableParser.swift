@@ -59,6 +59,8 @@ public struct RouteTableParser: Sendable {
         var table = RouteTable(name: name, dialect: dialect, scheme: scheme, delimiter: delimiter, routes: [])
         var types = customTypes
         var declared: Set<String> = []
+        declared.reserveCapacity(lines.count)
+        table.routes.reserveCapacity(lines.count)
         for (number, raw) in lines {
             func fail(_ reason: String, column: Int? = nil) -> TableError {
                 TableError(table: name, line: number, column: column, reason: reason)
@@ -170,7 +172,8 @@ public struct RouteTableParser: Sendable {
     /// `key=value` defaults.
     private func textRoute(_ content: Substring, leading: Int, _ fail: (String, Int?) -> TableError) throws(TableError)
         -> WrittenRoute {
-        let bytes = Array(content.utf8)
+        // copied through contiguous storage: the generic copy of a view went byte by byte
+        let bytes = content.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(content.utf8)
         if bytes.first == UInt8(ascii: "\"") {
             return try quotedRoute(bytes, leading: leading, fail)
         }
@@ -307,8 +310,8 @@ public struct RouteTableParser: Sendable {
     /// Expands a WAAppRouting registration chain into its entries; other patterns give one entry.
     private func chainEntries(_ text: String, target: String?, dialect: Dialect,
                               _ fail: (String, Int?) -> TableError) throws(TableError) -> [Entry] {
-        let bytes = Array(text.utf8)
-        guard dialect.rules.registrationChains, Self.isChain(bytes) else {
+        // only WAAppRouting has chains: other dialects' patterns are not copied to look for one
+        guard dialect.rules.registrationChains, case let bytes = Array(text.utf8), Self.isChain(bytes) else {
             return [Entry(pattern: text, target: target, modal: false, fromChain: false, offset: { $0 })]
         }
         var entries: [Entry] = []
