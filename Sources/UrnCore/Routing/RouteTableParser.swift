@@ -34,18 +34,21 @@ public struct RouteTableParser: Sendable {
     /// Reads the table `name` from `text`: a route table, or an app-link table.
     public func parse(_ text: String, name: String) throws(TableError) -> RouteTable {
         if let table = try appLinkTable(Array(text.utf8), name: name) { return table }
-        var lines: [(Int, Substring)] = []
-        var number = 0
         // Split on the byte: as Characters, "\r\n" is one grapheme and would not split.
-        var rest = text.utf8[...]
-        while true {
-            number += 1
-            guard let newline = rest.firstIndex(of: UInt8(ascii: "\n")) else {
-                lines.append((number, Substring(rest)))
-                break
+        var contiguous = text  // the same bytes, made contiguous for the search if they are not
+        let utf8 = text.utf8
+        let lines = contiguous.withUTF8 { bytes in
+            var lines: [(Int, Substring)] = []
+            var start = 0
+            var index = utf8.startIndex
+            while true {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                let next = utf8.index(index, offsetBy: end - start)
+                lines.append((lines.count + 1, Substring(utf8[index..<next])))
+                guard end < bytes.count else { return lines }
+                start = end + 1
+                index = utf8.index(after: next)
             }
-            lines.append((number, Substring(rest[..<newline])))
-            rest = rest[rest.index(after: newline)...]
         }
         return try parse(lines: lines, name: name)
     }
@@ -114,12 +117,14 @@ public struct RouteTableParser: Sendable {
     /// The methods of a leading method column and the rest of the line; a first word that is
     /// not an upper-case method list, or that nothing follows, is the pattern.
     static func methodColumn(_ content: Substring) -> (methods: [String]?, rest: Substring) {
-        let bytes = content.utf8
-        guard let blank = bytes.firstIndex(where: { $0 == 0x20 || $0 == 0x09 }),
-              let methods = HTTPMethod.column(bytes[..<blank]) else { return (nil, content) }
-        let rest = bytes[blank...].drop { $0 == 0x20 || $0 == 0x09 }
-        guard !rest.isEmpty else { return (nil, content) }
-        return (methods, Substring(rest))
+        // the offsets are found in contiguous storage: a search of the view went byte by byte
+        guard let (methods, skipped) = content.utf8.withContiguousStorageIfAvailable({ bytes -> ([String], Int)? in
+            func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+            guard let end = bytes.firstIndex(where: blank), let methods = HTTPMethod.column(bytes[..<end]) else { return nil }
+            let rest = bytes[end...].firstIndex { !blank($0) } ?? bytes.count
+            return rest < bytes.count ? (methods, rest) : nil
+        }) ?? nil else { return (nil, content) }
+        return (methods, Substring(content.utf8.dropFirst(skipped)))
     }
 
     /// Whether a line is a JSON route: it starts with `{"` (blanks allowed between), so that a
