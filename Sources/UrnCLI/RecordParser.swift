@@ -56,10 +56,10 @@ public struct RecordParser {
         of record: RecordView, _ body: (Span<UInt8>) throws -> Result
     ) throws -> Result {
         guard record.isJSON else { return try body(record.text.span) }
-        guard let (value, kind) = record.token(of: .link, link: field) else { throw RecordError.missingField(fieldName) }
+        guard let (value, kind, escaped) = record.token(of: .link, link: field) else { throw RecordError.missingField(fieldName) }
         guard kind == .string else { throw RecordError.fieldNotString(fieldName) }
         let content = UnsafeBufferPointer(rebasing: record.text[(value.lowerBound + 1)..<(value.upperBound - 1)])
-        if !JSONString.hasEscape(content) { return try body(content.span) }
+        if !(escaped ?? JSONString.hasEscape(content)) { return try body(content.span) }
         linkBuffer.removeAll(keepingCapacity: true)
         JSONString.decode(value, in: record.text, into: &linkBuffer)
         return try body(linkBuffer.span)

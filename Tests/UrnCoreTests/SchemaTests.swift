@@ -130,6 +130,7 @@ import UrnCore
             #"{"link":1,"error":"text","error":{"x":[1,{"y":2}]},"kind":null}"#,
             #"{"parts":[{"scheme":"x"}],"kind":"opaque","link":{"url":["u","v"]}}"#,
             #"{"links":["x"],"lin":"y","errors":{},"scheme":"s"}"#,
+            #"{"link":"a:\/\/b","kind":"opa\u0071ue","parts":{"scheme":"\u0061"},"link":"a://\"c\""}"#,
             "{}",
         ]
         let fields = ["link", "link.url", "link.url.1", "link.url.01", "error", "parts.scheme"].map { JSONPath($0)! }
@@ -149,6 +150,10 @@ import UrnCore
                         let found = watched.token(of: reader, link: field)
                         #expect(found?.range == expected?.range && found?.kind == expected?.kind,
                                 "\(record) \(reader) (link at \(field.steps.count) steps)")
+                        if let found, let escaped = found.escaped {
+                            let content = UnsafeBufferPointer(rebasing: buffer[found.range])
+                            #expect(escaped == (found.kind == .string && JSONString.hasEscape(content)), "\(record) \(reader)")
+                        }
                     }
                     #expect(ErrorSchema.isErrorRecord(watched) == ErrorSchema.isErrorRecord(walked))
                     #expect(LinkSchema.isParsed(watched) == LinkSchema.isParsed(walked))

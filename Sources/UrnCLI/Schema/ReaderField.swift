@@ -25,16 +25,18 @@ public enum ReaderField: Int, CaseIterable {
 }
 
 extension RecordView {
-    /// The JSON token of `field` and its kind (`.null` for a null); nil when missing. The
-    /// link's path is `link`. JSON records only.
+    /// The JSON token of `field`, its kind (`.null` for a null) and, when the scan noted it,
+    /// whether it is a string holding escapes; nil when missing. The link's path is `link`.
+    /// JSON records only.
     @inline(__always)
-    func token(of field: ReaderField, link: @autoclosure () -> JSONPath = ReaderField.link.path) -> (range: Range<Int>, kind: JSONKind)? {
+    func token(of field: ReaderField, link: @autoclosure () -> JSONPath = ReaderField.link.path)
+        -> (range: Range<Int>, kind: JSONKind, escaped: Bool?)? {
         let slot = field.rawValue
         guard slot < readerWatched.count, readerWatched[slot].isWatched else {
-            return jsonToken(at: field == .link ? link() : field.path)
+            return jsonToken(at: field == .link ? link() : field.path).map { ($0.range, $0.kind, nil) }
         }
         let found = readerWatched[slot]
         // no token is empty: an empty range is a path the scan found no value at
-        return found.range.isEmpty ? nil : (found.range, found.kind)
+        return found.range.isEmpty ? nil : (found.range, found.kind, found.escaped)
     }
 }

@@ -79,7 +79,7 @@ public struct JSONScanner {
     public static func validateValue(_ text: UnsafeBufferPointer<UInt8>) throws(JSONError) {
         var cursor = Cursor(text: text)
         var i = cursor.afterBlanks(0)
-        (i, _) = try cursor.scanValue(at: i, depth: 0, watching: -1)
+        (i, _, _) = try cursor.scanValue(at: i, depth: 0, watching: -1)
         i = cursor.afterBlanks(i)
         if i != text.count { throw JSONError(.trailingData, at: i) }
     }
@@ -131,10 +131,12 @@ public struct JSONScanner {
             tree.unsafelyUnwrapped.set(found.unsafelyUnwrapped, below: node, to: .missing)
         }
 
-        /// Notes the value `range` of `kind` for the paths that end at watched node `node`.
+        /// Notes the value `range` of `kind` (`escaped`: a string holding escapes) for the paths
+        /// that end at watched node `node`.
         @inline(__always)
-        func note(_ node: Int32, _ range: Range<Int>, _ kind: JSONKind) {
-            tree.unsafelyUnwrapped.set(found.unsafelyUnwrapped, endingAt: node, to: WatchedValue(range: range, kind: kind))
+        func note(_ node: Int32, _ range: Range<Int>, _ kind: JSONKind, escaped: Bool) {
+            tree.unsafelyUnwrapped.set(found.unsafelyUnwrapped, endingAt: node,
+                                       to: WatchedValue(range: range, kind: kind, escaped: escaped))
         }
 
         /// The position of the first non-blank byte at or after `i`. Records rarely have blanks
@@ -171,26 +173,27 @@ public struct JSONScanner {
         }
 
         /// Scans the value at `i`, below watched node `node` (-1 for none); returns the position
-        /// after it and its kind.
+        /// after it, its kind, and whether it is a string holding escapes.
         @inline(__always)
-        mutating func scanValue(at i: Int, depth: Int, watching node: Int32) throws(JSONError) -> (Int, JSONKind) {
+        mutating func scanValue(at i: Int, depth: Int, watching node: Int32) throws(JSONError) -> (Int, JSONKind, Bool) {
             let byte = try byte(at: i)
             switch byte {
             case UInt8(ascii: "\""):
                 var escaped = false
-                return (try Self.scanString(base, count, at: i, escaped: &escaped), .string)
+                let end = try Self.scanString(base, count, at: i, escaped: &escaped)
+                return (end, .string, escaped)
             case UInt8(ascii: "{"):
-                return (try scanObject(at: i, depth: depth + 1, watching: node) { _, _, _ in }, .object)
+                return (try scanObject(at: i, depth: depth + 1, watching: node) { _, _, _ in }, .object, false)
             case UInt8(ascii: "["):
-                return (try scanArray(at: i, depth: depth + 1, watching: node), .array)
+                return (try scanArray(at: i, depth: depth + 1, watching: node), .array, false)
             case UInt8(ascii: "t"):
-                return (try Self.scanLiteral("true", base, count, at: i), .bool)
+                return (try Self.scanLiteral("true", base, count, at: i), .bool, false)
             case UInt8(ascii: "f"):
-                return (try Self.scanLiteral("false", base, count, at: i), .bool)
+                return (try Self.scanLiteral("false", base, count, at: i), .bool, false)
             case UInt8(ascii: "n"):
-                return (try Self.scanLiteral("null", base, count, at: i), .null)
+                return (try Self.scanLiteral("null", base, count, at: i), .null, false)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return (try Self.scanNumber(base, count, at: i), .number)
+                return (try Self.scanNumber(base, count, at: i), .number, false)
             default:
                 throw JSONError(.unexpected(byte, expected: "a value"), at: i)
             }
@@ -228,8 +231,9 @@ public struct JSONScanner {
                 let child = node >= 0 ? watchedChild(of: node, key: key, escaped: keyEscaped) : -1
                 if child >= 0 { forget(child) }
                 let kind: JSONKind
-                (i, kind) = try scanValue(at: i, depth: depth, watching: child)
-                if child >= 0 { note(child, valueStart..<i, kind) }
+                let escaped: Bool
+                (i, kind, escaped) = try scanValue(at: i, depth: depth, watching: child)
+                if child >= 0 { note(child, valueStart..<i, kind, escaped: escaped) }
                 member(key, valueStart..<i, kind)
                 i = afterBlanks(i)
                 let next = try byte(at: i)
@@ -255,8 +259,9 @@ public struct JSONScanner {
                 let elementStart = i
                 let child = node >= 0 ? watchedElement(of: node, index: element) : -1
                 let kind: JSONKind
-                (i, kind) = try scanValue(at: i, depth: depth, watching: child)
-                if child >= 0 { note(child, elementStart..<i, kind) }
+                let escaped: Bool
+                (i, kind, escaped) = try scanValue(at: i, depth: depth, watching: child)
+                if child >= 0 { note(child, elementStart..<i, kind, escaped: escaped) }
                 element &+= 1
                 i = afterBlanks(i)
                 let next = try byte(at: i)

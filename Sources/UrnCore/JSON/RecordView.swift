@@ -77,7 +77,14 @@ public struct RecordView {
         guard slot < watched.count, watched[slot].isWatched else { return nil }
         let range = watched[slot].range, kind = watched[slot].kind
         guard kind != .null else { return false }
-        if kind == .string { JSONString.decode(range, in: text, into: &out) } else { out.append(UnsafeBufferPointer(rebasing: text[range])) }
+        if kind != .string {
+            out.append(UnsafeBufferPointer(rebasing: text[range]))
+        } else if watched[slot].escaped {
+            JSONString.decode(range, in: text, into: &out)
+        } else {
+            // a string without escapes is its bytes as written
+            out.append(UnsafeBufferPointer(rebasing: text[(range.lowerBound + 1)..<(range.upperBound - 1)]))
+        }
         return true
     }
 

@@ -212,6 +212,8 @@ public struct WatchedValue: Sendable {
     public var range: Range<Int>
     /// Its kind.
     public var kind: JSONKind
+    /// Whether it is a string holding escapes (one that does not is its bytes as written).
+    public var escaped = false
 
     /// No value.
     static let missing = WatchedValue(range: 0..<0, kind: .null)

@@ -33,6 +33,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let viaWatch = view.value(watched: slot, at: path)
         let viaText = view.value(at: path)
         if String(describing: viaWatch) != String(describing: viaText) { fatalError("watched \(slot) differs from the text walk") }
+        let found = view.watched[slot]
+        if found.isWatched, found.escaped != (found.kind == .string && JSONString.hasEscape(UnsafeBufferPointer(rebasing: text[found.range]))) {
+            fatalError("watched \(slot) says escaped: \(found.escaped), the text says otherwise")
+        }
     }
     withExtendedLifetime(scanner) {}  // the members and values above are views into its storage
     json.key("added")
