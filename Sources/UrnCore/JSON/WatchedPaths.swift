@@ -139,7 +139,7 @@ public final class WatchedPaths: @unchecked Sendable {  // immutable once made
         /// The child of `node` whose step is the key whose bytes, as written, are
         /// `key[..<count]` (`escaped` when they hold escapes), or -1. Apart from the scan, whose
         /// registers it would crowd: only the members of objects on a watched path come here.
-        @inline(never)
+        @inline(__always)
         func child(of node: Int32, key: UnsafePointer<UInt8>, count: Int, escaped: Bool) -> Int32 {
             if escaped { return child(of: node, escapedKey: key, count: count) }
             var child = nodes[Int(node)].firstChild
