@@ -85,6 +85,7 @@ public struct Link: Sendable {
     }
 
     /// Whether the link's path segments split on `/` (url, relative) rather than on a delimiter.
+    @inline(__always)
     public var splitsOnSlash: Bool { kind == .url || kind == .relative }
 
     /// The part of the path that splits into `/` segments: without its leading `/`; nil when
