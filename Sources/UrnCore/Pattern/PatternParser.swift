@@ -89,6 +89,10 @@ public struct PatternParser: Sendable {
         if !text.contains(where: Self.mayStartSyntax) {
             return .literal(decodedLiteral(Array(text)))
         }
+        // and most others a whole `:name`, which the loop below reads the same way
+        if slashSeparated, text.count > 1, text.first == UInt8(ascii: ":"), text.dropFirst().allSatisfy(Self.isNameByte) {
+            return .placeholder(Placeholder(name: String(decoding: text.dropFirst(), as: UTF8.self), type: .string))
+        }
         if text.first == UInt8(ascii: "*"), text.dropFirst().allSatisfy(Self.isNameByte) {
             // `*` is one segment in the middle and one or more at the end; `*name` is always a catch-all
             let name = text.count > 1 ? String(decoding: text.dropFirst(), as: UTF8.self) : nil

@@ -224,6 +224,11 @@ public struct RouteTableParser: Sendable {
         -> (String?, [(key: String, value: ArgValue)]) {
         var target: String?
         var defaults: [(key: String, value: ArgValue)] = []
+        // most routes have a target and nothing else
+        let words = rest.drop { $0 == 0x20 || $0 == 0x09 }
+        if !words.isEmpty, !words.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "=") }) {
+            return (String(decoding: words, as: UTF8.self), [])
+        }
         for word in rest.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }) {
             if let equals = word.firstIndex(of: UInt8(ascii: "=")) {
                 guard equals > word.startIndex else { throw fail("a default needs a name before '='", nil) }
