@@ -5,7 +5,7 @@ import UrnCore
 /// the link). The scan that validates a record notes them as it passes
 /// (`RecordView.readerWatched`, slot by slot in this order), where looking each up afterwards
 /// walked the record's members again.
-public enum ReaderField: Int, CaseIterable {
+enum ReaderField: Int, CaseIterable {
     case link, error, kind, scheme
 
     /// The path of each field, slot by slot, with the link at `field`.
@@ -13,7 +13,7 @@ public enum ReaderField: Int, CaseIterable {
         allCases.map { $0 == .link ? field : $0.path }
     }
 
-    /// The path of a field other than the link, whose path is `--field`.
+    /// The field's path (for the link, its default: `--field` may name another).
     var path: JSONPath {
         switch self {
         case .link: JSONPath("link")!

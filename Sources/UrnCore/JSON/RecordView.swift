@@ -10,8 +10,9 @@ public struct RecordView {
     /// The values at the paths its scan watched for the stage (`WatchedPaths`), slot by slot;
     /// empty when it watched none.
     public let watched: UnsafeBufferPointer<WatchedValue>
-    /// The values at the paths its scan watched for the reader's own use (the tools' link
-    /// field, `error`, `kind`), slot by slot; empty when it watched none.
+    /// The values at the paths its scan watched for the reader's own use (in the tools: the
+    /// link field and the schema fields every tool reads), slot by slot; empty when it watched
+    /// none.
     public let readerWatched: UnsafeBufferPointer<WatchedValue>
     /// Whether the record is a JSON object.
     public let isJSON: Bool
