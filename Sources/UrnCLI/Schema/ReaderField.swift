@@ -31,11 +31,9 @@ extension RecordView {
     @inline(__always)
     func token(of field: ReaderField, link: @autoclosure () -> JSONPath = ReaderField.link.path)
         -> (range: Range<Int>, kind: JSONKind, escaped: Bool?)? {
-        let slot = field.rawValue
-        guard slot < readerWatched.count, readerWatched[slot].isWatched else {
+        guard let found = readerWatched.noted(field.rawValue) else {
             return jsonToken(at: field == .link ? link() : field.path).map { ($0.range, $0.kind, nil) }
         }
-        let found = readerWatched[slot]
         // no token is empty: an empty range is a path the scan found no value at
         return found.range.isEmpty ? nil : (found.range, found.kind, found.escaped)
     }

@@ -75,12 +75,12 @@ public struct RecordView {
             out.append(text)  // the raw text, taken as it is
             return true
         }
-        guard slot < watched.count, watched[slot].isWatched else { return nil }
-        let range = watched[slot].range, kind = watched[slot].kind
+        guard let found = watched.noted(slot) else { return nil }
+        let range = found.range, kind = found.kind
         guard kind != .null else { return false }
         if kind != .string {
             out.append(UnsafeBufferPointer(rebasing: text[range]))
-        } else if watched[slot].escaped {
+        } else if found.escaped {
             JSONString.decode(range, in: text, into: &out)
         } else {
             // a string without escapes is its bytes as written
@@ -98,8 +98,7 @@ public struct RecordView {
     /// The value at `path`, watched in slot `slot` (`WatchedPaths`) when the record's scan
     /// watched it; nil when missing or null. A raw link answers only `link`.
     public func value(watched slot: Int, at path: JSONPath) -> Value? {
-        guard isJSON, slot < watched.count, watched[slot].isWatched else { return value(at: path) }
-        let found = watched[slot]
+        guard isJSON, let found = watched.noted(slot) else { return value(at: path) }
         return found.kind == .null ? nil : value(found.range, found.kind)
     }
 

@@ -223,3 +223,12 @@ public struct WatchedValue: Sendable {
     /// Whether the scan followed the path (it has a value or knows there is none).
     public var isWatched: Bool { range.lowerBound >= 0 }
 }
+
+extension UnsafeBufferPointer<WatchedValue> {
+    /// What slot `slot` holds when the scan followed its path (a value, or `.null` with an
+    /// empty range for none); nil when there is no such slot or the path was left to the text.
+    @inline(__always)
+    public func noted(_ slot: Int) -> WatchedValue? {
+        slot < count && self[slot].isWatched ? self[slot] : nil
+    }
+}
