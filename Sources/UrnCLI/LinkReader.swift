@@ -29,10 +29,12 @@ public struct LinkReader {
     /// Parses the link of `record` into `parsed`, reusing the storage of the text it holds (a
     /// previous record's link): no storage is allocated once it is large enough.
     public func read(_ link: Span<UInt8>, of record: RecordView, into parsed: inout Link) throws(LinkError) {
-        // the text is taken out first, so that nothing else refers to its storage while the
-        // parser writes into it
-        var storage: [UInt8] = []
-        swap(&storage, &parsed.reference.text)
-        parsed = try read(link, of: record, reusing: &storage)
+        guard LinkSchema.isParsed(record) else { return try parser.parse(link, into: &parsed) }
+        if let scheme = LinkSchema.compassScheme(of: record, link: link), !parser.compassSchemes.contains(scheme) {
+            var reading = parser
+            reading.compassSchemes.append(scheme)
+            return try reading.parse(link, leniency: .everywhere, into: &parsed)
+        }
+        try parser.parse(link, leniency: .everywhere, into: &parsed)
     }
 }

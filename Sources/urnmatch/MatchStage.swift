@@ -23,8 +23,8 @@ struct MatchStage: RecordStage {
     /// `--method`, and the field `--method-field` reads a record's method from.
     let method: String?
     let methodField: JSONPath?
-    /// The text of the link being routed, kept from record to record.
-    private var linkText: [UInt8] = []
+    /// The link being routed, whose storage the next record's reuses.
+    private var parsed = Link()
     /// Whether the last link parsed needs no JSON escape (`RecordStage.linkIsPlain`).
     private(set) var linkIsPlain = false
     /// With `--all-matches`, the last record's matches in precedence order (the winner
@@ -54,7 +54,7 @@ struct MatchStage: RecordStage {
     var writesRecords: Bool { selection != .count && selection != .stats }
 
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
-        let parsed = try reader.read(link, of: record, reusing: &linkText)
+        try reader.read(link, of: record, into: &parsed)
         linkIsPlain = parsed.textIsPlain
         // nil spelled out when there is no method: a copy of the nil property was counted
         let method = self.method == nil && methodField == nil ? nil : requestMethod(of: record)

@@ -6,8 +6,8 @@ struct ParseStage: RecordStage {
     let parser: LinkParser
     var fields: LinkSchema
     let resolver: LinkResolver?
-    /// The text of the link being parsed, kept from record to record.
-    private var linkText: [UInt8] = []
+    /// The link being parsed, whose storage the next record's reuses.
+    private var parsed = Link()
     /// Whether the last link parsed needs no JSON escape (`RecordStage.linkIsPlain`).
     private(set) var linkIsPlain = false
 
@@ -20,19 +20,19 @@ struct ParseStage: RecordStage {
     var fieldNames: [String] { ["resolved"] + LinkSchema.fieldNames }
 
     @inline(__always)
-    mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Link {
-        let parsed = try parser.parse(link, base: resolver, reusing: &linkText)
+    mutating func prepare(link: Span<UInt8>, record: RecordView) throws {
+        try parser.parse(link, base: resolver, into: &parsed)
         linkIsPlain = parsed.textIsPlain
         // a host that has no --punycode or --as-idn form makes an error record
         if fields.normalize, fields.hostForm != .asWritten { _ = try HostConversion.converting(parsed, to: fields.hostForm) }
-        return parsed
     }
 
-    mutating func write(_ link: Link, into json: inout JSONWriter) {
+    /// Writes the parts of the link just prepared.
+    mutating func write(_ prepared: Void, into json: inout JSONWriter) {
         if resolver != nil {
             json.key("resolved")
-            json.string(link.text)
+            json.string(parsed.text)
         }
-        fields.write(link, into: &json)
+        fields.write(parsed, into: &json)
     }
 }

@@ -18,8 +18,8 @@ struct StackStage: RecordStage {
     let fromField: JSONPath?
     /// The stack of `--from`, computed once.
     var fixedFrom: [Frame]?
-    /// The text of the link being stacked, kept from record to record.
-    private var linkText: [UInt8] = []
+    /// The link being stacked, whose storage the next record's reuses.
+    private var parsed = Link()
     /// Whether the last link parsed needs no JSON escape (`RecordStage.linkIsPlain`).
     private(set) var linkIsPlain = false
     /// The frames of the last record once written, whose storage the next stack reuses.
@@ -45,7 +45,7 @@ struct StackStage: RecordStage {
         // the last frames hold slices of the last link's text and the matcher's argument
         // storage: let them go before both are reused
         frameStorage.removeAllShort()
-        let parsed = try reader.read(link, of: record, reusing: &linkText)
+        try reader.read(link, of: record, into: &parsed)
         linkIsPlain = parsed.textIsPlain
         let (stack, handler) = try opening(of: parsed, record: record)
         if !stack.isEmpty || handler != nil { matched += 1 }

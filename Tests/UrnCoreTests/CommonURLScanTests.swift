@@ -68,3 +68,46 @@ import Testing
         #expect(read > 1_000, "the random texts hardly reach the scan: \(read)")
     }
 }
+
+@Suite struct ParseIntoLinkTests {
+    /// What a reader of a link can see of it, text and flags included.
+    private func seen(_ link: Link) -> String {
+        let ranges: [Range<Int>?] = [link.scheme, link.reference.authority, link.reference.path, link.reference.query,
+                                     link.reference.fragment, link.user, link.password, link.host, link.path, link.query,
+                                     link.fragment, link.nid, link.nss, link.urnR, link.urnQ, link.urnF, link.name]
+        return "\(String(decoding: link.text, as: UTF8.self)) \(link.kind) \(ranges) port \(link.port.map(String.init) ?? "nil") "
+            + "plain \(link.textIsPlain) no-percent \(link.pathHasNoPercent)"
+    }
+
+    /// Parsing into a link that held any other kind of link (every component of a URN set,
+    /// userinfo, a port, a Compass name, a longer text) gives the link a fresh parse gives,
+    /// with a serial number of its own; a link that cannot be parsed leaves an empty one.
+    @Test func parsingIntoAnyPreviousLinkGivesTheFreshReading() throws {
+        let parser = LinkParser(compassScheme: "photofeed")
+        let before = ["urn:example:a123?+r?=q#f", "https://u:p@h:8080/a?b#c", "photofeed://user:self", "/relative/x?y",
+                      "https://example.com/a/very/long/path/" + String(repeating: "x", count: 300), "https://h/%41"]
+        let after = ["https://api.github.com/repos/a/b?page=2#top", "https://h", "http://Example.COM:8080/a/b%20c?x=1",
+                     "https://u@h/x", "urn:isbn:0451450523", "photofeed://user:self", "/user/42", "https://h/é",
+                     "HTTP://h:/x", "https://h:65536/x", "https://h/a b", "1http://h/x"]
+        for previous in before {
+            for text in after {
+                var link = try parser.parse(previous)
+                let serial = link.reference.serial
+                let fresh = Result { () throws(LinkError) in try parser.parse(text) }
+                let into = Result { () throws(LinkError) in
+                    try Array(text.utf8).withUnsafeBufferPointer { (buffer) throws(LinkError) in try parser.parse(buffer, into: &link) }
+                }
+                switch (fresh, into) {
+                case let (.success(expected), .success):
+                    #expect(seen(link) == seen(expected), "\(previous) then \(text)")
+                    #expect(link.reference.serial != serial && link.reference.serial != 0, "\(previous) then \(text)")
+                case let (.failure(expected), .failure(error)):
+                    #expect("\(error)" == "\(expected)", "\(previous) then \(text)")
+                    #expect(link.text.isEmpty && link.path == 0..<0 && link.host == nil, "\(previous) then \(text)")
+                default:
+                    Issue.record("\(previous) then \(text): \(fresh) but \(into)")
+                }
+            }
+        }
+    }
+}

@@ -42,9 +42,13 @@ enum CommonURLScan {
     /// Where the components of `text` lie when it is a common URL (and a valid one), or nil.
     @inline(__always)
     static func ranges(_ text: [UInt8]) -> Ranges? {
-        text.withUnsafeBufferPointer { buffer in
-            asciiTable.withUnsafeBufferPointer { table in scan(buffer, table: table) }
-        }
+        text.withUnsafeBufferPointer { buffer in ranges(buffer) }
+    }
+
+    /// Where the components of the link `buffer` holds lie when it is a common URL, or nil.
+    @inline(__always)
+    static func ranges(_ buffer: UnsafeBufferPointer<UInt8>) -> Ranges? {
+        asciiTable.withUnsafeBufferPointer { table in scan(buffer, table: table) }
     }
 
     /// `text`, whose components are `found`, as a `url` link. Built where the parser returns it:
@@ -58,6 +62,32 @@ enum CommonURLScan {
         link.textIsPlain = true  // ASCII, and every byte one that its component allows: no `"`, `\` or control
         link.pathHasNoPercent = !found.pathHasPercent
         return link
+    }
+
+    /// Makes `link` the `url` link `input` is, whose components are `found`, copying `input`
+    /// into the storage of the text `link` held: the link `link(_:_:)` builds, with no new
+    /// storage once it is large enough and without moving the 160 bytes of a new link into
+    /// place. Every component is set, since `link` may have been any kind of link before.
+    @inline(__always)
+    static func reset(_ link: inout Link, to input: UnsafeBufferPointer<UInt8>, _ found: Ranges) {
+        link.kind = .url
+        link.reference.replace(with: input, scheme: found.scheme, authority: found.authority, path: found.path,
+                               query: found.query, fragment: found.fragment)
+        link.user = nil
+        link.password = nil
+        link.host = found.host
+        link.port = found.port < 0 ? nil : Int(found.port)
+        link.path = found.path
+        link.query = found.query
+        link.fragment = found.fragment
+        link.nid = nil
+        link.nss = nil
+        link.urnR = nil
+        link.urnQ = nil
+        link.urnF = nil
+        link.name = found.path
+        link.textIsPlain = true
+        link.pathHasNoPercent = !found.pathHasPercent
     }
 
     /// `text` as a `url` link, or nil when it is not a common URL (or not a valid one).

@@ -69,6 +69,11 @@ public struct Link: Sendable {
     private var packedName: PackedRange
     private var packedPort: Int32 = -1
 
+    /// An empty relative link, for `LinkParser.parse(_:base:leniency:into:)` to parse into.
+    public init() {
+        self.init(kind: .relative, reference: URIReference([]))
+    }
+
     /// A link of `kind` over `reference`, components to be filled in by the parser.
     init(kind: Kind, reference: URIReference) {
         self.kind = kind

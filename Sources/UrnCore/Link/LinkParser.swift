@@ -66,6 +66,37 @@ public struct LinkParser: Sendable {
         return try parse(text: storage)
     }
 
+    /// Parses `input` into `link`, as `parse(_:base:leniency:reusing:)` does with the storage of the
+    /// text `link` holds (a previous link, or an empty one): a common URL is read in place, with
+    /// no new storage once the text's is large enough. When it throws, `link` is left empty.
+    public func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil,
+                      into link: inout Link) throws(LinkError) {
+        if base == nil, (leniency ?? self.leniency) != .everywhere, !legacyNSURL, input.count <= PackedRange.limit / 4,
+           let found = CommonURLScan.ranges(input), !isCompassScheme(input[found.scheme]) {
+            CommonURLScan.reset(&link, to: input, found)
+            return
+        }
+        // the text is taken out first, so that nothing else refers to its storage while the
+        // parser writes into it
+        var storage: [UInt8] = []
+        swap(&storage, &link.reference.text)
+        do throws(LinkError) {
+            link = try parse(input, base: base, leniency: leniency, reusing: &storage)
+        } catch {
+            // no component may be left pointing past the emptied text
+            link = Link()
+            throw error
+        }
+    }
+
+    /// Parses the link that `input` views into `link` (see `parse(_:base:leniency:into:)`).
+    @inlinable
+    public func parse(_ input: Span<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil, into link: inout Link) throws(LinkError) {
+        try input.withUnsafeBufferPointer { (buffer) throws(LinkError) in
+            try parse(buffer, base: base, leniency: leniency, into: &link)
+        }
+    }
+
     /// Parses the link that `input` views (see `parse(_:base:leniency:)`).
     @inlinable
     public func parse(_ input: Span<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil) throws(LinkError) -> Link {
@@ -139,7 +170,7 @@ public struct LinkParser: Sendable {
     }
 
     /// Whether `scheme` is one of `compassSchemes`.
-    private func isCompassScheme(_ scheme: ArraySlice<UInt8>) -> Bool {
+    private func isCompassScheme(_ scheme: some Sequence<UInt8>) -> Bool {
         for candidate in compassSchemes where Self.equalsLowercased(scheme, candidate) { return true }
         return false
     }

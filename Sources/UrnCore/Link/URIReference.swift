@@ -85,6 +85,19 @@ public struct URIReference: Sendable {
         self.fragment = fragment
     }
 
+    /// Makes this the reference `input` is, whose components someone else has found, copying
+    /// `input` into the storage `text` held (a new serial number, as a new reference has).
+    mutating func replace(with input: UnsafeBufferPointer<UInt8>, scheme: Range<Int>?, authority: Range<Int>?,
+                          path: Range<Int>, query: Range<Int>?, fragment: Range<Int>?) {
+        text.replaceSubrange(text.indices, with: input)
+        serial = Self.nextSerial()
+        self.scheme = scheme
+        self.authority = authority
+        packedPath = PackedRange(path)
+        self.query = query
+        self.fragment = fragment
+    }
+
     /// A serial number not given before.
     @inline(__always)
     private static func nextSerial() -> Int {

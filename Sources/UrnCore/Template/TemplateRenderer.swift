@@ -20,7 +20,7 @@ public struct TemplateRenderer {
     /// The record's link once read (`hasLink`), read at most once. Not optional: reading an
     /// optional link's parts copied all 160 bytes of it for each. Between records it holds the
     /// last record's link, whose text storage the next read may reuse.
-    private var link = Link(kind: .relative, reference: URIReference([]))
+    private var link = Link()
     private var linkRead = false
     private var hasLink = false
     /// The host's domain parts, found once per record (and host form).
