@@ -2,13 +2,11 @@
 /// (`app://list/3/extra` → `app://list/3` for two), so that each keeps the link's scheme, host and
 /// encoding exactly. The component ends are found when a frame asks, without storing them: a
 /// link has few frames and few components, and a list of ends would be an allocation a record.
-/// It keeps the link's text and the ranges it splits, not the link, which is costly to copy.
+/// It keeps only where the components lie: the text and the delimiter are the caller's, passed
+/// to each question, so that this holds no reference to count, copy or destroy.
 struct LinkPrefix {
-    /// The link's text.
-    let text: [UInt8]
     /// How it was split.
     let dialect: Dialect
-    let delimiter: [UInt8]
     /// Where the host of an app-scheme URL ends: the host is the first component (urn, waap).
     private let hostEnd: Int?
     /// The range that splits into the (other) components: nil for none; the whole text for
@@ -18,38 +16,36 @@ struct LinkPrefix {
     /// the delimiter.
     private let splitsOnSlash: Bool
 
-    /// The prefixes of `link` as `dialect` splits it with `delimiter`. Inlined, so that the
-    /// link is read where it is rather than copied for a call.
+    /// The prefixes of `link` as `dialect` splits it. Inlined, so that the link is read where
+    /// it is rather than copied for a call.
     @inline(__always)
-    init(_ link: Link, dialect: Dialect, delimiter: [UInt8]) {
-        let text = link.reference.text
+    init(_ link: borrowing Link, dialect: Dialect) {
         var hostEnd: Int?
         switch dialect {
         case .compass:
             pieces = Components.compassName(link, cut: nil)
         case .navigator:
-            pieces = 0..<text.count
+            pieces = 0..<link.reference.text.count
         case .express:
             pieces = link.path
         case .urn, .waap:
-            if link.kind == .url, let scheme = link.scheme, !WebScheme.contains(text[scheme]), let host = link.host {
+            if link.kind == .url, let scheme = link.scheme, !WebScheme.contains(link.reference.text[scheme]), let host = link.host {
                 hostEnd = host.upperBound
             }
             pieces = link.splitsOnSlash ? link.slashSegments : link.name
         }
-        self.text = text
         self.dialect = dialect
-        self.delimiter = delimiter
         self.hostEnd = hostEnd
         self.splitsOnSlash = link.splitsOnSlash
     }
 
     /// The first `count` components, with everything before them.
-    func text(components count: Int) -> ArraySlice<UInt8> {
+    /// `text` is the link's text and `delimiter` the one it was split with.
+    func text(components count: Int, of text: [UInt8], delimiter: [UInt8]) -> ArraySlice<UInt8> {
         guard count > 0 else { return [] }
         var seen = 0
         var end = text.count
-        forEachEnd { componentEnd in
+        forEachEnd(of: text, delimiter: delimiter) { componentEnd in
             seen += 1
             if seen == count { end = componentEnd }
         }
@@ -57,7 +53,7 @@ struct LinkPrefix {
     }
 
     /// Calls `body` with where each component ends in the text, in order.
-    private func forEachEnd(_ body: (Int) -> Void) {
+    private func forEachEnd(of text: [UInt8], delimiter: [UInt8], _ body: (Int) -> Void) {
         switch dialect {
         case .compass:
             if let pieces { Link.split(pieces, of: text, on: delimiter) { body($0.upperBound) } }

@@ -51,21 +51,25 @@ public struct StackBuilder {
     /// frames in the storage of `storage`.
     private func opening(for link: Link, top: Route, topArgs: Frame.Arguments, handler: Route?,
                          prefixes: PrefixWinners, reusing storage: inout [Frame]) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
-        let whole = link.text[...]
-        if top.isBlock { return ([], Frame(route: top, link: whole, args: topArgs)) }
-        return (try stack(for: link, top: top, topArgs: topArgs, prefixes: prefixes, reusing: &storage),
-                handler.map { Frame(route: $0, link: whole, args: topArgs) })
+        // the whole link's text is taken where a frame needs it: taken first, or in a closure,
+        // it kept a copy of the whole link alive across the stack's building
+        if top.isBlock { return ([], Frame(route: top, link: link.reference.text[...], args: topArgs)) }
+        let text = link.reference.text
+        let frames = try stack(for: link, text: text, top: top, topArgs: topArgs, prefixes: prefixes, reusing: &storage)
+        guard let handler else { return (frames, nil) }
+        return (frames, Frame(route: handler, link: text[...], args: topArgs))
     }
 
     /// The stack of `link` whose top route is already known (from an upstream `route`).
     public func stack(for link: Link, top: Route, topArgs: Frame.Arguments) throws(Regex.MatchError) -> [Frame] {
         var storage: [Frame] = []
-        return try stack(for: link, top: top, topArgs: topArgs, prefixes: .lookedUp, reusing: &storage)
+        return try stack(for: link, text: link.reference.text, top: top, topArgs: topArgs, prefixes: .lookedUp, reusing: &storage)
     }
 
-    /// The stack of `link` under `top`, the prefixes' winners taken from `source`, in the
-    /// storage of `storage` (which it takes).
-    private func stack(for link: Link, top: Route, topArgs: Frame.Arguments,
+    /// The stack of `link` (whose text is `text`: read from the link here, it was copied whole
+    /// for each frame) under `top`, the prefixes' winners taken from `source`, in the storage of
+    /// `storage` (which it takes).
+    private func stack(for link: Link, text: [UInt8], top: Route, topArgs: Frame.Arguments,
                        prefixes source: PrefixWinners, reusing storage: inout [Frame]) throws(Regex.MatchError) -> [Frame] {
         let dialect = matcher.dialect(of: top)
         let delimiter = matcher.delimiter(of: top)
@@ -75,14 +79,14 @@ public struct StackBuilder {
         if dialect.rules.registrationChains {
             // WAAppRouting: the chain's prefixes that the table declares with a target
             let segments = top.pattern.text.split(separator: "/", omittingEmptySubsequences: false)
-            let prefix = LinkPrefix(link, dialect: dialect, delimiter: delimiter)
+            let prefix = LinkPrefix(link, dialect: dialect)
             frames.reserveCapacity(segments.count)
             if segments.count > 1 {
                 for length in 1..<segments.count {
                     let pattern = segments[..<length].joined(separator: "/")
                     guard let route = matcher.route(sharingTableWith: top, pattern: pattern), route.target != nil, !route.isBlock,
                           let match = try matcher.apply(route, to: link, prefix: length) else { continue }
-                    frames.append(Frame(route: route, link: prefix.text(components: length),
+                    frames.append(Frame(route: route, link: prefix.text(components: length, of: text, delimiter: delimiter),
                                         args: .values(match.args)))
                 }
             }
@@ -97,6 +101,7 @@ public struct StackBuilder {
             }
             frames.reserveCapacity(lengths)  // at most one a prefix, and the top
             var prefix: LinkPrefix?
+            var prefixDelimiter = delimiter
             // the route of the last frame: comparing `frames.last?.route` copied the whole frame
             var lastRoute: ObjectIdentifier?
             if lengths > 1 {
@@ -107,14 +112,16 @@ public struct StackBuilder {
                     // The routes of one table split the link alike; another table may not. A
                     // walk has one table: the top's.
                     if case .walked = source {
-                        if prefix == nil { prefix = LinkPrefix(link, dialect: dialect, delimiter: delimiter) }
+                        if prefix == nil { prefix = LinkPrefix(link, dialect: dialect) }
                     } else {
                         let routeDialect = matcher.dialect(of: match.route), routeDelimiter = matcher.delimiter(of: match.route)
-                        if prefix?.dialect != routeDialect || prefix?.delimiter != routeDelimiter {
-                            prefix = LinkPrefix(link, dialect: routeDialect, delimiter: routeDelimiter)
+                        if prefix?.dialect != routeDialect || prefixDelimiter != routeDelimiter {
+                            prefix = LinkPrefix(link, dialect: routeDialect)
+                            prefixDelimiter = routeDelimiter
                         }
                     }
-                    let frame = Frame(route: match.route, link: prefix!.text(components: length), args: .values(match.args))
+                    let frame = Frame(route: match.route, link: prefix!.text(components: length, of: text, delimiter: prefixDelimiter),
+                                      args: .values(match.args))
                     // a route that takes several prefixes (an optional segment) is one screen, at its longest
                     let route = ObjectIdentifier(match.route)
                     if lastRoute == route { frames[frames.count - 1] = frame } else { frames.append(frame) }
@@ -122,7 +129,7 @@ public struct StackBuilder {
                 }
             }
         }
-        frames.append(Frame(route: top, link: link.reference.text[...], args: topArgs))
+        frames.append(Frame(route: top, link: text[...], args: topArgs))
         return frames
     }
 }
