@@ -19,7 +19,7 @@ struct LinkPrefix {
     /// The prefixes of `link` as `dialect` splits it. Inlined, so that the link is read where
     /// it is rather than copied for a call.
     @inline(__always)
-    init(_ link: borrowing Link, dialect: Dialect) {
+    init(_ link: Link, dialect: Dialect) {
         var hostEnd: Int?
         switch dialect {
         case .compass:

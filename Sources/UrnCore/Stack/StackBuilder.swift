@@ -120,10 +120,9 @@ public struct StackBuilder {
                             prefixDelimiter = routeDelimiter
                         }
                     }
-                    let frame = Frame(route: match.route, link: prefix!.text(components: length, of: text, delimiter: prefixDelimiter),
-                                      args: .values(match.args))
                     // a route that takes several prefixes (an optional segment) is one screen, at its longest
                     let route = ObjectIdentifier(match.route)
+                    let frame = Frame(match, link: prefix!.text(components: length, of: text, delimiter: prefixDelimiter))
                     if lastRoute == route { frames[frames.count - 1] = frame } else { frames.append(frame) }
                     lastRoute = route
                 }
