@@ -103,7 +103,7 @@ public enum Segment: Sendable {
     /// A whole-segment placeholder.
     case placeholder(Placeholder)
     /// Literal text and placeholders sharing one segment, matched by one regex.
-    case composite(Composite)
+    indirect case composite(Composite)
     /// `*` in the middle: one segment, not captured.
     case wildcard
     /// One or more segments to the end: `*`, `*name`, `<path:name>`.
@@ -150,6 +150,14 @@ public final class Placeholder: Sendable {
     public init(name: String, type: ValueType) {
         self.name = name
         self.nameBytes = Array(name.utf8)
+        self.type = type
+    }
+
+    /// A placeholder named by the UTF-8 bytes `nameBytes` (a table's 100,000 names are read
+    /// without going through their strings' views).
+    init(nameBytes: [UInt8], type: ValueType) {
+        self.name = String(decoding: nameBytes, as: UTF8.self)
+        self.nameBytes = nameBytes
         self.type = type
     }
 }

@@ -87,11 +87,11 @@ public struct PatternParser: Sendable {
         let text = bytes[range]
         // most segments are plain literal text: nothing below would change them but the decoding
         if !text.contains(where: Self.mayStartSyntax) {
-            return .literal(decodedLiteral(Array(text)))
+            return .literal(decodedLiteral(Self.copy(text)))
         }
         // and most others a whole `:name`, which the loop below reads the same way
         if slashSeparated, text.count > 1, text.first == UInt8(ascii: ":"), text.dropFirst().allSatisfy(Self.isNameByte) {
-            return .placeholder(Placeholder(name: String(decoding: text.dropFirst(), as: UTF8.self), type: .string))
+            return .placeholder(Placeholder(nameBytes: Self.copy(text.dropFirst()), type: .string))
         }
         if text.first == UInt8(ascii: "*"), text.dropFirst().allSatisfy(Self.isNameByte) {
             // `*` is one segment in the middle and one or more at the end; `*name` is always a catch-all
@@ -239,6 +239,12 @@ public struct PatternParser: Sendable {
     private func decodedLiteral(_ text: [UInt8]) -> [UInt8] {
         guard text.contains(UInt8(ascii: "%")) else { return text }
         return PercentCoding.decodedUTF8(ArraySlice(text)) ?? text
+    }
+
+    /// The bytes of `slice` in an array of their own, copied at once (`Array(slice)` went
+    /// through the generic copy of a collection, a few hundred instructions a segment).
+    private static func copy(_ slice: ArraySlice<UInt8>) -> [UInt8] {
+        slice.withUnsafeBufferPointer { Array($0) }
     }
 
     /// `/`, the separator of slash-separated patterns.

@@ -61,8 +61,10 @@ public struct RouteTableParser: Sendable {
     private func parse(lines: [(Int, Substring)], name: String) throws(TableError) -> RouteTable {
         var table = RouteTable(name: name, dialect: dialect, scheme: scheme, delimiter: delimiter, routes: [])
         var types = customTypes
+        // the patterns declared so far, which a WAAppRouting chain does not declare again: no
+        // other dialect has chains (a table of 100,000 routes hashed them all for nothing), and
+        // `@dialect` comes before the routes
         var declared: Set<String> = []
-        declared.reserveCapacity(lines.count)
         table.routes.reserveCapacity(lines.count)
         for (number, raw) in lines {
             func fail(_ reason: String, column: Int? = nil) -> TableError {
@@ -104,7 +106,7 @@ public struct RouteTableParser: Sendable {
                 } catch {
                     throw fail(error.reason, column: parsed.patternColumn + entry.offset(error.position))
                 }
-                declared.insert(entry.pattern)
+                if table.dialect.rules.registrationChains { declared.insert(entry.pattern) }
                 table.routes.append(Route(pattern: pattern, target: entry.target, defaults: parsed.defaults,
                                           table: name, line: number, modal: entry.modal, isBlock: parsed.isBlock,
                                           methods: parsed.methods))
