@@ -4,11 +4,10 @@ import UrnCore
 /// urnstack's work on one record: the stack of its link (reusing an upstream `route`), and the
 /// transition from the current stack.
 struct StackStage: RecordStage {
+    /// What a record gives besides the stack laid out in `layout`: the transition from the
+    /// current stack.
     struct Result {
-        let frames: [Frame]
         let transition: Transition?
-        /// The WAAppRouting block handler that runs too.
-        let handler: Frame?
     }
 
     let builder: StackBuilder
@@ -20,10 +19,10 @@ struct StackStage: RecordStage {
     var fixedFrom: [Frame]?
     /// The link being stacked, whose storage the next record's reuses.
     private var parsed = Link()
+    /// What the record's link opens, in storage kept from record to record.
+    private var layout = StackLayout()
     /// Whether the last link parsed needs no JSON escape (`RecordStage.linkIsPlain`).
     private(set) var linkIsPlain = false
-    /// The frames of the last record once written, whose storage the next stack reuses.
-    private var frameStorage: [Frame] = []
     private var matched = 0
 
     init(builder: StackBuilder, reader: LinkReader, frames: Bool, fromField: JSONPath?) {
@@ -42,13 +41,12 @@ struct StackStage: RecordStage {
     }
 
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
-        // the last frames hold slices of the last link's text and the matcher's argument
-        // storage: let them go before both are reused
-        frameStorage.removeAllShort()
+        // the last layout holds the last link's text: let it go before the storage is reused
+        layout.clear()
         try reader.read(link, of: record, into: &parsed)
         linkIsPlain = parsed.textIsPlain
-        let (stack, handler) = try opening(of: parsed, record: record)
-        if !stack.isEmpty || handler != nil { matched += 1 }
+        try layOut(record: record)
+        if !layout.isEmpty || layout.hasHandler { matched += 1 }
         var current = fixedFrom
         if let fromField, record.isJSON, let member = record.member(fromField.head) {
             guard let (range, kind) = fromField.resolve(from: member.value, kind: member.kind, step: 1, in: record.text),
@@ -57,40 +55,30 @@ struct StackStage: RecordStage {
         } else if fromField != nil {
             current = []  // no current link: a cold start
         }
-        return Result(frames: stack, transition: current.map { Transition(from: $0, to: stack) }, handler: handler)
+        return Result(transition: current.map { Transition(from: $0, to: layout.frames) })
     }
 
-    /// The stack and block handler, taking the top route (and its `handler`) from an upstream
-    /// `route` when the record has one.
-    private mutating func opening(of link: Link, record: RecordView) throws -> (frames: [Frame], handler: Frame?) {
+    /// Lays out what the link just parsed opens, taking the top route (and its `handler`) from
+    /// an upstream `route` when the record has one.
+    private mutating func layOut(record: RecordView) throws {
         switch schema.routes.upstream(of: record, matcher: builder.matcher) {
-        case .absent: return try builder.opening(for: link, reusing: &frameStorage)
-        case .unmatched: return ([], nil)
-        case let .matched(top, args, handler): return try builder.opening(for: link, top: top, topArgs: .json(args), handler: handler)
+        case .absent: try builder.layOut(parsed, into: &layout)
+        case .unmatched: layout.clear()
+        case let .matched(top, args, handler): try builder.layOut(parsed, top: top, topArgs: .json(args), handler: handler, into: &layout)
         }
     }
 
-    func outputCount(_ result: Result) -> Int { frames ? result.frames.count : 1 }
+    func outputCount(_ result: Result) -> Int { frames ? layout.count : 1 }
 
     mutating func write(_ result: Result, into json: inout JSONWriter) {
         // every frame written (the transition pushes frames of this stack) is a slice of the link
         // just prepared, so the links are plain when it is
-        schema.write(stack: result.frames, transition: result.transition, handler: result.handler,
-                     plainLinks: linkIsPlain, into: &json)
-        keepStorage(of: result.frames)
+        schema.write(stack: layout, transition: result.transition, plainLinks: linkIsPlain, into: &json)
     }
 
     mutating func write(_ result: Result, output: Int, into json: inout JSONWriter) {
         guard frames else { write(result, into: &json); return }
-        schema.write(frame: result.frames[output], depth: output, of: result.frames.count, plainLink: linkIsPlain, into: &json)
-        keepStorage(of: result.frames)
-    }
-
-    /// Keeps the storage of a record's frames for the next record's stack, once this result is
-    /// gone. An empty stack was never built in it (no route took the link), so the storage kept
-    /// already stays.
-    private mutating func keepStorage(of frames: [Frame]) {
-        if !frames.isEmpty { frameStorage = frames }
+        schema.write(frame: layout[output], depth: output, of: layout.count, plainLink: linkIsPlain, into: &json)
     }
 
     mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {

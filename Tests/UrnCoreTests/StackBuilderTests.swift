@@ -21,23 +21,39 @@ import Testing
         #expect(opened.handler?.route.target == "logAll")
         let blockOnly = try builder.opening(for: try parser.parse("app://promo/9"))
         #expect(blockOnly.frames.isEmpty && blockOnly.handler?.route.target == "logAll")
+        // a writer reads the handler in place: its route, the whole link, the screen's arguments
+        var layout = StackLayout()
+        try builder.layOut(try parser.parse("app://list/7"), into: &layout)
+        var handler: [String] = []
+        layout.withHandler { route, link, args in
+            if case let .values(values) = copy args {
+                handler = [route.target ?? "-", String(decoding: link, as: UTF8.self)] + values.map { String(decoding: $0.name, as: UTF8.self) }
+            }
+        }
+        #expect(handler == ["logAll", "app://list/7", "id"])
     }
 
-    /// Stacks built in storage handed on from link to link (as urnstack does) are those built
-    /// afresh, however the lengths of the stacks before them differ.
-    @Test func stacksInReusedStorageAreTheSame() throws {
+    /// Stacks laid out in one layout from link to link (as urnstack does) are those built
+    /// afresh, frames and block handler, however the lengths of the stacks before them differ;
+    /// the parts a writer reads in place are the frames' own.
+    @Test func stacksLaidOutInReusedStorageAreTheSame() throws {
         let (builder, parser) = try builder(["/repos/{owner} Owner", "/repos/{owner}/{repo} Repo",
                                              "/repos/{owner}/{repo}/pulls/<int:n> Pull", "/users/{u} User"])
-        var storage: [Frame] = []
+        var layout = StackLayout()
+        let describe = { (frames: [Frame]) in frames.map { "\($0.route.target ?? "-")@\(String(decoding: $0.link, as: UTF8.self))" } }
         for text in ["https://x/repos/a/b/pulls/7", "https://x/users/z", "https://x/nothing", "https://x/repos/c/d",
                      "https://x/repos/e/f/pulls/9", "https://x/repos/g"] {
             let link = try parser.parse(text)
-            let fresh = try builder.opening(for: link).frames
-            let reused = try builder.opening(for: link, reusing: &storage).frames
-            let describe = { (frames: [Frame]) in frames.map { "\($0.route.target ?? "-")@\(String(decoding: $0.link, as: UTF8.self))" } }
-            #expect(describe(reused) == describe(fresh), "\(text)")
-            storage = reused
-            storage.removeAllShort()
+            let fresh = try builder.opening(for: link)
+            try builder.layOut(link, into: &layout)
+            #expect(describe(layout.frames) == describe(fresh.frames), "\(text)")
+            #expect(layout.count == fresh.frames.count && layout.isEmpty == fresh.frames.isEmpty, "\(text)")
+            var inPlace: [String] = []
+            layout.forEachFrame { route, link, _ in inPlace.append("\(route.target ?? "-")@\(String(decoding: link, as: UTF8.self))") }
+            #expect(inPlace == describe(fresh.frames), "\(text)")
+            #expect(layout.hasHandler == (fresh.handler != nil), "\(text)")
+            layout.clear()
+            #expect(layout.isEmpty && layout.text.isEmpty && !layout.hasHandler)
         }
     }
 

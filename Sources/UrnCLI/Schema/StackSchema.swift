@@ -21,42 +21,46 @@ public struct StackSchema: Sendable {
         json.beginArray()
         write(frames, plainLinks: plainLinks, into: &json)
         json.endArray()
-        if let transition {
-            json.key("transition")
-            json.beginObject()
-            json.key("pop")
-            json.int(transition.pop)
-            json.key("push")
-            json.beginArray()
-            write(transition.push, plainLinks: plainLinks, into: &json)
-            json.endArray()
-            json.endObject()
-        }
+        write(transition: transition, plainLinks: plainLinks, into: &json)
         if let handler {
             json.key("handler")
             write(handler, into: &json, plainLink: plainLinks)
         }
     }
 
-    /// Writes the frame objects of `frames`, each read where it lies: `for frame in frames`
-    /// copied every frame (three references counted).
-    private func write(_ frames: [Frame], plainLinks: Bool, into json: inout JSONWriter) {
-        frames.withUnsafeBufferPointer { frames in
-            for k in frames.indices { write(frames[k], into: &json, plainLink: plainLinks) }
+    /// Writes the members `stack`, `transition` and `handler` of a stack laid out in
+    /// `layout`, each frame read where it lies (see `write(stack:transition:handler:plainLinks:into:)`).
+    public func write(stack layout: StackLayout, transition: Transition?, plainLinks: Bool = false, into json: inout JSONWriter) {
+        json.key("stack")
+        json.beginArray()
+        layout.forEachFrame { route, link, args in
+            writeFrame(route, link, args, plainLink: plainLinks, into: &json)
+        }
+        json.endArray()
+        write(transition: transition, plainLinks: plainLinks, into: &json)
+        layout.withHandler { route, link, args in
+            json.key("handler")
+            writeFrame(route, link, args, plainLink: plainLinks, into: &json)
         }
     }
 
-    /// Writes a frame's members: its route's `members` around its `link` and `args`.
-    private static func write(_ members: RouteEncodings.Members, _ link: ArraySlice<UInt8>, _ args: Frame.Arguments,
-                              plainLink: Bool, into json: inout JSONWriter) {
-        json.rawMembersAndKey(members.identityThenLinkKey)
-        link.withUnsafeBufferPointer { json.string($0, plain: plainLink) }
-        json.rawMembersAndKey(#""args":"#)
-        switch args {
-        case let .values(values): ArgumentsSchema.write(values, into: &json)
-        case let .json(raw): json.rawValue(raw)
-        }
-        json.rawMembers(members.modal)
+    /// Writes the member `transition`, if there is one.
+    private func write(transition: Transition?, plainLinks: Bool, into json: inout JSONWriter) {
+        guard let transition else { return }
+        json.key("transition")
+        json.beginObject()
+        json.key("pop")
+        json.int(transition.pop)
+        json.key("push")
+        json.beginArray()
+        write(transition.push, plainLinks: plainLinks, into: &json)
+        json.endArray()
+        json.endObject()
+    }
+
+    /// Writes the frame objects of `frames`.
+    private func write(_ frames: [Frame], plainLinks: Bool, into json: inout JSONWriter) {
+        for frame in frames { write(frame, into: &json, plainLink: plainLinks) }
     }
 
     /// Writes the member `frame`: frame `depth` (0-based) of a stack of `height` frames.
@@ -68,14 +72,20 @@ public struct StackSchema: Sendable {
     /// Writes a frame object, with `depth` and `of` when given; its link without a scan for
     /// escapes when `plainLink` says it needs none.
     public func write(_ frame: Frame, into json: inout JSONWriter, plainLink: Bool = false, depth: Int? = nil, of height: Int? = nil) {
+        frame.link.withUnsafeBufferPointer { link in
+            writeFrame(frame.route, link, frame.args, plainLink: plainLink, depth: depth, of: height, into: &json)
+        }
+    }
+
+    /// Writes the frame object of `route` for `link` with `args`: the route's members around
+    /// the frame's link and arguments, encoded once per route; `depth` and `of` when given.
+    private func writeFrame(_ route: Route, _ link: UnsafeBufferPointer<UInt8>, _ args: borrowing Frame.Arguments,
+                            plainLink: Bool, depth: Int? = nil, of height: Int? = nil, into json: inout JSONWriter) {
         json.beginObject()
-        // the route's members around the frame's link and arguments, encoded once per route;
-        // the frame's parts are passed on, not captured by the closure, which copied the frame
-        if let members = routes.encodings.members(of: frame.route) {
-            Self.write(members, frame.link, frame.args, plainLink: plainLink, into: &json)
+        if let members = routes.encodings.members(of: route) {
+            Self.write(members, link, args, plainLink: plainLink, into: &json)
         } else {
-            let (link, args) = (frame.link, frame.args)
-            routes.encodings.withMembers(of: frame.route) { Self.write($0, link, args, plainLink: plainLink, into: &json) }
+            routes.encodings.withMembers(of: route) { Self.write($0, link, args, plainLink: plainLink, into: &json) }
         }
         if let depth, let height {
             json.key("depth")
@@ -84,5 +94,18 @@ public struct StackSchema: Sendable {
             json.int(height)
         }
         json.endObject()
+    }
+
+    /// Writes a frame's members: its route's `members` around its `link` and `args`.
+    private static func write(_ members: RouteEncodings.Members, _ link: UnsafeBufferPointer<UInt8>, _ args: borrowing Frame.Arguments,
+                              plainLink: Bool, into json: inout JSONWriter) {
+        json.rawMembersAndKey(members.identityThenLinkKey)
+        json.string(link, plain: plainLink)
+        json.rawMembersAndKey(#""args":"#)
+        switch args {
+        case let .values(values): ArgumentsSchema.write(values, into: &json)
+        case let .json(raw): json.rawValue(raw)
+        }
+        json.rawMembers(members.modal)
     }
 }

@@ -24,13 +24,6 @@ public struct Frame: Sendable {
         self.args = args
     }
 
-    /// The frame of `match` for `link`, made of the match's route and arguments, which it takes.
-    init(_ match: consuming Match, link: ArraySlice<UInt8>) {
-        route = match.route
-        self.link = link
-        args = .values(match.args)
-    }
-
     /// Whether two frames show the same screen for the same link (the test for sharing).
     public func isSame(as other: Frame) -> Bool {
         route === other.route && link == other.link

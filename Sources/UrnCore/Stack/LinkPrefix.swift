@@ -39,17 +39,17 @@ struct LinkPrefix {
         self.splitsOnSlash = link.splitsOnSlash
     }
 
-    /// The first `count` components, with everything before them.
-    /// `text` is the link's text and `delimiter` the one it was split with.
-    func text(components count: Int, of text: [UInt8], delimiter: [UInt8]) -> ArraySlice<UInt8> {
-        guard count > 0 else { return [] }
+    /// Where the first `count` components end in `text`, the link's text, split with
+    /// `delimiter` (0 for none): the frame's link is the text before it.
+    func end(components count: Int, of text: [UInt8], delimiter: [UInt8]) -> Int {
+        guard count > 0 else { return 0 }
         var seen = 0
         var end = text.count
         forEachEnd(of: text, delimiter: delimiter) { componentEnd in
             seen += 1
             if seen == count { end = componentEnd }
         }
-        return text[..<end]
+        return end
     }
 
     /// Calls `body` with where each component ends in the text, in order.

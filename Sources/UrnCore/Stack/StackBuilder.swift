@@ -19,25 +19,26 @@ public struct StackBuilder {
     /// What `link` opens: the stack of screens, and the WAAppRouting block handler that runs as
     /// well (with the screen's arguments, or its own when no screen route takes the link).
     public func opening(for link: Link) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
-        var storage: [Frame] = []
-        return try opening(for: link, reusing: &storage)
+        var layout = StackLayout()
+        try layOut(link, into: &layout)
+        return (layout.frames, layout.handler)
     }
 
-    /// `opening(for:)`, its frames put in the storage of `storage`, which it takes: a caller that
-    /// gives back the frames of the last link once done with them (`storage = frames`) builds
-    /// the next stack without allocating its array.
-    public func opening(for link: Link, reusing storage: inout [Frame]) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
-        guard let (top, walked) = try matcher.firstMatchWalkingPrefixes(link) else { return ([], nil) }
-        return try opening(for: link, top: top.route, topArgs: .values(top.args), handler: top.handler,
-                           prefixes: walked.map { .walked($0) } ?? .lookedUp, reusing: &storage)
+    /// Lays out what `link` opens (see `opening(for:)`) in `layout`, whose storage a caller keeps
+    /// from link to link.
+    public func layOut(_ link: Link, into layout: inout StackLayout) throws(Regex.MatchError) {
+        layout.reset(text: link.reference.text, matcher: matcher)
+        guard let (top, walked) = try matcher.firstMatchWalkingPrefixes(link) else { return }
+        try layOut(link, top: top.route, topArgs: .values(top.args), handler: top.handler,
+                   prefixes: walked.map { .walked($0) } ?? .lookedUp, into: &layout)
     }
 
-    /// What `link` opens when its top route and block handler are already known (from an
-    /// upstream `route`): a block as the top is no screen, so it is the handler of no stack.
-    public func opening(for link: Link, top: Route, topArgs: Frame.Arguments,
-                        handler: Route?) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
-        var storage: [Frame] = []
-        return try opening(for: link, top: top, topArgs: topArgs, handler: handler, prefixes: .lookedUp, reusing: &storage)
+    /// Lays out what `link` opens when its top route and block handler are already known (from
+    /// an upstream `route`): a block as the top is no screen, so it is the handler of no stack.
+    public func layOut(_ link: Link, top: Route, topArgs: Frame.Arguments, handler: Route?,
+                       into layout: inout StackLayout) throws(Regex.MatchError) {
+        layout.reset(text: link.reference.text, matcher: matcher)
+        try layOut(link, top: top, topArgs: topArgs, handler: handler, prefixes: .lookedUp, into: &layout)
     }
 
     /// Where the winners of a link's prefixes come from: the matcher's walk for the top route
@@ -47,47 +48,27 @@ public struct StackBuilder {
         case lookedUp
     }
 
-    /// `opening(for:top:topArgs:handler:)`, with the prefixes' winners from `prefixes` and the
-    /// frames in the storage of `storage`.
-    private func opening(for link: Link, top: Route, topArgs: Frame.Arguments, handler: Route?,
-                         prefixes: PrefixWinners, reusing storage: inout [Frame]) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
-        // the whole link's text is taken where a frame needs it: taken first, or in a closure,
-        // it kept a copy of the whole link alive across the stack's building
-        if top.isBlock { return ([], Frame(route: top, link: link.reference.text[...], args: topArgs)) }
-        let text = link.reference.text
-        let frames = try stack(for: link, text: text, top: top, topArgs: topArgs, prefixes: prefixes, reusing: &storage)
-        guard let handler else { return (frames, nil) }
-        return (frames, Frame(route: handler, link: text[...], args: topArgs))
-    }
-
-    /// The stack of `link` whose top route is already known (from an upstream `route`).
-    public func stack(for link: Link, top: Route, topArgs: Frame.Arguments) throws(Regex.MatchError) -> [Frame] {
-        var storage: [Frame] = []
-        return try stack(for: link, text: link.reference.text, top: top, topArgs: topArgs, prefixes: .lookedUp, reusing: &storage)
-    }
-
-    /// The stack of `link` (whose text is `text`: read from the link here, it was copied whole
-    /// for each frame) under `top`, the prefixes' winners taken from `source`, in the storage of
-    /// `storage` (which it takes).
-    private func stack(for link: Link, text: [UInt8], top: Route, topArgs: Frame.Arguments,
-                       prefixes source: PrefixWinners, reusing storage: inout [Frame]) throws(Regex.MatchError) -> [Frame] {
+    /// Lays out the frames of `link` under `top`, the prefixes' winners taken from `source`,
+    /// and the block handler, in `layout`, already reset for the link.
+    private func layOut(_ link: Link, top: Route, topArgs: Frame.Arguments, handler: Route?,
+                        prefixes source: PrefixWinners, into layout: inout StackLayout) throws(Regex.MatchError) {
+        if top.isBlock {
+            layout.setHandler(top, args: topArgs)
+            return
+        }
         let dialect = matcher.dialect(of: top)
         let delimiter = matcher.delimiter(of: top)
-        var frames: [Frame] = []
-        swap(&frames, &storage)
-        frames.removeAllShort()
         if dialect.rules.registrationChains {
             // WAAppRouting: the chain's prefixes that the table declares with a target
             let segments = top.pattern.text.split(separator: "/", omittingEmptySubsequences: false)
             let prefix = LinkPrefix(link, dialect: dialect)
-            frames.reserveCapacity(segments.count)
             if segments.count > 1 {
                 for length in 1..<segments.count {
                     let pattern = segments[..<length].joined(separator: "/")
                     guard let route = matcher.route(sharingTableWith: top, pattern: pattern), route.target != nil, !route.isBlock,
                           let match = try matcher.apply(route, to: link, prefix: length) else { continue }
-                    frames.append(Frame(route: route, link: prefix.text(components: length, of: text, delimiter: delimiter),
-                                        args: .values(match.args)))
+                    layout.append(route, linkEnd: prefix.end(components: length, of: layout.text, delimiter: delimiter),
+                                  args: .values(match.args))
                 }
             }
         } else {
@@ -99,10 +80,9 @@ public struct StackBuilder {
                 lookedUp = try matcher.prefixMatches(link)
                 lengths = lookedUp.count
             }
-            frames.reserveCapacity(lengths)  // at most one a prefix, and the top
             var prefix: LinkPrefix?
             var prefixDelimiter = delimiter
-            // the route of the last frame: comparing `frames.last?.route` copied the whole frame
+            // the route of the last frame
             var lastRoute: ObjectIdentifier?
             if lengths > 1 {
                 for length in 1..<lengths {
@@ -120,16 +100,20 @@ public struct StackBuilder {
                             prefixDelimiter = routeDelimiter
                         }
                     }
+                    let end = prefix!.end(components: length, of: layout.text, delimiter: prefixDelimiter)
                     // a route that takes several prefixes (an optional segment) is one screen, at its longest
                     let route = ObjectIdentifier(match.route)
-                    let frame = Frame(match, link: prefix!.text(components: length, of: text, delimiter: prefixDelimiter))
-                    if lastRoute == route { frames[frames.count - 1] = frame } else { frames.append(frame) }
+                    if lastRoute == route {
+                        layout.replaceLast(match.route, linkEnd: end, args: .values(match.args))
+                    } else {
+                        layout.append(match.route, linkEnd: end, args: .values(match.args))
+                    }
                     lastRoute = route
                 }
             }
         }
-        frames.append(Frame(route: top, link: text[...], args: topArgs))
-        return frames
+        layout.append(top, linkEnd: layout.text.count, args: topArgs)
+        if let handler { layout.setHandler(handler, args: topArgs) }
     }
 }
 
