@@ -12,24 +12,10 @@ public struct StackSchema: Sendable {
         self.routes = routes
     }
 
-    /// Writes the members `stack`, then `transition` and `handler` when there are any.
-    /// `plainLinks` says that the frames' links are slices of a text known to need no JSON
-    /// escape (`Link.textIsPlain`), so that they are copied without a scan of their own.
-    public func write(stack frames: [Frame], transition: Transition?, handler: Frame?, plainLinks: Bool = false,
-                      into json: inout JSONWriter) {
-        json.key("stack")
-        json.beginArray()
-        write(frames, plainLinks: plainLinks, into: &json)
-        json.endArray()
-        write(transition: transition, plainLinks: plainLinks, into: &json)
-        if let handler {
-            json.key("handler")
-            write(handler, into: &json, plainLink: plainLinks)
-        }
-    }
-
-    /// Writes the members `stack`, `transition` and `handler` of a stack laid out in
-    /// `layout`, each frame read where it lies (see `write(stack:transition:handler:plainLinks:into:)`).
+    /// Writes the members `stack`, then `transition` and `handler` when there are any, of the
+    /// stack laid out in `layout`, each frame read where it lies. `plainLinks` says that the
+    /// frames' links are slices of a text known to need no JSON escape (`Link.textIsPlain`), so
+    /// that they are copied without a scan of their own.
     public func write(stack layout: StackLayout, transition: Transition?, plainLinks: Bool = false, into json: inout JSONWriter) {
         json.key("stack")
         json.beginArray()
