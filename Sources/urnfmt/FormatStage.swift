@@ -34,7 +34,9 @@ struct FormatStage: RecordStage {
         @exclusivity(unchecked) var renderer = TemplateRenderer(record: RecordView(text: UnsafeBufferPointer(start: nil, count: 0), isJSON: false))
         var linkText: [UInt8] = []
         var newLink: Link?
-        var argumentsByName: [String: (firstSlot: Int, paths: [JSONPath])]?
+        /// Each `--link` placeholder's name, record paths and first watched slot, made on first
+        /// use; a pattern has few placeholders, searched faster in a list than hashed.
+        var linkArguments: [(name: String, firstSlot: Int, paths: [JSONPath])]?
     }
 
     let mode: Mode
@@ -167,22 +169,16 @@ struct FormatStage: RecordStage {
 
     /// A value for `--link`: `route.args.NAME`, then the top-level `NAME`, then `--arg`.
     private func argument(_ name: String, _ view: RecordView, _ builder: LinkBuilder) -> String? {
-        if storage.argumentsByName == nil {
+        if storage.linkArguments == nil {
             var slot = 0
-            var byName: [String: (firstSlot: Int, paths: [JSONPath])] = [:]
-            for (name, paths) in Self.linkArguments(of: builder) {
-                byName[name] = (slot, paths)
-                slot += paths.count
+            storage.linkArguments = Self.linkArguments(of: builder).map { name, paths in
+                defer { slot += paths.count }
+                return (name, slot, paths)
             }
-            storage.argumentsByName = byName
         }
-        if let (firstSlot, paths) = storage.argumentsByName?[name] {
+        if let (_, firstSlot, paths) = storage.linkArguments?.first(where: { $0.name == name }) {
             for (k, path) in paths.enumerated() {
-                switch view.value(watched: firstSlot + k, at: path) {
-                case let .string(bytes)?: return String(decoding: bytes, as: UTF8.self)
-                case let .json(bytes)?: return String(decoding: bytes, as: UTF8.self)
-                case nil: continue
-                }
+                if let text = view.text(watched: firstSlot + k, at: path) { return text }
             }
         }
         return extraArgs.last { $0.0 == name }?.1

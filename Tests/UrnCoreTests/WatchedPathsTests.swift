@@ -48,6 +48,30 @@ import Testing
         }
     }
 
+    /// A value read as text from where the scan noted it is the value read the general way,
+    /// made into text: strings decoded (escaped or not), other values as their JSON text,
+    /// nothing for null or missing; a view without watched values answers the same.
+    @Test(arguments: records)
+    func textOfAWatchedValueIsItsValue(_ record: String) throws {
+        let text = Array(record.utf8)
+        let watched = WatchedPaths(Self.paths)
+        try text.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner()
+            try scanner.scanObject(buffer, watching: watched)
+            let view = RecordView(text: buffer, members: scanner.members, watched: scanner.watched, isJSON: true)
+            let unwatched = RecordView(text: buffer, members: scanner.members, isJSON: true)
+            for (slot, path) in watched.paths.enumerated() {
+                let expected: String? = switch unwatched.value(at: path) {
+                case let .string(bytes)?, let .json(bytes)?: String(decoding: bytes, as: UTF8.self)
+                case nil: nil
+                }
+                let name = path.steps.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ".")
+                #expect(view.text(watched: slot, at: path) == expected, "\(name) in \(record)")
+                #expect(unwatched.text(watched: slot, at: path) == expected, "\(name) in \(record)")
+            }
+        }
+    }
+
     /// One scan's values do not leak into the next, and a scan that watches nothing has none.
     @Test func arePerScan() throws {
         let watched = WatchedPaths(["a.b", "c"].compactMap(JSONPath.init))

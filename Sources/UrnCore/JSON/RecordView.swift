@@ -102,6 +102,20 @@ public struct RecordView {
         return found.kind == .null ? nil : value(found.range, found.kind)
     }
 
+    /// The value at `path` as text, as `value(watched:at:)` gives it (a string decoded, any
+    /// other value its JSON text); a string without escapes is made straight from the record's
+    /// bytes, without an array of its own first.
+    public func text(watched slot: Int, at path: JSONPath) -> String? {
+        if isJSON, let found = watched.noted(slot), found.kind == .string, !found.escaped {
+            return String(decoding: UnsafeBufferPointer(rebasing: text[(found.range.lowerBound + 1)..<(found.range.upperBound - 1)]),
+                          as: UTF8.self)
+        }
+        switch value(watched: slot, at: path) {
+        case let .string(bytes)?, let .json(bytes)?: return String(decoding: bytes, as: UTF8.self)
+        case nil: return nil
+        }
+    }
+
     /// The token `range` of `kind` as a value (the raw text of a raw link).
     private func value(_ range: Range<Int>, _ kind: JSONKind) -> Value {
         if !isJSON { return .string(Array(text)) }

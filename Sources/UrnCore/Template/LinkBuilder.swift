@@ -1,7 +1,7 @@
 /// Reverse routing (`urnfmt --link`): builds a concrete link from a pattern of any syntax of urn-patterns(7)
 /// and argument values, percent-encoding each value for its place and checking typed and regex
 /// placeholders. A query after `?` may hold `{name}` placeholders too (`/search?q={q}`).
-public struct LinkBuilder: Sendable {
+public final class LinkBuilder: Sendable {
     /// Why a link could not be built; it names the placeholder.
     public enum BuildError: CodedError, Equatable {
         case missing(String)
@@ -29,6 +29,8 @@ public struct LinkBuilder: Sendable {
 
     /// The pattern of the path part.
     public let pattern: Pattern
+    /// The pattern's text, whose bytes outside the segments a link keeps as written.
+    private let source: [UInt8]
     /// The delimiter of delimiter-split patterns.
     public let delimiter: [UInt8]
     private let query: [QueryPiece]?
@@ -50,6 +52,7 @@ public struct LinkBuilder: Sendable {
             if byte == UInt8(ascii: "?") && depth == 0 { queryStart = i; break }
         }
         pattern = try parser.parse(String(decoding: bytes[..<(queryStart ?? bytes.count)], as: UTF8.self))
+        source = Array(pattern.text.utf8)
         delimiter = parser.delimiter
         if let queryStart {
             var pieces: [QueryPiece] = []
@@ -95,8 +98,8 @@ public struct LinkBuilder: Sendable {
     /// is kept as written.
     public func build(_ value: (String) -> String?) throws(BuildError) -> [UInt8] {
         if pattern.express != nil { throw .unbuildable("an Express path that only its regex can read (a regex has no values to fill in)") }
-        let source = Array(pattern.text.utf8)
         var out: [UInt8] = []
+        out.reserveCapacity(source.count + 32)
         var written = 0
         for (index, (segment, range)) in zip(pattern.segments, pattern.sourceRanges).enumerated() {
             if pattern.optionalSegments.contains(index), case let .placeholder(placeholder) = segment,
@@ -175,11 +178,11 @@ public struct LinkBuilder: Sendable {
 
     /// The value of `placeholder`, checked against its type.
     private func checked(_ placeholder: Placeholder, _ value: (String) -> String?) throws(BuildError) -> String {
-        guard let given = value(placeholder.name), !given.isEmpty else { throw .missing(placeholder.name) }
-        let bytes = Array(given.utf8)
+        guard var given = value(placeholder.name), !given.isEmpty else { throw .missing(placeholder.name) }
         let valid: Bool
         do {
-            valid = try placeholder.type.value(ArraySlice(bytes)) != nil
+            // tested where the value lies: an array of it was an allocation a placeholder
+            valid = try given.withUTF8 { try placeholder.type.accepts($0, singlePrecision: false) }
         } catch {
             throw .invalid(placeholder.name, value: given, wanted: "a value its regex can decide")
         }
