@@ -88,6 +88,12 @@ import Testing
         ("/a/{}", "empty placeholder name", 3),
         ("/a/<nope:x>", "unknown type 'nope'", 4),
         ("/a/{id}/{id}", "duplicate placeholder name 'id'", 8),
+        // within one composite, a composite after a placeholder, a catch-all, a placeholder after
+        // a composite (offsets as before the names were looked up in the earlier segments)
+        ("/a/{x}-{x}", "duplicate placeholder name 'x'", 3),
+        ("/a/{x}/{y}.{x}", "duplicate placeholder name 'x'", 7),
+        ("/{p}/*p", "duplicate placeholder name 'p'", 5),
+        ("/a/{x}-{y}/{y}", "duplicate placeholder name 'y'", 11),
         ("/a/x<path:p>", "a path placeholder must be a whole segment", 4),
         ("https://{h}.example.com/x", "the host of a web pattern must be literal", 8),
     ])

@@ -50,7 +50,7 @@ public struct Pattern: Sendable {
         self.warnings = warnings
         self.optionalSegments = optionalSegments
         self.express = express
-        variants = Self.variants(of: segments, optional: optionalSegments)
+        optionalVariants = optionalSegments.isEmpty ? [] : Self.variants(of: segments, optional: optionalSegments)
         literalCount = segments.reduce(0) { $0 + ($1.isLiteral ? 1 : 0) }
         catchAllCount = segments.reduce(0) { $0 + ($1.isCatchAll ? 1 : 0) }
         plainPlaceholders = Self.plainPlaceholders(of: segments)
@@ -80,7 +80,21 @@ public struct Pattern: Sendable {
 
     /// The segment lists a link may match: the segments, and without each subset of the
     /// optional ones (Express's `/topic/:id/:slug?` is `/topic/:id/:slug` and `/topic/:id`).
-    public let variants: [[Segment]]
+    public var variants: [[Segment]] { optionalVariants.isEmpty ? [segments] : optionalVariants }
+
+    /// `variants` for a pattern with optional segments, empty for the others: a table of
+    /// 100,000 routes held a list of one list for each.
+    private let optionalVariants: [[Segment]]
+
+    /// Calls `body` with each of `variants` in order, without making a list of them when the
+    /// pattern has no optional segment.
+    public func forEachVariant<Failure: Error>(_ body: ([Segment]) throws(Failure) -> Bool) throws(Failure) {
+        guard !optionalVariants.isEmpty else {
+            _ = try body(segments)
+            return
+        }
+        for variant in optionalVariants where !(try body(variant)) { return }
+    }
 
     /// `segments` without each subset of the segments at `optional`.
     private static func variants(of segments: [Segment], optional: [Int]) -> [[Segment]] {
@@ -122,6 +136,16 @@ public enum Segment: Sendable {
         case .composite: return 1
         case .wildcard: return 2
         case .catchAll: return 3
+        }
+    }
+
+    /// Whether this segment captures a placeholder named `name`.
+    public func captures(_ name: String) -> Bool {
+        switch self {
+        case let .placeholder(p): p.name == name
+        case let .composite(c): c.placeholders.contains { $0.name == name }
+        case let .catchAll(captured): captured == name
+        case .literal, .wildcard: false
         }
     }
 

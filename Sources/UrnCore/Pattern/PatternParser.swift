@@ -61,14 +61,18 @@ public struct PatternParser: Sendable {
         }
         var segments: [Segment] = []
         segments.reserveCapacity(ranges.count)
-        // a pattern has few placeholders: a list is searched faster than a set is hashed
-        var seen: [String] = []
         for (index, range) in ranges.enumerated() {
             let next = try segment(bytes, range, isLast: index == ranges.count - 1, slashSeparated: slashSeparated)
-            if !next.isLiteral {
-                for name in next.placeholderNames {
-                    if seen.contains(name) { throw PatternError("duplicate placeholder name '\(name)'", at: range.lowerBound) }
-                    seen.append(name)
+            // a name is looked for in the segments before (a pattern has few): a list of the
+            // names seen was an allocation a pattern
+            if case let .placeholder(placeholder) = next {
+                if segments.contains(where: { $0.captures(placeholder.name) }) {
+                    throw PatternError("duplicate placeholder name '\(placeholder.name)'", at: range.lowerBound)
+                }
+            } else if !next.isLiteral {
+                let names = next.placeholderNames
+                for (k, name) in names.enumerated() where names[..<k].contains(name) || segments.contains(where: { $0.captures(name) }) {
+                    throw PatternError("duplicate placeholder name '\(name)'", at: range.lowerBound)
                 }
             }
             segments.append(next)

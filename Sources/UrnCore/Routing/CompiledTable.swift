@@ -39,7 +39,10 @@ final class CompiledTable {
                 partitions.append(Partition(mode: mode, trie: SegmentTrie(rules: rules), routes: []))
                 return partitions.count - 1
             }()
-            for variant in pattern.variants { partitions[index].trie.insert(variant, id: id, openEnded: pattern.openEnded) }
+            pattern.forEachVariant { variant in
+                partitions[index].trie.insert(variant, id: id, openEnded: pattern.openEnded)
+                return true
+            }
             partitions[index].routes.append(id)
         }
         var byText: [String: Int] = [:]

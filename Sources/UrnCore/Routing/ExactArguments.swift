@@ -67,10 +67,13 @@ extension Matcher {
     /// groups do (`/a/:x?/b/:y?` reads `/a/b/v` with `y`).
     private func matchingVariant(_ pattern: Pattern, dialect: Dialect) throws(Regex.MatchError) -> [Segment] {
         let rules = SegmentRules(dialect, caseInsensitive: options.caseInsensitive)
-        for variant in pattern.variants where variant.count == components.count {
-            if try Alignment.align(variant, components, rules: rules, into: &alignment) { return variant }
+        var matching = pattern.segments
+        try pattern.forEachVariant { (variant) throws(Regex.MatchError) -> Bool in
+            guard variant.count == components.count, try Alignment.align(variant, components, rules: rules, into: &alignment) else { return true }
+            matching = variant
+            return false
         }
-        return pattern.segments
+        return matching
     }
 
     /// The query pairs as the library reads them, in order (a later key replaces an earlier one
