@@ -57,7 +57,7 @@ import Testing
         list.append(Array("Extra".utf8))
         list.truncate(to: 2)
         var lower = Components()
-        lower.setLowercased(list)
+        lower.setLowercased(&list)
         #expect(strings(lower) == ["users", "octocat"])
         #expect(strings(list) == ["Users", "OctoCat"])
         list.removeAll()

@@ -147,6 +147,14 @@ struct ArgumentList {
         }
     }
 
+    /// Sets the string argument `name` from bytes in place, replacing an earlier value (see
+    /// `set(_:_:)`); `plainName` when the name is known to need no escaping in JSON.
+    mutating func set(name: UnsafeBufferPointer<UInt8>, string value: UnsafeBufferPointer<UInt8>, plainName: Bool) {
+        reserve(bytes: name.count + value.count, entries: 1)
+        let new = entry(name: name, bytes: value, .string, plainName: plainName)
+        if let index = index(of: name) { buffer.replaceEntry(index, with: new) } else { buffer.appendEntry(new) }
+    }
+
     /// Removes `name` (a Swift dictionary given nil).
     mutating func remove(_ name: [UInt8]) {
         name.withUnsafeBufferPointer { name in

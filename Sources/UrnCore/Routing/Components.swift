@@ -178,8 +178,9 @@ package struct Components: Sendable {
 
     /// Makes this list `other` with every component lower-cased (ASCII), for `-i`, in storage
     /// of its own: a copy of `other` would share its buffers, and the next link's read of
-    /// `other` would then copy them.
-    package mutating func setLowercased(_ other: Components) {
+    /// `other` would then copy them. `other` is unchanged: in-out so that the matcher's list is
+    /// read in place (passed by value, it was copied, three arrays retained and released).
+    package mutating func setLowercased(_ other: inout Components) {
         removeAll()
         other.bytes.withUnsafeBufferPointer { _ = store(UnsafeBufferPointer(rebasing: $0[..<other.used])) }
         bytes.withUnsafeMutableBufferPointer { bytes in

@@ -7,9 +7,20 @@ extension Matcher {
         if let express = route.pattern.express {
             try expressArguments(express, link, into: &args)
         } else if dialect == .express, route.pattern.optionalSegments.isEmpty, let plain = route.pattern.plainPlaceholders {
-            // each value as written unless it has an escape to decode, without copying it
-            for slot in plain.slots where slot.index < components.count {
-                args.set(plain.names[slot.name], .string(Self.parameter(components[slot.index], raw: options.raw)))
+            // each value as written unless it has an escape to decode, read where it lies
+            let raw = options.raw
+            plain.names.withUnsafeBufferPointer { names in
+                components.withUnsafeParts { bytes, ranges in
+                    for slot in plain.slots where slot.index < ranges.count {
+                        let name = UnsafeBufferPointer(rebasing: names[slot.name])
+                        let written = UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]])
+                        if raw || !PercentCoding.needsDecoding(written) {
+                            args.set(name: name, string: written, plainName: plain.namesArePlain)
+                        } else {
+                            args.set(name, .string(Self.parameter(ArraySlice(written), raw: false)))
+                        }
+                    }
+                }
             }
             return finishExactArguments(route, link, dialect: dialect, &args)
         }

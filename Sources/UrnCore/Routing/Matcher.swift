@@ -279,7 +279,7 @@ public final class Matcher {
             if let limit { components.truncate(to: limit) }
             found.removeAllShort()
             if table.rules.caseInsensitive {
-                lookup.setLowercased(components)
+                lookup.setLowercased(&components)
                 try table.partitions[index].trie.search(&lookup, into: &found)
             } else {
                 try table.partitions[index].trie.search(&components, into: &found)
