@@ -57,11 +57,18 @@ enum CommonURLScan {
     static func link(_ text: [UInt8], _ found: Ranges) -> Link {
         var link = Link(kind: .url, reference: URIReference(text, scheme: found.scheme, authority: found.authority,
                                                              path: found.path, query: found.query, fragment: found.fragment))
+        setScanned(found, on: &link)
+        return link
+    }
+
+    /// Sets what the scan finds beyond the generic split: the host, the port, and what it
+    /// knows of the text.
+    @inline(__always)
+    private static func setScanned(_ found: Ranges, on link: inout Link) {
         link.host = found.host
         link.port = found.port < 0 ? nil : Int(found.port)
         link.textIsPlain = true  // ASCII, and every byte one that its component allows: no `"`, `\` or control
         link.pathHasNoPercent = !found.pathHasPercent
-        return link
     }
 
     /// Makes `link` the `url` link `input` is, whose components are `found`, copying `input`
@@ -75,8 +82,6 @@ enum CommonURLScan {
                                query: found.query, fragment: found.fragment)
         link.user = nil
         link.password = nil
-        link.host = found.host
-        link.port = found.port < 0 ? nil : Int(found.port)
         link.path = found.path
         link.query = found.query
         link.fragment = found.fragment
@@ -86,8 +91,7 @@ enum CommonURLScan {
         link.urnQ = nil
         link.urnF = nil
         link.name = found.path
-        link.textIsPlain = true
-        link.pathHasNoPercent = !found.pathHasPercent
+        setScanned(found, on: &link)
     }
 
     /// `text` as a `url` link, or nil when it is not a common URL (or not a valid one).
