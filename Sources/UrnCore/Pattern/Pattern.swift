@@ -86,8 +86,8 @@ public struct Pattern: Sendable {
     /// 100,000 routes held a list of one list for each.
     private let optionalVariants: [[Segment]]
 
-    /// Calls `body` with each of `variants` in order, without making a list of them when the
-    /// pattern has no optional segment.
+    /// Calls `body` with each of `variants` in order until it returns false (whether to go
+    /// on), without making a list of them when the pattern has no optional segment.
     public func forEachVariant<Failure: Error>(_ body: ([Segment]) throws(Failure) -> Bool) throws(Failure) {
         guard !optionalVariants.isEmpty else {
             _ = try body(segments)
