@@ -178,7 +178,7 @@ struct FormatStage: RecordStage {
         }
         if let (_, firstSlot, paths) = storage.linkArguments?.first(where: { $0.name == name }) {
             for (k, path) in paths.enumerated() {
-                if let text = view.text(watched: firstSlot + k, at: path) { return text }
+                if let text = view.valueText(watched: firstSlot + k, at: path) { return text }
             }
         }
         return extraArgs.last { $0.0 == name }?.1

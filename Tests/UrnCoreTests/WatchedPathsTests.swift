@@ -66,8 +66,8 @@ import Testing
                 case nil: nil
                 }
                 let name = path.steps.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ".")
-                #expect(view.text(watched: slot, at: path) == expected, "\(name) in \(record)")
-                #expect(unwatched.text(watched: slot, at: path) == expected, "\(name) in \(record)")
+                #expect(view.valueText(watched: slot, at: path) == expected, "\(name) in \(record)")
+                #expect(unwatched.valueText(watched: slot, at: path) == expected, "\(name) in \(record)")
             }
         }
     }

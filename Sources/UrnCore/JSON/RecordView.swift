@@ -105,7 +105,7 @@ public struct RecordView {
     /// The value at `path` as text, as `value(watched:at:)` gives it (a string decoded, any
     /// other value its JSON text); a string without escapes is made straight from the record's
     /// bytes, without an array of its own first.
-    public func text(watched slot: Int, at path: JSONPath) -> String? {
+    public func valueText(watched slot: Int, at path: JSONPath) -> String? {
         if isJSON, let found = watched.noted(slot), found.kind == .string, !found.escaped {
             return String(decoding: UnsafeBufferPointer(rebasing: text[(found.range.lowerBound + 1)..<(found.range.upperBound - 1)]),
                           as: UTF8.self)

@@ -142,8 +142,7 @@ struct ArgumentList {
     mutating func set(_ name: some Collection<UInt8>, _ value: ArgValue) {
         Self.withBytes(name) { name in
             reserve(bytes: name.count + Self.byteCount(of: value), entries: 1)
-            let new = entry(name: name, value)
-            if let index = index(of: name) { buffer.replaceEntry(index, with: new) } else { buffer.appendEntry(new) }
+            replaceOrAppend(entry(name: name, value), named: name)
         }
     }
 
@@ -151,7 +150,12 @@ struct ArgumentList {
     /// `set(_:_:)`); `plainName` when the name is known to need no escaping in JSON.
     mutating func set(name: UnsafeBufferPointer<UInt8>, string value: UnsafeBufferPointer<UInt8>, plainName: Bool) {
         reserve(bytes: name.count + value.count, entries: 1)
-        let new = entry(name: name, bytes: value, .string, plainName: plainName)
+        replaceOrAppend(entry(name: name, bytes: value, .string, plainName: plainName), named: name)
+    }
+
+    /// Puts `new`, the entry of `name`, in place of the entry `name` has, or after the others.
+    @inline(__always)
+    private mutating func replaceOrAppend(_ new: ArgumentBuffer.Entry, named name: UnsafeBufferPointer<UInt8>) {
         if let index = index(of: name) { buffer.replaceEntry(index, with: new) } else { buffer.appendEntry(new) }
     }
 
