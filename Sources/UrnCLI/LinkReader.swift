@@ -15,17 +15,6 @@ public struct LinkReader {
         self.parser = parser
     }
 
-    /// The parsed link of `record`, its text held in `storage` (see `LinkParser.parse(_:base:leniency:reusing:)`).
-    public func read(_ link: Span<UInt8>, of record: RecordView, reusing storage: inout [UInt8]) throws(LinkError) -> Link {
-        guard LinkSchema.isParsed(record) else { return try parser.parse(link, reusing: &storage) }
-        if let scheme = LinkSchema.compassScheme(of: record, link: link), !parser.compassSchemes.contains(scheme) {
-            var reading = parser
-            reading.compassSchemes.append(scheme)
-            return try reading.parse(link, leniency: .everywhere, reusing: &storage)
-        }
-        return try parser.parse(link, leniency: .everywhere, reusing: &storage)
-    }
-
     /// Parses the link of `record` into `parsed`, reusing the storage of the text it holds (a
     /// previous record's link): no storage is allocated once it is large enough.
     public func read(_ link: Span<UInt8>, of record: RecordView, into parsed: inout Link) throws(LinkError) {

@@ -25,14 +25,14 @@ struct FormatStage: RecordStage {
     /// not mutate the stage (a mutating `prepare` retained the template and the reader, or
     /// copied the whole stage, for each record), and written through without copy-on-write
     /// checks (one stage writes it): the line a template or table renders to, a table's cell,
-    /// the renderer with its parsed link, the text of the link an edit reads, the new link of
+    /// the renderer with its parsed link, the link an edit reads, the new link of
     /// the record being written with `--json`, and the record paths `--link` reads each
     /// placeholder from with the slot of the first (`linkArguments(of:)`), made on first use.
     final class Storage {
         @exclusivity(unchecked) var line = ByteBuffer(capacity: 256)
         @exclusivity(unchecked) var cell = ByteBuffer(capacity: 64)
         @exclusivity(unchecked) var renderer = TemplateRenderer(record: RecordView(text: UnsafeBufferPointer(start: nil, count: 0), isJSON: false))
-        var linkText: [UInt8] = []
+        var editedLink = Link()
         var newLink: Link?
         /// Each `--link` placeholder's name, record paths and first watched slot, made on first
         /// use; a pattern has few placeholders, searched faster in a list than hashed.
@@ -115,7 +115,8 @@ struct FormatStage: RecordStage {
             return try result(built)
         case let .edit(editor, normalize):
             // Parsed first, so that a link RFC 3986 refuses is an error, or repaired under --lenient.
-            var text = try editor.edit(try reader.read(link, of: record, reusing: &storage.linkText).text)
+            try reader.read(link, of: record, into: &storage.editedLink)
+            var text = try editor.edit(storage.editedLink.text)
             if normalize { text = LinkNormalizer.normalized(try reader.parser.parse(text)) }
             return try result(text)
         }

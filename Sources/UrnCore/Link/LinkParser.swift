@@ -103,15 +103,6 @@ public struct LinkParser: Sendable {
         try input.withUnsafeBufferPointer { (buffer) throws(LinkError) in try parse(buffer, base: base, leniency: leniency) }
     }
 
-    /// Parses the link that `input` views into `storage` (see `parse(_:base:leniency:reusing:)`).
-    @inlinable
-    public func parse(_ input: Span<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil,
-                      reusing storage: inout [UInt8]) throws(LinkError) -> Link {
-        try input.withUnsafeBufferPointer { (buffer) throws(LinkError) in
-            try parse(buffer, base: base, leniency: leniency, reusing: &storage)
-        }
-    }
-
     /// Under `legacyNSURL`, throws when `URL(string:)` before iOS 17 refuses the link `input` views.
     @inlinable
     public func checkLegacyNSURL(_ input: Span<UInt8>) throws(LinkError) {
