@@ -69,16 +69,25 @@ public struct RouteTable: Sendable {
 }
 
 extension RouteTable {
-    /// Keeps only the last registration of each pattern, as the libraries' dictionaries keyed by
-    /// pattern do (Compass `Router.routes`, URLNavigator `viewControllerFactories`, WAAppRouting
-    /// `WAAppRouteRegistrar.entities`); the earlier ones go to `replaced`.
+    /// Keeps one route for each pattern registered more than once: the last registration's
+    /// target and defaults, as the libraries' dictionaries keyed by pattern keep them (Compass
+    /// `Router.routes`, URLNavigator `viewControllerFactories`, WAAppRouting
+    /// `WAAppRouteRegistrar.entities`), in the place of the first registration; the earlier
+    /// ones go to `replaced`.
     mutating func keepLastRegistrations() {
+        var first: [String: Int] = [:]
         var last: [String: Int] = [:]
-        for (index, route) in routes.enumerated() { last[route.pattern.text] = index }
+        for (index, route) in routes.enumerated() {
+            if first[route.pattern.text] == nil { first[route.pattern.text] = index }
+            last[route.pattern.text] = index
+        }
         var kept: [Route] = []
         for (index, route) in routes.enumerated() {
             let winner = last[route.pattern.text]!
-            if winner == index { kept.append(route) } else { replaced.append((route, routes[winner])) }
+            if winner != index { replaced.append((route, routes[winner])) }
+            // the pattern keeps its first place (Compass's Navigator.routes is an Array that ties
+            // go to); what it opens is the last registration's (the router's dictionary)
+            if first[route.pattern.text] == index { kept.append(routes[winner]) }
         }
         routes = kept
     }

@@ -99,7 +99,9 @@ public struct RouteTableParser: Sendable {
             let parser = PatternParser(delimiter: table.delimiter, customTypes: types, dialect: table.dialect,
                                        caseInsensitive: caseInsensitive)
             for entry in try chainEntries(parsed.pattern, target: parsed.target, dialect: table.dialect, fail) {
-                guard !(entry.fromChain && declared.contains(entry.pattern)) else { continue }
+                // a chain's part without a {Class} names a screen declared before; one with a
+                // {Class} registers it again, which replaces it (WAAppRouteRegistrar.m:40-49)
+                guard !(entry.fromChain && !entry.declaresClass && declared.contains(entry.pattern)) else { continue }
                 let pattern: Pattern
                 do {
                     pattern = try parser.parse(entry.pattern)
@@ -317,6 +319,8 @@ public struct RouteTableParser: Sendable {
         let fromChain: Bool
         /// Maps an offset in `pattern` back to the offset in the written pattern.
         let offset: (Int) -> Int
+        /// Whether the chain writes a `{Class}` for this part.
+        var declaresClass = false
     }
 
     /// Expands a WAAppRouting registration chain into its entries; other patterns give one entry.
@@ -352,7 +356,8 @@ public struct RouteTableParser: Sendable {
             let isLast = i >= bytes.count
             entries.append(Entry(pattern: String(decoding: path, as: UTF8.self),
                                  target: className ?? (isLast ? target : nil), modal: modal, fromChain: true,
-                                 offset: { $0 < offsets.count ? offsets[$0] : (offsets.last ?? 0) + 1 }))
+                                 offset: { $0 < offsets.count ? offsets[$0] : (offsets.last ?? 0) + 1 },
+                                 declaresClass: className != nil))
         }
         return entries
     }
