@@ -105,14 +105,14 @@ def main():
     matched = os.path.join(OUT, f"matched-{n}.jsonl")
     if not os.path.exists(matched):
         with open(path) as source, open(matched, "w") as target:
-            subprocess.run([tool("urnmatch"), "-a", "-q", "-f", github], stdin=source, stdout=target)
+            subprocess.run([tool("urnmatch"), "-a", "-s", "-f", github], stdin=source, stdout=target)
     record_cases = [
         ("cat (records)", ["cat"]),
         ("urnfmt template", [tool("urnfmt"), "{route.target}\\t{route.args.owner}\\t{host}\\t{query:page}"]),
-        ("urnfmt --link", [tool("urnfmt"), "-q", "--link", "/repos/:owner/:repo", "--arg", "owner=x", "--arg", "repo=y"]),
+        ("urnfmt --link", [tool("urnfmt"), "-s", "--link", "/repos/:owner/:repo", "--arg", "owner=x", "--arg", "repo=y"]),
     ]
-    pipeline = " | ".join([f"{tool('urnparse')} -q", f"{tool('urnmatch')} -q -f {github}",
-                           f"{tool('urnstack')} -q -f {github}", f"{tool('urnfmt')} -q '{{route.target}}\\t{{stack.0.link}}'"])
+    pipeline = " | ".join([f"{tool('urnparse')} -s", f"{tool('urnmatch')} -s -f {github}",
+                           f"{tool('urnstack')} -s -f {github}", f"{tool('urnfmt')} -s '{{route.target}}\\t{{stack.0.link}}'"])
     cases.append(("pipeline (4)", ["sh", "-c", pipeline], None, None, n))
     results = {}
     peers = {}
@@ -190,7 +190,7 @@ def instructions(args):
     matched = os.path.join(OUT, f"matched-{n}.jsonl")
     if not os.path.exists(matched):
         with open(path) as source, open(matched, "w") as target:
-            subprocess.run([tool("urnmatch"), "-a", "-q", "-f", github], stdin=source, stdout=target)
+            subprocess.run([tool("urnmatch"), "-a", "-s", "-f", github], stdin=source, stdout=target)
     cases = [
         ("urnparse", [tool("urnparse")], path, 5_000),
         ("urnmatch 142", [tool("urnmatch"), "-f", github], path, 5_000),

@@ -4,9 +4,11 @@
 set -euo pipefail
 out=${1:?usage: generate.sh FOLDER}
 bin=${URN_BIN:?set URN_BIN to the folder of the built tools}
+here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 for tool in urnparse urnmatch urnstack urnfmt; do
-  "$bin/$tool" --generate-completion-script bash > "$out/$tool.bash"
-  "$bin/$tool" --generate-completion-script zsh > "$out/_$tool"
-  "$bin/$tool" --generate-completion-script fish > "$out/$tool.fish"
+  # without the `help` subcommand the parser offers, which the tools do not have
+  "$bin/$tool" --generate-completion-script bash | python3 "$here/drop_help.py" "$tool" bash > "$out/$tool.bash"
+  "$bin/$tool" --generate-completion-script zsh | python3 "$here/drop_help.py" "$tool" zsh > "$out/_$tool"
+  "$bin/$tool" --generate-completion-script fish | python3 "$here/drop_help.py" "$tool" fish > "$out/$tool.fish"
 done

@@ -163,9 +163,9 @@ _urnfmt() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--normalize --no-header --sort-query --json --punycode --as-idn -0 --null --quiet -q --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
+    local -a non_repeating_flags=(--normalize --no-header --sort-query --json --punycode --as-idn --iri -0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
     local -a repeating_options=(--arg --set --append --qtrim --redirect)
-    local -a non_repeating_options=(--link --dialect --tsv --csv --scheme --delimiter --field --max-line)
+    local -a non_repeating_options=(--link --dialect --tsv --csv --errors --scheme --delimiter --field --max-line)
     __urnfmt_offer_flags_options -1
 
     # Offer option value completions
@@ -198,6 +198,10 @@ _urnfmt() {
     '--redirect')
         return
         ;;
+    '--errors')
+        __urnfmt_add_completions -W 'skip'$'\n''row'
+        return
+        ;;
     '--scheme')
         return
         ;;
@@ -212,28 +216,15 @@ _urnfmt() {
         ;;
     esac
 
-    # Offer subcommand / subcommand argument completions
-    local -r subcommand="${unparsed_words[0]}"
-    unset 'unparsed_words[0]'
-    unparsed_words=("${unparsed_words[@]}")
-    case "${subcommand}" in
-    help)
-        # Offer subcommand argument completions
-        "_urnfmt_${subcommand}"
-        ;;
+    # Offer positional completions
+    case "${positional_number}" in
     *)
-        # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'help' -- "${cur}"))
+        __urnfmt_add_completions -f
+        return
         ;;
     esac
+
 }
 
-_urnfmt_help() {
-    repeating_flags=()
-    non_repeating_flags=(--version)
-    repeating_options=()
-    non_repeating_options=()
-    __urnfmt_offer_flags_options -1
-}
 
 complete -o filenames -F _urnfmt urnfmt

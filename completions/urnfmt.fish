@@ -20,11 +20,7 @@ function __urnfmt_parse_tokens -S
     set -l unparsed_tokens (__urnfmt_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnfmt'
-        __urnfmt_parse_subcommand -r 2 'link=' 'dialect=' 'arg=+' 'normalize' 'tsv=' 'csv=' 'no-header' 'set=+' 'append=+' 'qtrim=+' 'sort-query' 'redirect=+' 'json' 'punycode' 'as-idn' 'scheme=' 'delimiter=' 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'version' 'h/help'
-        switch $unparsed_tokens[1]
-        case 'help'
-            __urnfmt_parse_subcommand -r 1 'version'
-        end
+        __urnfmt_parse_subcommand -r 2 'link=' 'dialect=' 'arg=+' 'normalize' 'tsv=' 'csv=' 'no-header' 'set=+' 'append=+' 'qtrim=+' 'sort-query' 'redirect=+' 'json' 'errors=' 'punycode' 'as-idn' 'iri' 'scheme=' 'delimiter=' 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'version' 'h/help'
     end
 end
 
@@ -90,14 +86,18 @@ complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options 
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" sort-query' -l 'sort-query' -d 'Sort the query parameters by name.'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt"' -l 'redirect' -d 'Resolve this reference against the link (RFC 3986 §5.2). Repeatable.' -rfka ''
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" json' -l 'json' -d 'Write records: the new link replaces \'link\' and its parts are refreshed, so the pipeline goes on.'
+complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" errors' -l 'errors' -d 'What text and table output does with an error record: skip it (the diagnostic and exit status 2 still tell), or write it as a JSON line in its place.' -rfka 'skip row'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" punycode' -l 'punycode' -d 'Write hosts in their ASCII form (punycode), through libidn2.'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" as-idn' -l 'as-idn' -d 'Write hosts in their Unicode form (IDN), through libidn2.'
+complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" iri' -l 'iri' -d 'With --normalize: write percent-encoded UTF-8 that is safe to show as text (the IRI, RFC 3987 §3.2) instead of the URI.'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" scheme' -l 'scheme' -d 'Read \'S://name\' as the Compass name \'name\' when parsing links on the fly.' -rfka ''
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" delimiter' -l 'delimiter' -d 'The delimiter of Compass names and patterns (default \':\').' -rfka ''
+complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_positional "urnfmt" -ge 1' -F
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" field' -l 'field' -d 'Read the link from this field of JSON records: a name or a dotted path (aps.urn).' -rfka ''
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" 0 null' -s '0' -l 'null' -d 'Read and write NUL-separated records instead of lines.'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" max-line' -l 'max-line' -d 'Longest accepted line in bytes (suffixes K, M, G); longer lines become error records.' -rfka ''
-complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" q quiet' -l 'quiet' -s 'q' -d 'Do not print a diagnostic for each bad line (error records are still written).'
+complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" q quiet' -l 'quiet' -s 'q' -d 'Write nothing on stdout; the exit status answers (urnmatch and urnstack stop at the first selected record).'
+complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" no-messages s' -s 's' -l 'no-messages' -d 'Do not print a diagnostic for each bad line (error records are still written).'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" line-buffered' -l 'line-buffered' -d 'Flush output after every record (for tail -f).'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" lenient' -l 'lenient' -d 'Percent-encode spaces and other characters RFC 3986 does not allow instead of rejecting the link (\'link\' stays as written).'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" strict-nsurl' -l 'strict-nsurl' -d 'Make a link that URL(string:) refused before iOS 17 (non-ASCII, space, \'{\', a second \'#\', ...) an error record.'
@@ -105,5 +105,3 @@ complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options 
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" fail-fast' -l 'fail-fast' -d 'Stop at the first line that cannot be processed.'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" version' -l 'version' -d 'Show the version.'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_positional "urnfmt" -eq 1' -fa 'help' -d 'Show subcommand help information.'
-complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt help" version' -l 'version' -d 'Show the version.'

@@ -163,7 +163,7 @@ _urnmatch() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(-i --raw --merge-query -v --invert-match -a --all -c --count --stats --check --all-matches --explain -0 --null --quiet -q --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
+    local -a non_repeating_flags=(-i --raw --merge-query -v --invert-match -a --all -c --count --stats --check --all-matches --explain -0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
     local -a repeating_options=(-e -f --host --type)
     local -a non_repeating_options=(--format --dialect --scheme --delimiter --method --method-field --field --max-line)
     __urnmatch_offer_flags_options -1
@@ -174,6 +174,7 @@ _urnmatch() {
         return
         ;;
     '-f')
+        __urnmatch_add_completions -f
         return
         ;;
     '--format')
@@ -210,28 +211,15 @@ _urnmatch() {
         ;;
     esac
 
-    # Offer subcommand / subcommand argument completions
-    local -r subcommand="${unparsed_words[0]}"
-    unset 'unparsed_words[0]'
-    unparsed_words=("${unparsed_words[@]}")
-    case "${subcommand}" in
-    help)
-        # Offer subcommand argument completions
-        "_urnmatch_${subcommand}"
-        ;;
+    # Offer positional completions
+    case "${positional_number}" in
     *)
-        # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'help' -- "${cur}"))
+        __urnmatch_add_completions -f
+        return
         ;;
     esac
+
 }
 
-_urnmatch_help() {
-    repeating_flags=()
-    non_repeating_flags=(--version)
-    repeating_options=()
-    non_repeating_options=()
-    __urnmatch_offer_flags_options -1
-}
 
 complete -o filenames -F _urnmatch urnmatch

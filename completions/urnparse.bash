@@ -163,7 +163,7 @@ _urnparse() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(-0 --null --quiet -q --line-buffered --lenient --strict-nsurl --progress --fail-fast --raw --normalize --domains --punycode --as-idn --version -h --help)
+    local -a non_repeating_flags=(-0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --raw --normalize --domains --punycode --as-idn --iri --version -h --help)
     local -a repeating_options=()
     local -a non_repeating_options=(--field --max-line --scheme --delimiter --base)
     __urnparse_offer_flags_options -1
@@ -187,28 +187,15 @@ _urnparse() {
         ;;
     esac
 
-    # Offer subcommand / subcommand argument completions
-    local -r subcommand="${unparsed_words[0]}"
-    unset 'unparsed_words[0]'
-    unparsed_words=("${unparsed_words[@]}")
-    case "${subcommand}" in
-    help)
-        # Offer subcommand argument completions
-        "_urnparse_${subcommand}"
-        ;;
+    # Offer positional completions
+    case "${positional_number}" in
     *)
-        # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'help' -- "${cur}"))
+        __urnparse_add_completions -f
+        return
         ;;
     esac
+
 }
 
-_urnparse_help() {
-    repeating_flags=()
-    non_repeating_flags=(--version)
-    repeating_options=()
-    non_repeating_options=()
-    __urnparse_offer_flags_options -1
-}
 
 complete -o filenames -F _urnparse urnparse

@@ -20,11 +20,7 @@ function __urnparse_parse_tokens -S
     set -l unparsed_tokens (__urnparse_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnparse'
-        __urnparse_parse_subcommand -r 1 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'scheme=' 'delimiter=' 'raw' 'normalize' 'domains' 'punycode' 'as-idn' 'base=' 'version' 'h/help'
-        switch $unparsed_tokens[1]
-        case 'help'
-            __urnparse_parse_subcommand -r 1 'version'
-        end
+        __urnparse_parse_subcommand -r 1 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'scheme=' 'delimiter=' 'raw' 'normalize' 'domains' 'punycode' 'as-idn' 'iri' 'base=' 'version' 'h/help'
     end
 end
 
@@ -77,10 +73,12 @@ function __urnparse_custom_completion
 end
 
 complete -c 'urnparse' -f
+complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_positional "urnparse" -ge 1' -F
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" field' -l 'field' -d 'Read the link from this field of JSON records: a name or a dotted path (aps.urn).' -rfka ''
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" 0 null' -s '0' -l 'null' -d 'Read and write NUL-separated records instead of lines.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" max-line' -l 'max-line' -d 'Longest accepted line in bytes (suffixes K, M, G); longer lines become error records.' -rfka ''
-complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" q quiet' -l 'quiet' -s 'q' -d 'Do not print a diagnostic for each bad line (error records are still written).'
+complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" q quiet' -l 'quiet' -s 'q' -d 'Write nothing on stdout; the exit status answers (urnmatch and urnstack stop at the first selected record).'
+complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" no-messages s' -s 's' -l 'no-messages' -d 'Do not print a diagnostic for each bad line (error records are still written).'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" line-buffered' -l 'line-buffered' -d 'Flush output after every record (for tail -f).'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" lenient' -l 'lenient' -d 'Percent-encode spaces and other characters RFC 3986 does not allow instead of rejecting the link (\'link\' stays as written).'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" strict-nsurl' -l 'strict-nsurl' -d 'Make a link that URL(string:) refused before iOS 17 (non-ASCII, space, \'{\', a second \'#\', ...) an error record.'
@@ -93,8 +91,7 @@ complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_opti
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" domains' -l 'domains' -d 'Add \'domain\', \'subdomain\' and \'tld\' to parts, from the public suffix list (libpsl).'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" punycode' -l 'punycode' -d 'Write hosts in their ASCII form (punycode), through libidn2.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" as-idn' -l 'as-idn' -d 'Write hosts in their Unicode form (IDN), through libidn2.'
+complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" iri' -l 'iri' -d 'With --normalize: write percent-encoded UTF-8 that is safe to show as text (the IRI, RFC 3987 §3.2) instead of the URI.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" base' -l 'base' -d 'Resolve each link against this absolute link first (RFC 3986 §5.2) and add \'resolved\'.' -rfka ''
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" version' -l 'version' -d 'Show the version.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_positional "urnparse" -eq 1' -fa 'help' -d 'Show subcommand help information.'
-complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse help" version' -l 'version' -d 'Show the version.'

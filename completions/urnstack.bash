@@ -163,7 +163,7 @@ _urnstack() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(-i --raw --merge-query --frames -0 --null --quiet -q --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
+    local -a non_repeating_flags=(-i --raw --merge-query --frames -0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
     local -a repeating_options=(-e -f --host --type)
     local -a non_repeating_options=(--format --dialect --scheme --delimiter --from --from-field --field --max-line)
     __urnstack_offer_flags_options -1
@@ -174,6 +174,7 @@ _urnstack() {
         return
         ;;
     '-f')
+        __urnstack_add_completions -f
         return
         ;;
     '--format')
@@ -210,28 +211,15 @@ _urnstack() {
         ;;
     esac
 
-    # Offer subcommand / subcommand argument completions
-    local -r subcommand="${unparsed_words[0]}"
-    unset 'unparsed_words[0]'
-    unparsed_words=("${unparsed_words[@]}")
-    case "${subcommand}" in
-    help)
-        # Offer subcommand argument completions
-        "_urnstack_${subcommand}"
-        ;;
+    # Offer positional completions
+    case "${positional_number}" in
     *)
-        # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'help' -- "${cur}"))
+        __urnstack_add_completions -f
+        return
         ;;
     esac
+
 }
 
-_urnstack_help() {
-    repeating_flags=()
-    non_repeating_flags=(--version)
-    repeating_options=()
-    non_repeating_options=()
-    __urnstack_offer_flags_options -1
-}
 
 complete -o filenames -F _urnstack urnstack

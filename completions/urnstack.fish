@@ -20,11 +20,7 @@ function __urnstack_parse_tokens -S
     set -l unparsed_tokens (__urnstack_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnstack'
-        __urnstack_parse_subcommand -r 1 'e=+' 'f=+' 'format=' 'host=+' 'dialect=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'frames' 'from=' 'from-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'version' 'h/help'
-        switch $unparsed_tokens[1]
-        case 'help'
-            __urnstack_parse_subcommand -r 1 'version'
-        end
+        __urnstack_parse_subcommand -r 1 'e=+' 'f=+' 'format=' 'host=+' 'dialect=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'frames' 'from=' 'from-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'version' 'h/help'
     end
 end
 
@@ -78,7 +74,7 @@ end
 
 complete -c 'urnstack' -f
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack"' -s 'e' -d 'A route, \'PATTERN [TARGET] [key=value ...]\' (repeatable).' -rfka ''
-complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack"' -s 'f' -d 'Read routes from a table file (repeatable; several act as a composite router).' -rfka ''
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack"' -s 'f' -d 'Read routes from a table file (repeatable; several act as a composite router).' -rF
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" format' -l 'format' -d 'Read every -f file as this format (by default each file\'s @format, else its content says).' -rfka 'routes aasa android'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack"' -l 'host' -d 'Route through apple-app-site-association tables only links of this host; \'*.example.com\' for its subdomains (repeatable; a table\'s @host adds to it).' -rfka ''
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" dialect' -l 'dialect' -d 'Matching semantics (a table\'s @dialect wins).' -rfka 'urn compass navigator waap express'
@@ -91,10 +87,12 @@ complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_opti
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" frames' -l 'frames' -d 'Write one record per frame, with \'frame\' (and its \'depth\' and \'of\'), instead of one per link.'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" from' -l 'from' -d 'Add \'transition\': how to go from the stack of this link to each record\'s stack.' -rfka ''
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" from-field' -l 'from-field' -d 'Like --from, with the current link read from this field of each record (a dotted path).' -rfka ''
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_positional "urnstack" -ge 1' -F
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" field' -l 'field' -d 'Read the link from this field of JSON records: a name or a dotted path (aps.urn).' -rfka ''
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" 0 null' -s '0' -l 'null' -d 'Read and write NUL-separated records instead of lines.'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" max-line' -l 'max-line' -d 'Longest accepted line in bytes (suffixes K, M, G); longer lines become error records.' -rfka ''
-complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" q quiet' -l 'quiet' -s 'q' -d 'Do not print a diagnostic for each bad line (error records are still written).'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" q quiet' -l 'quiet' -s 'q' -d 'Write nothing on stdout; the exit status answers (urnmatch and urnstack stop at the first selected record).'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" no-messages s' -s 's' -l 'no-messages' -d 'Do not print a diagnostic for each bad line (error records are still written).'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" line-buffered' -l 'line-buffered' -d 'Flush output after every record (for tail -f).'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" lenient' -l 'lenient' -d 'Percent-encode spaces and other characters RFC 3986 does not allow instead of rejecting the link (\'link\' stays as written).'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" strict-nsurl' -l 'strict-nsurl' -d 'Make a link that URL(string:) refused before iOS 17 (non-ASCII, space, \'{\', a second \'#\', ...) an error record.'
@@ -102,5 +100,3 @@ complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_opti
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" fail-fast' -l 'fail-fast' -d 'Stop at the first line that cannot be processed.'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" version' -l 'version' -d 'Show the version.'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" h help' -s 'h' -l 'help' -d 'Show help information.'
-complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_positional "urnstack" -eq 1' -fa 'help' -d 'Show subcommand help information.'
-complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack help" version' -l 'version' -d 'Show the version.'

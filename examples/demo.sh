@@ -12,11 +12,11 @@ fi
 run() { step "$*"; bash -c "$*"; }
 
 echo "== PhotoFeed, the Compass tutorial app (photofeed/app.routes, dialect compass)"
-run "urnparse --scheme photofeed -q photofeed/links.txt"
-run "urnmatch -f photofeed/app.routes -a -q photofeed/links.txt"
-run "urnmatch -f photofeed/app.routes --field aps.urn -a -q photofeed/pushes.jsonl"
-run "urnmatch -f photofeed/app.routes --stats -q photofeed/links.txt"
-run "urnparse -q --scheme photofeed photofeed/links.txt | urnmatch -q -f photofeed/app.routes -a | urnstack -q -f photofeed/app.routes | urnfmt -q --tsv 'link,route.target,route.args.userId,route.args.postId,route.args.mediaId'"
+run "urnparse --scheme photofeed -s photofeed/links.txt"
+run "urnmatch -f photofeed/app.routes -a -s photofeed/links.txt"
+run "urnmatch -f photofeed/app.routes --field aps.urn -a -s photofeed/pushes.jsonl"
+run "urnmatch -f photofeed/app.routes --stats -s photofeed/links.txt"
+run "urnparse -s --scheme photofeed photofeed/links.txt | urnmatch -s -f photofeed/app.routes -a | urnstack -s -f photofeed/app.routes | urnfmt -s --tsv 'link,route.target,route.args.userId,route.args.postId,route.args.mediaId'"
 
 echo
 echo "== URLNavigator (navigator/app.routes, dialect navigator)"
@@ -32,7 +32,7 @@ echo
 echo "== The GitHub REST API table"
 run "urnmatch -f github/api.routes -a --explain github/links.txt"
 run "urnmatch -f github/api.routes --check && echo 'github/api.routes: no findings'"
-run "urnparse -q github/links.txt | urnmatch -f github/api.routes | urnstack -f github/api.routes"
+run "urnparse -s github/links.txt | urnmatch -f github/api.routes | urnstack -f github/api.routes"
 
 echo
 echo "== A forum's Express routes (express/forum.routes, dialect express)"

@@ -4,7 +4,7 @@ import UrnCore
 /// The options every tool shares (urnparse(1) OPTIONS).
 public struct CommonOptions: ParsableArguments {
     /// Input files.
-    @Argument(help: ArgumentHelp("Files to read; none or '-' reads standard input.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Files to read; none or '-' reads standard input.", valueName: "file"), completion: .file())
     public var files: [String] = []
 
     /// The link field's path.
@@ -20,9 +20,13 @@ public struct CommonOptions: ParsableArguments {
             transform: CommonOptions.byteSize)
     public var maxLine: Int = 1 << 20
 
-    /// Silence per-line diagnostics.
-    @Flag(name: .shortAndLong, help: "Do not print a diagnostic for each bad line (error records are still written).")
+    /// Write nothing on stdout; the exit status answers (grep's `-q`).
+    @Flag(name: .shortAndLong, help: "Write nothing on stdout; the exit status answers (urnmatch and urnstack stop at the first selected record).")
     public var quiet = false
+
+    /// Silence per-line diagnostics (grep's `-s`).
+    @Flag(name: [.customShort("s"), .customLong("no-messages")], help: "Do not print a diagnostic for each bad line (error records are still written).")
+    public var noMessages = false
 
     /// Flush every record.
     @Flag(help: "Flush output after every record (for tail -f).")

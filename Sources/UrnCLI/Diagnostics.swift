@@ -4,24 +4,57 @@
 public final class Diagnostics {
     /// The tool's name, the prefix of every message.
     public let tool: String
-    /// Silence per-line messages (`-q`); other messages still print.
-    public var quiet: Bool
+    /// Silence per-line messages (`-s`, grep's `--no-messages`); other messages still print.
+    public var noMessages: Bool
+    /// How many per-line messages of one code are printed before the rest are only counted.
+    public static let perCodeLimit = 20
+    /// Per-line messages by code: how many were printed and how many were only counted, in the
+    /// order the codes first came.
+    private var counts: [(code: String, printed: Int, held: Int)] = []
 
     /// Diagnostics for `tool`.
-    public init(tool: String, quiet: Bool = false) {
+    public init(tool: String, noMessages: Bool = false) {
         self.tool = tool
-        self.quiet = quiet
+        self.noMessages = noMessages
     }
 
-    /// Reports a problem with one input line, unless quiet.
-    public func line(_ source: String, _ number: Int, _ message: String) {
-        guard !quiet else { return }
+    /// Reports a problem with one input line, unless silenced; past `perCodeLimit` messages of
+    /// its code it is only counted, for `finish()`'s summary line.
+    public func line(_ source: String, _ number: Int, code: String, _ message: String) {
+        guard !noMessages else { return }
+        let index: Int
+        if let found = counts.firstIndex(where: { $0.code == code }) {
+            index = found
+        } else {
+            counts.append((code, 0, 0))
+            index = counts.count - 1
+        }
+        guard counts[index].printed < Self.perCodeLimit else {
+            counts[index].held += 1
+            return
+        }
+        counts[index].printed += 1
         emit("\(tool): \(source):\(number): \(message)\n")
+    }
+
+    /// Prints one summary line for each code whose messages went past the limit:
+    /// `urnparse: ... and 47,980 more invalid-port lines`.
+    public func finish() {
+        for entry in counts where entry.held > 0 {
+            let noun = entry.held == 1 ? "line" : "lines"
+            emit("\(tool): ... and \(ProgressMeter.grouped(entry.held)) more \(entry.code) \(noun)\n")
+        }
+        counts.removeAll()
     }
 
     /// Reports a problem that is not about one line (unreadable file, write failure, usage).
     public func error(_ message: String) {
         emit("\(tool): \(message)\n")
+    }
+
+    /// Reports a warning that is not about one line: `urnfmt: warning: message`.
+    public func warning(_ message: String) {
+        emit("\(tool): warning: \(message)\n")
     }
 
     private func emit(_ text: String) {

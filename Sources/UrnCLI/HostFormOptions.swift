@@ -10,7 +10,13 @@ public struct HostFormOptions: ParsableArguments {
     @Flag(help: "Write hosts in their Unicode form (IDN), through libidn2.")
     public var asIdn = false
 
+    @Flag(help: "With --normalize: write percent-encoded UTF-8 that is safe to show as text (the IRI, RFC 3987 §3.2) instead of the URI.")
+    public var iri = false
+
     public init() {}
+
+    /// The text form of normalized links outside the host: the URI, or with `--iri` the IRI.
+    public var normalizedForm: LinkNormalizer.Form { iri ? .iri : .uri }
 
     /// The form the options ask for.
     public var hostForm: HostForm { punycode ? .ascii : asIdn ? .unicode : .asWritten }

@@ -39,10 +39,12 @@ public final class ProgressMeter {
         if records & 1023 == 0 { drawIfDue() }
     }
 
-    /// Clears the line.
-    public func finish() {
-        guard Self.lineShown else { return }
-        Self.write("\r\u{1B}[K")
+    /// Replaces the line with a summary: the records read, how many were errors, and the time.
+    public func finish(errors: Int) {
+        let seconds = Self.now() - start
+        let time = seconds < 10 ? "\(Int((seconds * 10).rounded()) / 10).\(Int((seconds * 10).rounded()) % 10) s" : "\(Int(seconds.rounded())) s"
+        let noun = errors == 1 ? "error" : "errors"
+        Self.write("\r\u{1B}[K\(tool): \(Self.grouped(records)) records, \(Self.grouped(errors)) \(noun), \(time)\n")
         Self.lineShown = false
     }
 

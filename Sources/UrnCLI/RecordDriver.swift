@@ -16,23 +16,32 @@ public struct RecordDriver {
     public func run<Stage: RecordStage>(_ stage: inout Stage) -> ExitStatus {
         let reader = RecordReader(paths: options.files, separator: options.separator,
                                   maxLine: options.maxLine, diagnostics: diagnostics)
-        let writer = RecordWriter(separator: options.separator, lineBuffered: options.lineBuffered)
+        let writer = RecordWriter(separator: options.separator, lineBuffered: options.lineBuffered, discards: options.quiet)
         var parser = RecordParser(field: options.fieldPath, fieldName: options.field, maxLine: options.maxLine,
                                   stagePaths: stage.watchedPaths)
         let replaced = FieldNames(stage.fieldNames + ["error"])
         var status = ExitStatus.success
+        var errors = 0
+        var settled = false
         var writeFailure: WriteFailure?
         // Read once: an ArgumentParser property costs hundreds of instructions per read.
         let failFast = options.failFast
         let separatorIsNUL = options.nullSeparated
+        let quiet = options.quiet
         let meter = ProgressMeter(enabled: options.progress, tool: diagnostics.tool, paths: options.files)
-        defer { meter?.finish() }
+        defer {
+            meter?.finish(errors: errors)
+            diagnostics.finish()
+        }
 
         do throws(WriteFailure) { try stage.start(into: writer) } catch { writeFailure = error }
         let readAll = writeFailure != nil ? true : reader.forEachLine { line in
             meter?.count(bytes: line.bytes.count + 1)
             do {
-                try process(line, separatorIsNUL, &stage, &parser, writer, replaced, &status)
+                if try process(line, separatorIsNUL, &stage, &parser, writer, replaced, &status, &errors, quiet) {
+                    settled = true
+                    return false
+                }
             } catch let failure as WriteFailure {
                 writeFailure = failure
                 return false
@@ -41,6 +50,8 @@ public struct RecordDriver {
             }
             return !(failFast && status == .failure)
         }
+        // grep -q: a selected record answers yes, whatever came before it
+        if settled { return .success }
         var selection = ExitStatus.success
         if writeFailure == nil {
             do throws(WriteFailure) {
@@ -61,41 +72,49 @@ public struct RecordDriver {
         }
     }
 
+    /// Works on one line; says whether, under `-q` (`quiet`), its record settles the status.
     private func process<Stage: RecordStage>(
         _ line: InputLine, _ separatorIsNUL: Bool, _ stage: inout Stage, _ parser: inout RecordParser,
-        _ writer: RecordWriter, _ replaced: FieldNames, _ status: inout ExitStatus
-    ) throws(WriteFailure) {
+        _ writer: RecordWriter, _ replaced: FieldNames, _ status: inout ExitStatus, _ errors: inout Int, _ quiet: Bool
+    ) throws(WriteFailure) -> Bool {
         let record: RecordView
         do {
             // a blank line is no record at all: skipped
-            guard let read = try parser.record(line, separatorIsNUL: separatorIsNUL) else { return }
+            guard let read = try parser.record(line, separatorIsNUL: separatorIsNUL) else { return false }
             record = read
         } catch {
-            if stage.writesRecords {
+            if stage.writesRecords && stage.writesErrorRecords {
                 writer.beginUnusable(RecordParser.trimmed(line.bytes))
                 writer.error(error)
                 try writer.end()
             }
             report(error, line, &status)
-            return
+            errors += 1
+            return false
         }
         if ErrorSchema.isErrorRecord(record) {
             // An upstream tool already reported this line: pass its error record on unchanged.
-            if stage.writesRecords { try writer.passThrough(record.text) }
-            return
+            if stage.writesRecords && stage.writesErrorRecords { try writer.passThrough(record.text) }
+            stage.countError()
+            errors += 1
+            return false
         }
         let prepared: Stage.Prepared
         do {
             do {
                 prepared = try parser.withLink(of: record) { link in try stage.prepare(link: link, record: record) }
-            } catch RecordError.missingField(_) where !stage.requiresLink {
+            } catch RecordError.missingField(_, _) where !stage.requiresLink {
                 prepared = try stage.prepare(link: Span(), record: record)
             }
         } catch {
-            try fail(record, error, line, stage.writesRecords, writer, replaced, &status)
-            return
+            try fail(record, error, line, stage.writesRecords && stage.writesErrorRecords, writer, replaced, &status)
+            stage.countError()
+            errors += 1
+            return false
         }
-        guard stage.selects(prepared), stage.writesRecords else { return }
+        guard stage.selects(prepared) else { return false }
+        if quiet && stage.settlesStatus(prepared) { return true }
+        guard stage.writesRecords else { return false }
         for output in 0..<stage.outputCount(prepared) {
             if stage.writesJSON {
                 writer.begin(record, replacing: replaced, plainLink: stage.linkIsPlain)
@@ -106,6 +125,7 @@ public struct RecordDriver {
                 try writer.endText()
             }
         }
+        return false
     }
 
     /// Writes the error record of a record whose stage failed and reports it. Apart from
@@ -123,7 +143,7 @@ public struct RecordDriver {
     }
 
     private func report(_ error: any CodedError, _ line: InputLine, _ status: inout ExitStatus) {
-        diagnostics.line(line.source, line.number, error.message)
+        diagnostics.line(line.source, line.number, code: error.code, error.message)
         status = .failure
     }
 }

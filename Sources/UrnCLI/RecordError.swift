@@ -5,7 +5,8 @@ public enum RecordError: CodedError {
     case lineTooLong(limit: Int)
     case nulByte(at: Int)
     case json(JSONError)
-    case missingField(String)
+    /// The field the link was looked for in, and a string field that holds a link instead.
+    case missingField(String, suggestion: String? = nil)
     case fieldNotString(String)
 
     public var code: String {
@@ -23,7 +24,9 @@ public enum RecordError: CodedError {
         case let .lineTooLong(limit): return "line longer than --max-line (\(limit) bytes)"
         case let .nulByte(at): return "NUL byte at column \(at + 1)"
         case let .json(error): return error.message
-        case let .missingField(name): return "record has no '\(name)' field"
+        case let .missingField(name, suggestion?):
+            return "record has no '\(name)' field (its '\(suggestion)' holds a link: --field \(suggestion))"
+        case let .missingField(name, nil): return "record has no '\(name)' field"
         case let .fieldNotString(name): return "field '\(name)' is not a string"
         }
     }

@@ -56,7 +56,9 @@ public struct RecordParser {
         of record: RecordView, _ body: (Span<UInt8>) throws -> Result
     ) throws -> Result {
         guard record.isJSON else { return try body(record.text.span) }
-        guard let (value, kind, escaped) = record.token(of: .link, link: field) else { throw RecordError.missingField(fieldName) }
+        guard let (value, kind, escaped) = record.token(of: .link, link: field) else {
+            throw RecordError.missingField(fieldName, suggestion: Self.linkField(of: record))
+        }
         guard kind == .string else { throw RecordError.fieldNotString(fieldName) }
         let content = UnsafeBufferPointer(rebasing: record.text[(value.lowerBound + 1)..<(value.upperBound - 1)])
         if !(escaped ?? JSONString.hasEscape(content)) { return try body(content.span) }
@@ -80,5 +82,17 @@ public struct RecordParser {
         while start < end, blank(bytes[start]) { start += 1 }
         while end > start, blank(bytes[end - 1]) { end -= 1 }
         return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    /// The first top-level string field of `record` whose value reads as a link with a scheme
+    /// or as a path (`{"url":"https://…"}`), to suggest for `--field`.
+    static func linkField(of record: RecordView) -> String? {
+        let parser = LinkParser()
+        for member in record.members where member.kind == .string {
+            let value = JSONString.decoded(member.value, in: record.text)
+            guard let link = try? parser.parse(value.span), link.kind != .relative || value.first == UInt8(ascii: "/") else { continue }
+            return String(decoding: JSONString.decoded(member.key, in: record.text), as: UTF8.self)
+        }
+        return nil
     }
 }

@@ -60,6 +60,7 @@ public final class RecordReader {
         var scanned = 0   // bytes already searched for the separator
         var number = 0
         var skipping = false  // inside the rest of an over-long line
+        var atStart = true    // a UTF-8 byte order mark at the start of the source is skipped
         while true {
             // Hand out every complete line in the buffer.
             while let end = nextSeparator(from: scanned) {
@@ -95,6 +96,14 @@ public final class RecordReader {
                 return (false, false)
             }
             if n == 0 { break }
+            if atStart && (buffer.count >= 3 || number > 0 || skipping) {
+                atStart = false
+                // no line handed out yet, so the buffer begins where the source begins
+                if number == 0 && !skipping && buffer.count >= 3 {
+                    let head = buffer.unsafeView(0..<3)
+                    if head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF { buffer.removeFirst(3) }
+                }
+            }
         }
         if buffer.count > start, !skipping {
             number += 1

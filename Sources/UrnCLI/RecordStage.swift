@@ -22,12 +22,20 @@ public protocol RecordStage {
     var linkIsPlain: Bool { get }
     /// Whether the record is selected for output.
     mutating func selects(_ prepared: Prepared) -> Bool
+    /// Whether the selected record just prepared settles the exit status as success, so that
+    /// `-q` can stop reading there (grep's `-q`): a match, for the tools that route.
+    func settlesStatus(_ prepared: Prepared) -> Bool
     /// Writes the stage's fields for `prepared` into the open output record.
     mutating func write(_ prepared: Prepared, into json: inout JSONWriter)
     /// How many output records one input record gives (one, unless a stage fans out).
     func outputCount(_ prepared: Prepared) -> Int
     /// Writes the stage's fields of output record `output` (0-based) of `prepared`.
     mutating func write(_ prepared: Prepared, output: Int, into json: inout JSONWriter)
+    /// Whether error records are written where their lines were (else they are left out of the
+    /// output, and only reported on stderr and in the exit status).
+    var writesErrorRecords: Bool { get }
+    /// Counts a record that became an error record (for `--stats`).
+    mutating func countError()
     /// Whether output records are JSON objects (else lines of text that `writeText` makes).
     var writesJSON: Bool { get }
     /// Writes the text of output record `output` of `prepared` (text output only).
@@ -44,9 +52,12 @@ extension RecordStage {
     public var watchedPaths: [JSONPath] { [] }
     public var linkIsPlain: Bool { false }
     public mutating func selects(_ prepared: Prepared) -> Bool { true }
+    public func settlesStatus(_ prepared: Prepared) -> Bool { false }
     public mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus { .success }
     public func outputCount(_ prepared: Prepared) -> Int { 1 }
     public var writesJSON: Bool { true }
+    public var writesErrorRecords: Bool { true }
+    public mutating func countError() {}
     public mutating func writeText(_ prepared: Prepared, output: Int, into json: inout JSONWriter) {}
     public mutating func start(into writer: RecordWriter) throws(WriteFailure) {}
     public mutating func write(_ prepared: Prepared, output: Int, into json: inout JSONWriter) {

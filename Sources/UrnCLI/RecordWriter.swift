@@ -28,11 +28,16 @@ public final class RecordWriter {
     private let separator: UInt8
     private let lineBuffered: Bool
     private let fd: Int32
+    /// `-q`: everything is formatted as usual and then dropped, so that statuses and summaries
+    /// are what they would be, and nothing reaches stdout.
+    private let discards: Bool
     static let flushThreshold = 1 << 16
 
-    /// A writer to `fd` ending records with `separator`, flushing each when `lineBuffered`.
-    public init(fd: Int32 = 1, separator: UInt8, lineBuffered: Bool) {
+    /// A writer to `fd` ending records with `separator`, flushing each when `lineBuffered`;
+    /// one that `discards` writes nothing.
+    public init(fd: Int32 = 1, separator: UInt8, lineBuffered: Bool, discards: Bool = false) {
         self.fd = fd
+        self.discards = discards
         self.separator = separator
         self.lineBuffered = lineBuffered
     }
@@ -97,6 +102,7 @@ public final class RecordWriter {
     public func flush() throws(WriteFailure) {
         let count = json.count
         guard count > 0 else { return }
+        guard !discards else { return json.reset() }
         let failure: Int32? = json.withSpan { $0.withUnsafeBytes { buffer in
             var offset = 0
             while offset < count {

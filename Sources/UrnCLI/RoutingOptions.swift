@@ -8,7 +8,8 @@ public struct RoutingOptions: ParsableArguments {
     public var expressions: [String] = []
 
     /// Route table files.
-    @Option(name: .customShort("f"), help: ArgumentHelp("Read routes from a table file (repeatable; several act as a composite router).", valueName: "file"))
+    @Option(name: .customShort("f"), help: ArgumentHelp("Read routes from a table file (repeatable; several act as a composite router).", valueName: "file"),
+            completion: .file())
     public var tableFiles: [String] = []
 
     /// The format of the table files.
@@ -99,10 +100,27 @@ public struct RoutingOptions: ParsableArguments {
         }
         guard !failed else { return nil }
         guard tables.contains(where: { !$0.routes.isEmpty }) else {
-            diagnostics.error("no routes: give a route table with -f or a route with -e")
+            if tables.isEmpty {
+                diagnostics.error("no routes: give a route table with -f or a route with -e")
+            }
+            for table in tables where table.name != "-e" {
+                diagnostics.error("\(table.name): no routes: \(Self.whyEmpty(table))")
+            }
             return nil
         }
         return tables
+    }
+
+    /// Why a table that was read has no route, in the words of its format.
+    static func whyEmpty(_ table: RouteTable) -> String {
+        switch table.format {
+        case .routes:
+            return "the file has only comments, directives and blank lines (a route is PATTERN [TARGET], urn-routes(5))"
+        case .aasa:
+            return "no 'applinks' details with 'paths' or 'components' (urn-routes(5), APP-LINK TABLES)"
+        case .android:
+            return "no <intent-filter> with action VIEW, category BROWSABLE and a <data> scheme (urn-routes(5), APP-LINK TABLES)"
+        }
     }
 
     /// The matcher options.

@@ -2,4 +2,7 @@
 public enum UrnVersion {
     /// The version string.
     public static let string = "0.1.0"
+
+    /// What `TOOL --version` prints: the tool's name and the version, as the GNU standards ask.
+    public static func line(for tool: String) -> String { "\(tool) \(string)" }
 }

@@ -9,7 +9,8 @@ struct FormatStage: RecordStage {
         case template(Template)
         case table(TableFormat, [(name: String, template: Template)], header: Bool)
         case link(LinkBuilder)
-        case edit(LinkEditor, normalize: Bool)
+        /// An edit, and the form of the normalized link (nil: not normalized).
+        case edit(LinkEditor, normalize: LinkNormalizer.Form?)
     }
 
     enum Result {
@@ -37,19 +38,31 @@ struct FormatStage: RecordStage {
         /// Each `--link` placeholder's name, record paths and first watched slot, made on first
         /// use; a pattern has few placeholders, searched faster in a list than hashed.
         var linkArguments: [(name: String, firstSlot: Int, paths: [JSONPath])]?
+        /// The template's record paths that no record has had yet, with their watched slots:
+        /// checked only until each has been seen once, then reported at the end.
+        var unseenPaths: [(slot: Int, path: JSONPath)] = []
+        /// Whether any record was rendered (no warning about paths for empty input).
+        var rendered = false
     }
 
     let mode: Mode
     let json: Bool
+    /// `--errors=row`: text output keeps an error record as a line where its record was.
+    let errorRows: Bool
     /// `--punycode` or `--as-idn`: the form of hosts in templates and in the links printed.
     let hostForm: HostForm
     let extraArgs: [(String, String)]
     let reader: LinkReader
     var fields: LinkSchema
     let storage = Storage()
+    /// Where the warning about record paths no record had goes.
+    let diagnostics: Diagnostics
 
     var fieldNames: [String] { json ? ["link"] + LinkSchema.fieldNames : [] }
     var writesJSON: Bool { json }
+    /// Records go on down a pipeline with their errors; text and tables leave them out (the
+    /// diagnostic and the exit status tell), unless `--errors=row`.
+    var writesErrorRecords: Bool { json || errorRows }
 
     /// The paths a template or a table reads in every record, column after column (the
     /// slots `prepare` renders each column from), or those of `--link`'s placeholders;
@@ -90,6 +103,10 @@ struct FormatStage: RecordStage {
     }
 
     mutating func start(into writer: RecordWriter) throws(WriteFailure) {
+        switch mode {
+        case .template, .table: storage.unseenPaths = watchedPaths.enumerated().map { ($0.offset, $0.element) }
+        case .link, .edit: break
+        }
         guard case let .table(format, columns, header) = mode, header else { return }
         var row = ByteBuffer(capacity: 256)
         for (i, column) in columns.enumerated() {
@@ -117,13 +134,17 @@ struct FormatStage: RecordStage {
             // Parsed first, so that a link RFC 3986 refuses is an error, or repaired under --lenient.
             try reader.read(link, of: record, into: &storage.editedLink)
             var text = try editor.edit(storage.editedLink.text)
-            if normalize { text = LinkNormalizer.normalized(try reader.parser.parse(text)) }
+            if let form = normalize { text = LinkNormalizer.normalized(try reader.parser.parse(text), form: form) }
             return try result(text)
         }
     }
 
     /// Renders the template, or the table's row, for `record` into `storage.line`.
     private func render(link: Span<UInt8>, record: RecordView) throws -> Result {
+        storage.rendered = true
+        if !storage.unseenPaths.isEmpty {
+            storage.unseenPaths.removeAll { record.value(watched: $0.slot, at: $0.path) != nil }
+        }
         switch mode {
         case let .template(template):
             storage.renderer.begin(record)
@@ -190,6 +211,17 @@ struct FormatStage: RecordStage {
         json.key("link")
         json.string(text)
         fields.write(link, into: &json)
+    }
+
+    /// Warns once about each record path of the template that no record had: a typo such as
+    /// `{route.traget}` renders empty lines, not an error (a field may be missing from some
+    /// records on purpose), so it is said at the end.
+    mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {
+        guard storage.rendered else { return .success }
+        for (_, path) in storage.unseenPaths {
+            diagnostics.warning("no record has '\(path.steps.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "."))': it rendered empty")
+        }
+        return .success
     }
 
     mutating func writeText(_ result: Result, output: Int, into json: inout JSONWriter) {

@@ -13,7 +13,7 @@ struct UrnFmt: UrnTool {
             --set, --append, --qtrim, --sort-query and --redirect edit links as trurl does. \
             See urnfmt(1).
             """,
-        version: UrnVersion.string)
+        version: UrnVersion.line(for: "urnfmt"))
 
     @Argument(help: ArgumentHelp("The template, e.g. '{route.target}\\t{route.args.userId}'.", valueName: "template"))
     var template: String?
@@ -58,6 +58,14 @@ struct UrnFmt: UrnTool {
     @Flag(help: "Write records: the new link replaces 'link' and its parts are refreshed, so the pipeline goes on.")
     var json = false
 
+    /// What text output does with a line that could not be processed.
+    enum ErrorOutput: String, ExpressibleByArgument, CaseIterable {
+        case skip, row
+    }
+
+    @Option(help: ArgumentHelp("What text and table output does with an error record: skip it (the diagnostic and exit status 2 still tell), or write it as a JSON line in its place.", valueName: "skip|row"))
+    var errors: ErrorOutput = .skip
+
     /// The form of hosts in {host}, {url}, the domain fields and printed links.
     @OptionGroup var hosts: HostFormOptions
 
@@ -94,12 +102,13 @@ struct UrnFmt: UrnTool {
         if json && !(link != nil || editing) { throw ValidationError("--json goes with --link, --normalize and the edits") }
         if noHeader && tsv == nil && csv == nil { throw ValidationError("--no-header goes with --tsv and --csv") }
         guard !delimiter.isEmpty else { throw ValidationError("--delimiter must not be empty") }
+        if hosts.iri && !normalize { throw ValidationError("--iri goes with --normalize") }
         if dialect != .urn && link == nil { throw ValidationError("--dialect goes with --link") }
         do { _ = try editor } catch let error as LinkEditor.EditError { throw ValidationError(error.message) }
     }
 
     mutating func execute() throws -> ExitStatus {
-        let diagnostics = Diagnostics(tool: "urnfmt", quiet: common.quiet)
+        let diagnostics = Diagnostics(tool: "urnfmt", noMessages: common.noMessages)
         let editing = isEditing
         if let template, link != nil || tsv != nil || csv != nil || editing {
             common.files.insert(template, at: 0)  // no template in these modes: it was the first file
@@ -111,7 +120,7 @@ struct UrnFmt: UrnTool {
             } else if let fields = tsv ?? csv {
                 mode = .table(tsv != nil ? .tsv : .csv, try FormatStage.columns(fields), header: !noHeader)
             } else if editing {
-                mode = .edit(try editor, normalize: normalize)
+                mode = .edit(try editor, normalize: normalize ? hosts.normalizedForm : nil)
             } else {
                 mode = .template(try Template(template!))
             }
@@ -122,9 +131,9 @@ struct UrnFmt: UrnTool {
             diagnostics.error("--link:\(error.position + 1): \(error.reason)")
             return .failure
         }
-        var stage = FormatStage(mode: mode, json: json, hostForm: hosts.hostForm, extraArgs: arg.map { ($0.key, $0.value) },
-                                reader: LinkReader(parser: common.linkParser(LinkParser(compassScheme: scheme, delimiter: delimiter))),
-                                fields: LinkSchema(delimiter: delimiter))
+        var stage = FormatStage(mode: mode, json: json, errorRows: errors == .row, hostForm: hosts.hostForm, extraArgs: arg.map { ($0.key, $0.value) },
+                                reader: LinkReader(parser: common.linkParser(LinkParser(compassScheme: scheme, delimiter: delimiter, leniency: .queryAndFragment))),
+                                fields: LinkSchema(delimiter: delimiter), diagnostics: diagnostics)
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
     }
 }

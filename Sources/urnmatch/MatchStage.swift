@@ -33,6 +33,8 @@ struct MatchStage: RecordStage {
     private var explanations: [Explanation]?
     private var selected = 0
     private var unmatched = 0
+    /// Records that became error records (`--stats` counts them beside hits and unmatched).
+    private var errors = 0
     /// Hits by route, and by route and method when records have one.
     private var hits: [ObjectIdentifier: Int] = [:]
     private var hitsByMethod: [ObjectIdentifier: [String: Int]] = [:]
@@ -96,6 +98,13 @@ struct MatchStage: RecordStage {
         return isSelected
     }
 
+    /// Under `-q`, a selected record answers when records are selected by matching (or not).
+    func settlesStatus(_ result: Result) -> Bool {
+        selection == .matched || selection == .unmatched || (selection == .every && result.winner != nil)
+    }
+
+    mutating func countError() { errors += 1 }
+
     func write(_ result: Result, into json: inout JSONWriter) {
         json.key("route")
         if allMatches {
@@ -127,6 +136,8 @@ struct MatchStage: RecordStage {
                 }
             }
             stats.write(unmatched: unmatched, into: &writer.json)
+            try writer.endText()
+            stats.write(errors: errors, into: &writer.json)
             try writer.endText()
             return hits.isEmpty ? .nothingSelected : .success
         default:

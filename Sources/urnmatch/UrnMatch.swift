@@ -12,7 +12,7 @@ struct UrnMatch: UrnTool {
             -f FILE and -e ROUTE; with neither, the first operand is the route. See urnmatch(1) \
             and urn-patterns(7).
             """,
-        version: UrnVersion.string)
+        version: UrnVersion.line(for: "urnmatch"))
 
     @OptionGroup var routing: RoutingOptions
 
@@ -69,10 +69,15 @@ struct UrnMatch: UrnTool {
     }
 
     mutating func execute() throws -> ExitStatus {
-        let diagnostics = Diagnostics(tool: "urnmatch", quiet: common.quiet)
+        let diagnostics = Diagnostics(tool: "urnmatch", noMessages: common.noMessages)
         var routeOperand: String?
         if routing.expressions.isEmpty && routing.tableFiles.isEmpty && !common.files.isEmpty {
             routeOperand = common.files.removeFirst()
+            if let operand = routeOperand, FileContents.isReadableFile(operand) {
+                // grep's first operand is the pattern too, but a table file is the usual slip here
+                diagnostics.error("the route '\(operand)' names a file: did you mean -f \(operand)? (-e '\(operand)' routes by that pattern)")
+                return .failure
+            }
         }
         guard let tables = routing.loadTables(extraRoute: routeOperand, diagnostics: diagnostics) else { return .failure }
         if mode == .check {
@@ -81,7 +86,9 @@ struct UrnMatch: UrnTool {
         var stage = MatchStage(
             matcher: routing.matcherForProcess(tables),
             reader: LinkReader(parser: common.linkParser(routing.linkParser(for: tables))),
-            selection: mode == .count ? .count : mode == .stats ? .stats : invert ? .unmatched : mode == .all ? .every : .matched,
+            // --explain alone explains the records that matched nothing: it selects them, as -v does
+            selection: mode == .count ? .count : mode == .stats ? .stats : invert || (explain && mode == nil) ? .unmatched
+                : mode == .all ? .every : .matched,
             invert: invert, allMatches: allMatches, explain: explain,
             method: method?.uppercased(), methodField: methodField.flatMap(JSONPath.init))
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)

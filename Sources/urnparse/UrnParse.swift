@@ -8,7 +8,7 @@ struct UrnParse: UrnTool {
         commandName: "urnparse",
         abstract: "Split links into their parts, as JSON Lines.",
         discussion: "Reads raw links or JSON records and adds kind, parts, segments and params. See urnparse(1).",
-        version: UrnVersion.string)
+        version: UrnVersion.line(for: "urnparse"))
 
     @OptionGroup var common: CommonOptions
 
@@ -38,13 +38,14 @@ struct UrnParse: UrnTool {
         if hosts.hostForm != .asWritten && !normalize {
             throw ValidationError("--\(hosts.punycode ? "punycode" : "as-idn") goes with --normalize")
         }
+        if hosts.iri && !normalize { throw ValidationError("--iri goes with --normalize") }
         if let scheme, !URIReference.isScheme(ArraySlice(scheme.utf8)) {
             throw ValidationError("invalid --scheme '\(scheme)'")
         }
     }
 
     mutating func execute() throws -> ExitStatus {
-        let diagnostics = Diagnostics(tool: "urnparse", quiet: common.quiet)
+        let diagnostics = Diagnostics(tool: "urnparse", noMessages: common.noMessages)
         var resolver: LinkResolver?
         if let base {
             do { resolver = try LinkResolver(base: base) } catch {
@@ -55,7 +56,7 @@ struct UrnParse: UrnTool {
         var stage = ParseStage(
             parser: common.linkParser(LinkParser(compassScheme: scheme, delimiter: delimiter)),
             fields: LinkSchema(raw: raw, delimiter: delimiter, normalize: normalize, domains: domains,
-                               hostForm: hosts.hostForm),
+                               hostForm: hosts.hostForm, normalizedForm: hosts.normalizedForm),
             resolver: resolver)
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
     }

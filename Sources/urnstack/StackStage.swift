@@ -81,6 +81,8 @@ struct StackStage: RecordStage {
         schema.write(frame: layout[output], depth: output, of: layout.count, plainLink: linkIsPlain, into: &json)
     }
 
+    func settlesStatus(_ result: Result) -> Bool { !layout.isEmpty || layout.hasHandler }
+
     mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {
         matched > 0 ? .success : .nothingSelected
     }

@@ -12,7 +12,7 @@ struct UrnStack: UrnTool {
             WAAppRouting registration chains or, in other tables, from the prefixes of the link. \
             See urnstack(1).
             """,
-        version: UrnVersion.string)
+        version: UrnVersion.line(for: "urnstack"))
 
     @OptionGroup var routing: RoutingOptions
 
@@ -33,7 +33,7 @@ struct UrnStack: UrnTool {
     }
 
     mutating func execute() throws -> ExitStatus {
-        let diagnostics = Diagnostics(tool: "urnstack", quiet: common.quiet)
+        let diagnostics = Diagnostics(tool: "urnstack", noMessages: common.noMessages)
         guard let tables = routing.loadTables(diagnostics: diagnostics) else { return .failure }
         let matcher = routing.matcherForProcess(tables)
         var stage = StackStage(builder: StackBuilder(matcher: matcher),

@@ -13,7 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 records=10000
 python3 "$ROOT/bench/gen_links.py" -n "$records" --seed 1 -o "$tmp/links.txt" 2>/dev/null
 routes="$ROOT/bench/github_api.routes"
-"$BIN/urnmatch" -a -q -f "$routes" < "$tmp/links.txt" > "$tmp/matched.jsonl" || true
+"$BIN/urnmatch" -a -s -f "$routes" < "$tmp/links.txt" > "$tmp/matched.jsonl" || true
 
 # the heap blocks a run allocates (its exit status does not matter: 1 is "nothing matched")
 blocks() {

@@ -31,7 +31,7 @@ check() { if [ "$1" = ok ]; then pass=$((pass + 1)); else fail=$((fail + 1)); ec
 cp "$root/bench/github_api.routes" "$work/app.routes"
 python3 "$root/bench/gen_links.py" -n 200000 --seed 5 -o "$work/links.txt" 2>/dev/null
 printf '{"link": broken json\n' >> "$work/links.txt"
-(cd "$work" && "$bin/urnmatch" -q -a -f app.routes links.txt > single.jsonl)
+(cd "$work" && "$bin/urnmatch" -s -a -f app.routes links.txt > single.jsonl)
 records=$(wc -l < "$work/links.txt")
 
 # the README's line, verbatim, in a folder with app.routes and links.txt and urnmatch on PATH
@@ -58,7 +58,7 @@ spark "$work/no-such-urnmatch" "$work/app.routes" "$work/routed-missing"
 [ $? -ne 0 ] && check ok || check no "a missing urnmatch did not fail the Spark job"
 
 # Hadoop Streaming's mapper, as the README writes it, in a task's conditions
-mapper="sh -c './urnmatch -q -a -f app.routes; [ \$? -le 1 ]'"
+mapper="sh -c './urnmatch -s -a -f app.routes; [ \$? -le 1 ]'"
 task="$work/task"
 mkdir -p "$task" && cp "$bin/urnmatch" "$work/app.routes" "$task/"
 head -1000 "$work/links.txt" > "$work/split"

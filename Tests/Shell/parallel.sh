@@ -10,7 +10,7 @@ python3 "$root/bench/gen_links.py" -n 200000 --seed 3 -o "$work/links.txt" 2>/de
 routes="$root/bench/github_api.routes"
 pass=0
 fail=0
-for command in "urnparse -q" "urnmatch -q -f $routes" "urnstack -q -f $routes" "urnfmt -q {host}{path}"; do
+for command in "urnparse -s" "urnmatch -s -f $routes" "urnstack -s -f $routes" "urnfmt -s {host}{path}"; do
   $command < "$work/links.txt" > "$work/single" 2>/dev/null
   parallel --pipe --keep-order --block 1M $command < "$work/links.txt" > "$work/parallel" 2>/dev/null
   if [ -s "$work/single" ] && cmp -s "$work/single" "$work/parallel"; then

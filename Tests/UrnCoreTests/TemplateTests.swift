@@ -60,7 +60,8 @@ import Testing
                 guard case let .expression(expression) = template.pieces[0] else { Issue.record("not an expression"); return }
                 var renderer = TemplateRenderer(record: RecordView(text: UnsafeBufferPointer(start: nil, count: 0), isJSON: false))
                 var expected: [UInt8] = []
-                if case let .string(bytes)? = try renderer.value(expression) { $0 = try LinkParser().parse(link); return true } {
+                let value = try renderer.value(expression) { $0 = try LinkParser().parse(link); return true }
+                if case let .string(bytes)? = value {
                     TemplateRenderer.appendEscapingControls(bytes, to: &expected)
                 }
                 #expect(try render(text, link: link) == String(decoding: expected, as: UTF8.self), "\(text) of \(link)")

@@ -24,11 +24,11 @@ from pyspark import SparkContext, SparkFiles
 
 
 def route(tool_name, table_name, extra):
-    """A partition function that pipes its lines through urnmatch -q -a -f TABLE."""
+    """A partition function that pipes its lines through urnmatch -s -a -f TABLE."""
 
     def run(lines):
         # run where addFile put the files, so that records name the table as it was given
-        process = subprocess.Popen([SparkFiles.get(tool_name), "-q", "-a", "-f", table_name] + extra,
+        process = subprocess.Popen([SparkFiles.get(tool_name), "-s", "-a", "-f", table_name] + extra,
                                    cwd=SparkFiles.getRootDirectory(),
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         sent = [0]

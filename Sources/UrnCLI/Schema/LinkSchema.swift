@@ -15,6 +15,8 @@ public struct LinkSchema {
     /// The form of the host in `normalized` (`--punycode`, `--as-idn`). A stage checks first
     /// that the host converts (`HostConversion.converting`), so that a failure is an error record.
     public var hostForm: HostForm
+    /// The text of `normalized` outside the host: the URI, or the IRI (`--iri`).
+    public var normalizedForm: LinkNormalizer.Form
     private var scratch: [UInt8] = []
     /// Whether the link being written is `PlainRun.isVerbatim`: then every part of it is written
     /// as it is, without a scan for escapes or for bytes to decode.
@@ -25,7 +27,8 @@ public struct LinkSchema {
 
     /// A writer with the given options.
     public init(raw: Bool = false, delimiter: String = ":", normalize: Bool = false, domains: Bool = false,
-                hostForm: HostForm = .asWritten) {
+                hostForm: HostForm = .asWritten, normalizedForm: LinkNormalizer.Form = .uri) {
+        self.normalizedForm = normalizedForm
         self.raw = raw
         self.delimiter = Array(delimiter.utf8)
         self.normalize = normalize
@@ -61,7 +64,7 @@ public struct LinkSchema {
         if normalize {
             json.key("normalized")
             let converted = hostForm == .asWritten ? nil : (try? HostConversion.relinked(link, to: hostForm)) ?? nil
-            json.string(LinkNormalizer.normalized(converted ?? link))
+            json.string(LinkNormalizer.normalized(converted ?? link, form: normalizedForm))
         }
     }
 

@@ -29,11 +29,20 @@ public struct StatsSchema: Sendable {
         json.endObject()
     }
 
-    /// Writes the last line, `{"unmatched":N}`.
+    /// Writes the line `{"unmatched":N}`.
     public func write(unmatched: Int, into json: inout JSONWriter) {
         json.beginObject()
         json.key("unmatched")
         json.int(unmatched)
+        json.endObject()
+    }
+
+    /// Writes the last line, `{"errors":N}`: the records that could not be routed, so that the
+    /// hits, the unmatched and the errors add up to the records read.
+    public func write(errors: Int, into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("errors")
+        json.int(errors)
         json.endObject()
     }
 }

@@ -3,6 +3,12 @@
 /// Reads a whole (small) file, such as a route table or a list the engine needs (the ISO codes
 /// of `$(region)`); `-` is standard input.
 public enum FileContents {
+    /// Whether `path` names a regular file this process can read.
+    public static func isReadableFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, R_OK) == 0
+    }
+
     /// The bytes of the file at `path`, or the errno text when it cannot be read.
     public static func read(_ path: String) -> Result<[UInt8], FileError> {
         let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)

@@ -13,10 +13,20 @@ public enum LinkNormalizer {
         defaultPorts[String(decoding: scheme, as: UTF8.self)]
     }
 
+    /// The character set of a normalized link outside its host.
+    public enum Form: Sendable {
+        /// A URI: non-ASCII text percent-encoded as UTF-8 (RFC 3987 §3.1), so that an IRI and
+        /// the URI it maps to normalize alike.
+        case uri
+        /// An IRI: percent-encoded UTF-8 that is safe to show decoded (RFC 3987 §3.2), `--iri`.
+        case iri
+    }
+
     /// The normalized text of `link`: lower-case scheme and host, upper-case percent-encoding
     /// with unreserved characters decoded, dot segments removed, default port and empty http(s)
-    /// path normalized. URNs get RFC 8141 equivalence (case of `urn` and NID, percent-encoding).
-    public static func normalized(_ link: Link) -> [UInt8] {
+    /// path normalized, and outside the host the text in `form`. URNs get RFC 8141 equivalence
+    /// (case of `urn` and NID, percent-encoding).
+    public static func normalized(_ link: Link, form: Form = .uri) -> [UInt8] {
         let text = link.text
         var out: [UInt8] = []
         out.reserveCapacity(text.count)
@@ -30,29 +40,29 @@ public enum LinkNormalizer {
         case .urn:
             out += text[link.nid!].map(ByteClass.lowercased)
             out.append(UInt8(ascii: ":"))
-            normalizePercent(text[link.nss!], decodeUnreserved: false, into: &out)
-            if let r = link.urnR { out += "?+".utf8; normalizePercent(text[r], decodeUnreserved: false, into: &out) }
-            if let q = link.urnQ { out += "?=".utf8; normalizePercent(text[q], decodeUnreserved: false, into: &out) }
-            if let f = link.urnF { out += "#".utf8; normalizePercent(text[f], decodeUnreserved: false, into: &out) }
+            normalizePercent(text[link.nss!], decodeUnreserved: false, form: form, into: &out)
+            if let r = link.urnR { out += "?+".utf8; normalizePercent(text[r], decodeUnreserved: false, form: form, into: &out) }
+            if let q = link.urnQ { out += "?=".utf8; normalizePercent(text[q], decodeUnreserved: false, form: form, into: &out) }
+            if let f = link.urnF { out += "#".utf8; normalizePercent(text[f], decodeUnreserved: false, form: form, into: &out) }
             return out
         case .opaque:
             if link.reference.authority != nil { out += "//".utf8 }  // Compass S://name
-            normalizePercent(text[link.path], into: &out)
+            normalizePercent(text[link.path], form: form, into: &out)
         case .url, .relative:
             if link.reference.authority != nil {
                 out += "//".utf8
                 if let user = link.user {
-                    normalizePercent(text[user], into: &out)
+                    normalizePercent(text[user], form: form, into: &out)
                     if let password = link.password {
                         out.append(UInt8(ascii: ":"))
-                        normalizePercent(text[password], into: &out)
+                        normalizePercent(text[password], form: form, into: &out)
                     }
                     out.append(UInt8(ascii: "@"))
                 }
                 if let host = link.host {
                     // decode first, then lower-case: `ex%41mple` is `example`, not `exAmple`
                     let start = out.count
-                    normalizePercent(text[host], into: &out)
+                    normalizePercent(text[host], form: nil, into: &out)
                     lowercaseOutsideEscapes(&out, from: start)
                 }
                 if let port = link.port, port != defaultPort(ofScheme: scheme) {
@@ -61,7 +71,7 @@ public enum LinkNormalizer {
                 }
             }
             var path: [UInt8] = []
-            normalizePercent(text[link.path], into: &path)
+            normalizePercent(text[link.path], form: form, into: &path)
             if link.kind == .url || path.first == UInt8(ascii: "/") {
                 path = LinkResolver.removeDotSegments(ArraySlice(path))
             }
@@ -71,8 +81,8 @@ public enum LinkNormalizer {
             out += URIReference.recomposablePath(path, hasAuthority: link.reference.authority != nil,
                                                  hasScheme: link.scheme != nil)
         }
-        if let query = link.query { out.append(UInt8(ascii: "?")); normalizePercent(text[query], into: &out) }
-        if let fragment = link.fragment { out.append(UInt8(ascii: "#")); normalizePercent(text[fragment], into: &out) }
+        if let query = link.query { out.append(UInt8(ascii: "?")); normalizePercent(text[query], form: form, into: &out) }
+        if let fragment = link.fragment { out.append(UInt8(ascii: "#")); normalizePercent(text[fragment], form: form, into: &out) }
         return out
     }
 
@@ -86,24 +96,63 @@ public enum LinkNormalizer {
         }
     }
 
-    /// Appends `bytes` with `%xx` in upper case, decoding those of unreserved characters.
-    static func normalizePercent(_ bytes: ArraySlice<UInt8>, decodeUnreserved: Bool = true, into out: inout [UInt8]) {
+    /// Appends `bytes` with `%xx` in upper case, decoding those of unreserved characters, and
+    /// non-ASCII text in `form` (nil: as written, for the host, whose form is `HostForm`'s).
+    static func normalizePercent(_ bytes: ArraySlice<UInt8>, decodeUnreserved: Bool = true, form: Form?,
+                                 into out: inout [UInt8]) {
         var i = bytes.startIndex
         while i < bytes.endIndex {
             let b = bytes[i]
             if b == UInt8(ascii: "%"), i + 2 < bytes.endIndex,
                let hi = ByteClass.hexValue(bytes[i + 1]), let lo = ByteClass.hexValue(bytes[i + 2]) {
                 let value = hi << 4 | lo
+                if value >= 0x80, form == .iri, let length = showableEscapedCharacter(bytes[i...]) {
+                    for k in 0..<length { out.append(escapedByte(bytes, at: i + 3 * k)) }
+                    i += 3 * length
+                    continue
+                }
                 if decodeUnreserved && ByteClass.test(value, .unreserved) {
                     out.append(value)
                 } else {
                     PercentCoding.appendEscape(value, to: &out)
                 }
                 i += 3
+            } else if b >= 0x80, form == .uri {
+                PercentCoding.appendEscape(b, to: &out)
+                i += 1
             } else {
                 out.append(b)
                 i += 1
             }
         }
+    }
+
+    /// The byte that the escape `%XX` at `index` stands for (checked by the caller).
+    private static func escapedByte(_ bytes: ArraySlice<UInt8>, at index: Int) -> UInt8 {
+        ByteClass.hexValue(bytes[index + 1])! << 4 | ByteClass.hexValue(bytes[index + 2])!
+    }
+
+    /// How many escapes at the start of `bytes` spell one UTF-8 character that an IRI may show
+    /// (RFC 3987 §2.2 `ucschar`, less the bidirectional formatting characters of §4.1), or nil.
+    static func showableEscapedCharacter(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var sequence: [UInt8] = []
+        var i = bytes.startIndex
+        while sequence.count < 4, i + 2 < bytes.endIndex, bytes[i] == UInt8(ascii: "%"),
+              let hi = ByteClass.hexValue(bytes[i + 1]), let lo = ByteClass.hexValue(bytes[i + 2]) {
+            let value = hi << 4 | lo
+            if !sequence.isEmpty && value & 0xC0 != 0x80 { break }
+            sequence.append(value)
+            i += 3
+            let expected = sequence[0] >= 0xF0 ? 4 : sequence[0] >= 0xE0 ? 3 : sequence[0] >= 0xC0 ? 2 : 0
+            guard expected > 0 else { return nil }
+            if sequence.count == expected { break }
+        }
+        guard let scalar = String(validating: sequence, as: UTF8.self)?.unicodeScalars.first,
+              String(validating: sequence, as: UTF8.self)?.unicodeScalars.count == 1 else { return nil }
+        let v = scalar.value
+        let bidi = v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+        let ucschar = (0xA0...0xD7FF).contains(v) || (0xF900...0xFDCF).contains(v) || (0xFDF0...0xFFEF).contains(v)
+            || ((0x10000...0xEFFFD).contains(v) && v & 0xFFFE != 0xFFFE)
+        return ucschar && !bidi ? sequence.count : nil
     }
 }

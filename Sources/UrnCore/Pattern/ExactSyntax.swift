@@ -63,7 +63,9 @@ enum ExactSyntax {
                     type = .regex(regex)
                 } else {
                     type = .string
-                    warnings.append("unknown type '\(typeName)' in '\(String(decoding: component, as: UTF8.self))': URLNavigator has no converter for it and matches any value")
+                    let known = ["string", "int", "float", "uuid", "path"] + customTypes.keys.sorted()
+                    let nearest = known.min { EditDistance.caseless(Array($0.utf8), Array(typeName.utf8)) < EditDistance.caseless(Array($1.utf8), Array(typeName.utf8)) }!
+                    warnings.append("unknown type '\(typeName)' in '\(String(decoding: component, as: UTF8.self))': URLNavigator has no converter for it and matches any value (known types: \(known.joined(separator: ", ")); did you mean <\(nearest):\(name)>?)")
                 }
             }
             segments.append(.placeholder(Placeholder(name: name, type: type)))

@@ -47,6 +47,13 @@ package enum HTTPMethod {
         return methods.contains(method) || (method == "HEAD" && methods.contains("GET"))
     }
 
+    /// Whether every request that a route with the methods `b` takes, one with `a` takes too.
+    package static func covers(_ a: [String]?, _ b: [String]?) -> Bool {
+        guard let a, !a.contains("ALL") else { return true }
+        guard let b, !b.contains("ALL") else { return false }
+        return b.allSatisfy { accepts(a, $0) }
+    }
+
     /// Whether some request is taken by routes of both method lists.
     package static func overlap(_ a: [String]?, _ b: [String]?) -> Bool {
         guard let a, let b, !a.contains("ALL"), !b.contains("ALL") else { return true }

@@ -24,6 +24,8 @@ public enum TableCheck {
         public let other: Route
         /// What a `pattern` finding says.
         public var detail: String = ""
+        /// The dialect of the route's table.
+        public var dialect: Dialect = .urn
 
         /// `table:line: warning: …`, GNU style.
         public var description: String {
@@ -31,8 +33,12 @@ public enum TableCheck {
             let there = other.table == route.table ? "line \(other.line)" : "\(other.table):\(other.line)"
             let theirs = "'\(other.pattern.text)'"
             switch kind {
+            case .duplicate where dialect == .navigator || dialect == .waap:
+                return "\(here) duplicates \(there) (\(theirs)): the app's order is undefined here (a dictionary's order picks one; urn takes the earlier line)"
             case .duplicate: return "\(here) duplicates \(there) (\(theirs))"
             case .shadowed: return "\(here) can never win: \(there) (\(theirs)) takes every link it matches"
+            case .overlap where dialect == .navigator || dialect == .waap:
+                return "\(here) overlaps \(there) (\(theirs)) at equal precedence: the app's order is undefined here (the library picks by a dictionary's order, which changes from launch to launch; urn takes the earlier line)"
             case .overlap: return "\(here) overlaps \(there) (\(theirs)) at equal precedence: table order decides"
             case .replaced: return "\(here) is registered again at \(there), which replaces it (the library keeps the last registration)"
             case .pattern: return "\(here): \(detail)"
@@ -50,8 +56,22 @@ public enum TableCheck {
         var found = table.replaced.map { Finding(kind: .replaced, route: $0.earlier, other: $0.by) }
         for route in table.routes {
             for warning in route.pattern.warnings { found.append(Finding(kind: .pattern, route: route, other: route, detail: warning)) }
+            for warning in ForeignSyntax.warnings(route.pattern.text, dialect: table.dialect, delimiter: table.delimiter) {
+                found.append(Finding(kind: .pattern, route: route, other: route, detail: warning))
+            }
+            if table.dialect == .waap, let target = route.target, !route.isBlock, let first = target.unicodeScalars.first,
+               first.properties.isLowercase {
+                // Objective-C classes are capitalized; a lower-case target is most often a block
+                found.append(Finding(kind: .pattern, route: route, other: route,
+                                     detail: "target '\(target)' reads as a view controller class: for a block handler write ^\(target)"))
+            }
         }
         return (found + pairFindings(table, rules: SegmentRules(table.dialect, caseInsensitive: caseInsensitive)))
+            .map { finding in
+                var finding = finding
+                finding.dialect = table.dialect
+                return finding
+            }
             .sorted { ($0.route.line, $0.other.line) < ($1.route.line, $1.other.line) }
     }
 
@@ -71,17 +91,19 @@ public enum TableCheck {
             guard ra.isBlock == rb.isBlock else { return }
             // routes for different HTTP methods never take the same request
             guard HTTPMethod.overlap(ra.methods, rb.methods) else { return }
+            // a route that takes a method the other does not (HEAD beside GET) stays reachable
+            let methodsAB = HTTPMethod.covers(ra.methods, rb.methods), methodsBA = HTTPMethod.covers(rb.methods, ra.methods)
             if ra.pattern.express != nil || rb.pattern.express != nil {
                 // regexes are not compared; the same Express path twice is a duplicate
-                if ra.pattern.text.lowercased() == rb.pattern.text.lowercased() {
+                if ra.pattern.text.lowercased() == rb.pattern.text.lowercased(), methodsAB {
                     found.append(Finding(kind: .duplicate, route: rb, other: ra))
                 }
                 return
             }
             let sa = ra.pattern.segments, sb = rb.pattern.segments
             guard schemesIntersect(ra.pattern, rb.pattern, table.dialect) else { return }
-            let aCoversB = covers(sa, sb, rules) && schemeCovers(ra.pattern, rb.pattern)
-            let bCoversA = covers(sb, sa, rules) && schemeCovers(rb.pattern, ra.pattern)
+            let aCoversB = methodsAB && covers(sa, sb, rules) && schemeCovers(ra.pattern, rb.pattern)
+            let bCoversA = methodsBA && covers(sb, sa, rules) && schemeCovers(rb.pattern, ra.pattern)
             let aFirst = Precedence.precedes(ra, a, rb, b, dialect: table.dialect)
             if aCoversB && bCoversA {
                 found.append(Finding(kind: .duplicate, route: rb, other: ra))
@@ -89,7 +111,9 @@ public enum TableCheck {
                 found.append(Finding(kind: .shadowed, route: rb, other: ra))
             } else if bCoversA && !aFirst {
                 found.append(Finding(kind: .shadowed, route: ra, other: rb))
-            } else if intersect(sa, sb, rules), decidedByOrder(ra, a, rb, b, table.dialect) {
+            } else if table.dialect != .express, intersect(sa, sb, rules), decidedByOrder(ra, a, rb, b, table.dialect) {
+                // Express's rule is the first route that matches: a literal before a parameter
+                // route is its idiom, so only duplicates and routes that can never win are said
                 found.append(Finding(kind: .overlap, route: rb, other: ra))
             }
         }

@@ -65,10 +65,15 @@ public struct StackBuilder {
             if segments.count > 1 {
                 for length in 1..<segments.count {
                     let pattern = segments[..<length].joined(separator: "/")
-                    guard let route = matcher.route(sharingTableWith: top, pattern: pattern), route.target != nil, !route.isBlock,
-                          let match = try matcher.apply(route, to: link, prefix: length) else { continue }
+                    guard let route = matcher.route(sharingTableWith: top, pattern: pattern), route.target != nil, !route.isBlock
+                    else { continue }
+                    // The library shows the chain's screens whatever reading matched the top
+                    // (WAAppRouteHandler.m:145-160 builds the parents by class): a prefix that
+                    // its reading of the link does not give (a link without a host, a top matched
+                    // as the whole link) is a frame without arguments.
+                    let match = try matcher.apply(route, to: link, prefix: length)
                     layout.append(route, linkEnd: prefix.end(components: length, of: layout.text, delimiter: delimiter),
-                                  args: .values(match.args))
+                                  args: .values(match?.args ?? Arguments()))
                 }
             }
         } else {

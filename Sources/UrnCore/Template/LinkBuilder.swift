@@ -40,6 +40,13 @@ public final class LinkBuilder: Sendable {
         case value(String)
     }
 
+    /// Whether `bytes` ends with a whole `/`-separated segment `:name`.
+    private static func endsWithColonPlaceholder(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let segment = bytes[((bytes.lastIndex(of: UInt8(ascii: "/")) ?? (bytes.startIndex - 1)) + 1)...]
+        guard segment.count > 1, segment.first == UInt8(ascii: ":") else { return false }
+        return segment.dropFirst().allSatisfy(PatternParser.isNameByte)
+    }
+
     /// A builder for `text`, compiled with `parser`.
     public init(_ text: String, parser: PatternParser) throws(PatternError) {
         let bytes = Array(text.utf8)
@@ -50,6 +57,10 @@ public final class LinkBuilder: Sendable {
             if byte == UInt8(ascii: "{") { depth += 1 }
             if byte == UInt8(ascii: "}") { depth -= 1 }
             if byte == UInt8(ascii: "?") && depth == 0 { queryStart = i; break }
+        }
+        if let queryStart, Self.endsWithColonPlaceholder(bytes[..<queryStart]) {
+            // `:slug?` is Express's optional placeholder, not a query: refused as urnmatch refuses it
+            _ = try parser.parse(text)
         }
         pattern = try parser.parse(String(decoding: bytes[..<(queryStart ?? bytes.count)], as: UTF8.self))
         source = Array(pattern.text.utf8)

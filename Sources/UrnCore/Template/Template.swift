@@ -201,12 +201,34 @@ extension Template {
             source = .part(part)
         } else if let part = DerivedPart(rawValue: String(rest)) {
             source = .derived(part)
+        } else if rest.hasPrefix("."), !rest.contains(":"), let path = JSONPath(String(rest.dropFirst())) {
+            // jq's spelling: a record field, even one whose name is close to a link part's
+            source = .path(path)
         } else if !rest.contains(":"), let path = JSONPath(String(rest)) {
+            if let part = nearestLinkPart(rest) {
+                throw TemplateError(reason: "unknown link part '\(rest)': did you mean \(part)? (a record field of that name: write {.\(rest)})",
+                                    column: column)
+            }
             source = .path(path)
         } else {
             throw TemplateError(reason: "unknown expression '{\(text)}'", column: column)
         }
         return Expression(source: source, encoded: encoded, defaultPort: defaultPort, must: must, json: json,
                           hostForm: hostForm, text: text)
+    }
+
+    /// The link part a one-word name was most likely meant to be (`hostname`, `schem`, `prot`),
+    /// or nil for a name that reads as a record field. The link parts are a closed set, so a
+    /// near miss is a mistake, not a field: a word that one of them begins or ends, or one or
+    /// two edits away from one of five letters or more.
+    static func nearestLinkPart(_ name: Substring) -> String? {
+        guard !name.contains("."), !name.isEmpty else { return nil }
+        let parts = LinkPart.allCases.map(\.rawValue) + DerivedPart.allCases.map(\.rawValue) + ["url"]
+        let word = name.lowercased()
+        if let affix = parts.first(where: { $0.count >= 4 && (word.hasPrefix($0) || word.hasSuffix($0)) }) { return affix }
+        let scored = parts.map { ($0, EditDistance.caseless(Array($0.utf8), Array(word.utf8))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        let allowed = best.0.count >= 5 ? 2 : 1
+        return best.1 <= allowed && best.1 > 0 ? best.0 : nil
     }
 }
