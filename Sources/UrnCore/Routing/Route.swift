@@ -75,19 +75,26 @@ extension RouteTable {
     /// `WAAppRouteRegistrar.entities`), in the place of the first registration; the earlier
     /// ones go to `replaced`.
     mutating func keepLastRegistrations() {
+        // WAAppRouting ignores a registration equal to the one it has (the same class and
+        // presentation: WAAppRouteRegistrar.m:42-49), which keeps the first one's defaults
+        let ignoresEqual = dialect.rules.registrationChains
         var first: [String: Int] = [:]
-        var last: [String: Int] = [:]
+        var winner: [String: Int] = [:]
         for (index, route) in routes.enumerated() {
-            if first[route.pattern.text] == nil { first[route.pattern.text] = index }
-            last[route.pattern.text] = index
+            let text = route.pattern.text
+            if first[text] == nil { first[text] = index }
+            if let kept = winner[text], ignoresEqual, routes[kept].target == route.target, routes[kept].modal == route.modal {
+                continue
+            }
+            winner[text] = index
         }
         var kept: [Route] = []
         for (index, route) in routes.enumerated() {
-            let winner = last[route.pattern.text]!
-            if winner != index { replaced.append((route, routes[winner])) }
+            let last = winner[route.pattern.text]!
+            if last != index { replaced.append((route, routes[last])) }
             // the pattern keeps its first place (Compass's Navigator.routes is an Array that ties
             // go to); what it opens is the last registration's (the router's dictionary)
-            if first[route.pattern.text] == index { kept.append(routes[winner]) }
+            if first[route.pattern.text] == index { kept.append(routes[last]) }
         }
         routes = kept
     }
