@@ -16,7 +16,7 @@ BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks
 
-.PHONY: test-allocations test-release test-sanitize fuzz all deps test-deps build test test-unit test-cli test-conformance test-docs test-shells test-scale completions demo bench bench-instructions install uninstall clean
+.PHONY: test-allocations test-release test-sanitize fuzz all deps test-deps build test test-unit test-cli test-conformance test-oracle test-docs test-shells test-scale completions demo bench bench-instructions install uninstall clean
 
 all: build
 
@@ -48,7 +48,7 @@ test-deps:
 ## test: unit tests, golden CLI tests, conformance, docs, completions, install, on debug builds
 test: deps test-deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-docs test-shells
+	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-oracle test-docs test-shells
 
 test-unit:
 	$(SWIFT) test --skip-build
@@ -58,6 +58,12 @@ test-cli:
 
 test-conformance:
 	URN_BIN="$(DEBUG_BIN)" python3 Tests/Conformance/trurl.py
+
+## test-oracle: replay the libraries' own recorded answers (Tests/Fixtures/oracle/, rebuilt as
+## Tests/Oracle/*/README.md says) through urnmatch and urnstack; a difference that
+## Tests/Oracle/*/differences.tsv does not list fails
+test-oracle:
+	python3 Tests/Oracle/replay.py --bin "$(DEBUG_BIN)"
 
 test-docs:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Docs/check_man.sh
