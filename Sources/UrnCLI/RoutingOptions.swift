@@ -141,6 +141,10 @@ public struct RoutingOptions: ParsableArguments {
     /// or fragment as syntax, so those are always repaired (`--lenient` repairs the rest too).
     public func linkParser(for tables: [RouteTable]) -> LinkParser {
         let schemes = Set(tables.compactMap(\.scheme) + (scheme.map { [$0] } ?? []))
-        return LinkParser(compassSchemes: schemes.sorted(), delimiter: delimiter, leniency: .queryAndFragment)
+        var parser = LinkParser(compassSchemes: schemes.sorted(), delimiter: delimiter, leniency: .queryAndFragment)
+        parser.compassNames = tables.allSatisfy { $0.dialect == .compass && $0.format == .routes }
+        // CFURL refuses a stray byte in the query or fragment too: the app gets no URL
+        if parser.compassNames { parser.leniency = .strict }
+        return parser
     }
 }

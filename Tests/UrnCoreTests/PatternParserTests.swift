@@ -28,6 +28,14 @@ import Testing
         #expect(kinds(try parse("logout")) == ["lit:logout"])
     }
 
+    /// Compass tests `hasPrefix("{")` on Swift Characters (Navigator.swift:100): a `{` that a
+    /// combining mark follows is another Character, so the part is a literal.
+    @Test func compassBraceWithACombiningMarkIsALiteral() throws {
+        #expect(kinds(try parse("{\u{301}x}/y", dialect: .compass, delimiter: "/")) == ["lit:{\u{301}x}", "lit:y"])
+        #expect(kinds(try parse("a:{\u{20DD}}", dialect: .compass)) == ["lit:a", "lit:{\u{20DD}}"])
+        #expect(kinds(try parse("{a}/y", dialect: .compass, delimiter: "/")) == ["ph:a:string", "lit:y"])
+    }
+
     @Test func urlNavigatorTypes() throws {
         let pattern = try parse("myapp://user/<int:id>/<name>/<uuid:u>/<float:f>/<path:rest>")
         #expect(pattern.scheme == Array("myapp".utf8))

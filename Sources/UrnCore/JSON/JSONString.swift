@@ -76,11 +76,14 @@ public enum JSONString {
     public static func equals(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
         let inner = (token.lowerBound + 1)..<(token.upperBound - 1)
         // An escape is longer than what it stands for: a token as long as `name` holds it
-        // only as written, and a shorter one never does.
+        // only as written, and a shorter one never does. Written the same is not enough when
+        // the bytes hold a backslash (a name with one, issue 37): the key token `"\\"` is
+        // the name `\\` byte for byte, but it decodes to `\`.
         if inner.count == name.count {
             return name.withUnsafeBufferPointer { name in
                 guard let source = name.baseAddress else { return true }
                 return (text.baseAddress! + inner.lowerBound).equalsShort(source, count: name.count)
+                    && nextBackslash(text, from: inner.lowerBound, to: inner.upperBound) == inner.upperBound
             }
         }
         guard inner.count > name.count, nextBackslash(text, from: inner.lowerBound, to: inner.upperBound) < inner.upperBound

@@ -9,6 +9,11 @@ public struct LinkParser: Sendable {
     public var leniency: Leniency
     /// Refuse, before anything else, what `URL(string:)` refused before iOS 17 (`--strict-nsurl`).
     public var legacyNSURL = false
+    /// Read links as Compass takes them, when every table is Compass's: any text without `://`
+    /// is a name as `Navigator.navigate(urn:)` takes it (any bytes, the empty name too:
+    /// Navigator.swift:131-135), and any `scheme://` link is cut as `Navigator.parse(url:)` cuts
+    /// it, whatever its scheme (Navigator.swift:29).
+    public var compassNames = false
 
     /// A parser with the given options.
     public init(compassScheme: String? = nil, delimiter: String = ":", leniency: Leniency = .strict) {
@@ -35,6 +40,17 @@ public struct LinkParser: Sendable {
     /// each link go before it parses the next, parses without allocating.
     public func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil,
                       reusing storage: inout [UInt8]) throws(LinkError) -> Link {
+        if compassNames, base == nil, !Self.hasSchemeSeparator(input) {
+            if let bad = UTF8Validation.firstInvalidOffset(input) { throw LinkError.invalidUTF8(at: bad) }
+            storage.replaceSubrange(storage.indices, with: input)
+            // navigate(urn:) keeps the delimiter unencoded; URL(string:) then refuses one that a
+            // URL may not hold (`|`), and the app routes nothing
+            for (offset, byte) in storage.enumerated() where delimiter.contains(byte) && byte < 0x80
+                && CharacterRule.table[Int(byte)] & CharacterRule.path.rawValue == 0 {
+                throw LinkError.invalidCharacter(byte, at: offset)
+            }
+            return Self.compassName(storage)
+        }
         guard !input.isEmpty else { throw LinkError.empty }
         // what a base or --lenient adds stays below the limit too
         guard input.count <= PackedRange.limit / 4 else { throw LinkError.tooLong }
@@ -160,8 +176,26 @@ public struct LinkParser: Sendable {
         return link
     }
 
-    /// Whether `scheme` is one of `compassSchemes`.
+    /// Whether `input` holds `://`, which makes it a URL rather than a Compass name.
+    private static func hasSchemeSeparator(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard input.count >= 3 else { return false }
+        for i in 0..<(input.count - 2) where input[i] == UInt8(ascii: ":") && input[i + 1] == UInt8(ascii: "/") && input[i + 2] == UInt8(ascii: "/") {
+            return true
+        }
+        return false
+    }
+
+    /// A Compass name taken as written: the whole text is the name, split on the delimiter.
+    private static func compassName(_ text: [UInt8]) -> Link {
+        var link = Link(kind: .opaque, reference: URIReference(text, scheme: nil, authority: nil, path: 0..<text.count,
+                                                                query: nil, fragment: nil))
+        link.name = link.path
+        return link
+    }
+
+    /// Whether `scheme` is one of `compassSchemes` (any scheme under `compassNames`).
     private func isCompassScheme(_ scheme: some Sequence<UInt8>) -> Bool {
+        if compassNames { return true }
         for candidate in compassSchemes where Self.equalsLowercased(scheme, candidate) { return true }
         return false
     }

@@ -2,14 +2,15 @@
 /// everything else is literal text compared as written. Each rule cites the library's code.
 enum ExactSyntax {
     /// Compass 6 (`Sources/Navigator.swift` at 5cfacf8): the pattern is split on the delimiter
-    /// (`String.split`, where `""` gives no parts); a part that starts with `{` is a placeholder
+    /// (`String.split`, where `""` gives no parts); a part whose first Character is `{` is a placeholder
     /// named by the part without any `{` or `}` (lines 100–106); any other part is a literal.
     static func compass(_ text: String, delimiter: [UInt8]) -> Pattern {
         let bytes = Array(text.utf8)
         var segments: [Segment] = []
         let parts = bytes.isEmpty ? [] : Link.splitBytes(bytes, on: delimiter)
         for part in parts {
-            if part.first == UInt8(ascii: "{") {
+            // `hasPrefix("{")` on Characters: a `{` with a combining mark is another Character
+            if part.first == UInt8(ascii: "{"), String(decoding: part, as: UTF8.self).first == "{" {
                 let name = part.filter { $0 != UInt8(ascii: "{") && $0 != UInt8(ascii: "}") }
                 segments.append(.placeholder(Placeholder(name: String(decoding: name, as: UTF8.self), type: .string)))
             } else {

@@ -71,7 +71,15 @@ extension Components {
         case let .compass(cut):
             if Components.isCompassURL(link) {
                 let name = Components.compassName(link, cut: cut)
-                Link.split(name, of: text, on: delimiter) { append(text[$0]) }
+                if text[name].contains(where: { $0 >= 0x80 }) {
+                    // URL(string:) since iOS 17 percent-encodes non-ASCII text, and Compass
+                    // compares its literals with that text (Navigator.swift:109-113)
+                    var encoded: [UInt8] = []
+                    PercentCoding.encode(text[name], keeping: { $0 < 0x80 }, into: &encoded)
+                    Link.split(0..<encoded.count, of: encoded, on: delimiter) { append(encoded[$0]) }
+                } else {
+                    Link.split(name, of: text, on: delimiter) { append(text[$0]) }
+                }
             } else {
                 // Navigator.navigate(urn:) percent-encodes the name first (Navigator.swift:132)
                 let encoded = Components.compassEncoded(text[...], delimiter: delimiter)

@@ -350,16 +350,28 @@ public final class Matcher {
     /// is a fragment; `Location` then decodes every value once more (Location.swift:19–22).
     private func compassHostMode(_ link: Link, name: Range<Int>, in table: CompiledTable) -> Match? {
         let text = link.text
-        guard let authority = link.reference.authority else { return nil }
+        // `url.host` is nil for an empty authority, and CFURL gives it percent-decoded (Navigator.swift:60)
+        guard let authority = link.reference.authority, !authority.isEmpty else { return nil }
         var host = text[authority]
         if let at = host.lastIndex(of: UInt8(ascii: "@")) { host = host[(at + 1)...] }
+        var port: ArraySlice<UInt8> = []
         if host.first == UInt8(ascii: "[") {
             if let close = host.firstIndex(of: UInt8(ascii: "]")) { host = host[...close] }
         } else if let colon = host.firstIndex(of: UInt8(ascii: ":")) {
+            port = host[(colon + 1)...]
             host = host[..<colon]
         }
-        guard let id = table.byText[String(decoding: host, as: UTF8.self)] else { return nil }
+        let hostText = PercentCoding.removingPercentEncoding(host).map { String(decoding: $0, as: UTF8.self) }
+            ?? String(decoding: host, as: UTF8.self)
+        guard let id = table.byText[hostText] else { return nil }
         var args = ArgumentList()
+        // URLComponents(url:) is nil for a port that is no number: the route, without arguments
+        // (Navigator.swift:62-71)
+        guard port.allSatisfy({ ByteClass.test($0, .digit) }) else {
+            let route = table.routes[id]
+            for (key, value) in route.defaults { args.add(Array(key.utf8), value) }
+            return Match(route: route, args: args.finish())
+        }
         let raw = options.raw
         func decoded(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
             raw ? bytes : (PercentCoding.removingPercentEncoding(bytes).map { ArraySlice($0) } ?? bytes)
