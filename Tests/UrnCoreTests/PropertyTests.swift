@@ -163,13 +163,13 @@ struct SplitMix64: RandomNumberGenerator {
             let table = RouteTable(name: "t", dialect: dialect, scheme: scheme, delimiter: ":", routes: [route])
             // Compass's navigate(urn:) puts the app's scheme in front of a name
             let link = try LinkParser(compassScheme: scheme).parse(dialect == .compass ? "app://" + built : built)
-            var match = try #require(try Matcher(tables: [table]).match(link).first, "\(text) → \(built)")
+            let match = try #require(try Matcher(tables: [table]).match(link).first, "\(text) → \(built)")
             if dialect == .waap {
-                // WAAppRouting reads arguments from host + path only (WAAppRouteMatcher.m:32, 58),
-                // so a link without a scheme has none, and NSURL.path drops a trailing `/`
-                // and compares the decoded path with the literals (a `%20` literal matches only the whole link)
-                guard !trailingSlash, !text.contains("%") else { continue }
-                match = try #require(try Matcher(tables: [table]).match(try LinkParser().parse("app://" + built)).first, "\(text) → app://\(built)")
+                // WAAppRouting reads arguments from the host and path only (WAAppRouteMatcher.m:32, 58),
+                // and the built link has no host (and `app:///` + path has an empty one, which is
+                // none): the match itself is the property here; the recorded oracle answers
+                // (Tests/Fixtures/oracle/waap/) check its arguments
+                continue
             }
             #expect(Self.arguments(of: match) == expected, "\(text) → \(built)")
         }

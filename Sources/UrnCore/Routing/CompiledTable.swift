@@ -26,6 +26,9 @@ final class CompiledTable {
     let partitions: [Partition]
     /// Compass host mode: route index by exact pattern text (the last registration).
     let byText: [String: Int]
+    /// WAAppRouting stacks: the first screen route of each target class, by which a route's
+    /// parent is found (WAAppRouteRegistrar.m:181-195); empty in the other dialects.
+    let byTarget: [String: Int]
     /// An app-link table: its routes are tried in order instead of looked up.
     var isAppLinks: Bool { table.format != .routes }
 
@@ -68,6 +71,13 @@ final class CompiledTable {
         self.regexRoutes = regexRoutes
         self.partitions = partitions
         self.byText = byText
+        var byTarget: [String: Int] = [:]
+        if dialect.rules.registrationChains {
+            for (id, route) in table.routes.enumerated() where !route.isBlock {
+                if let target = route.target, byTarget[target] == nil { byTarget[target] = id }
+            }
+        }
+        self.byTarget = byTarget
     }
 
     /// How `table` reads links: one way, or in `waap` the whole link first and then its host

@@ -103,6 +103,8 @@ extension Matcher {
                 body(Array(item[..<equals]), options.raw ? Array(value) : (PercentCoding.removingPercentEncoding(value) ?? Array(value)))
             }
         case .waap:
+            // CFURL gives an opaque URL (`app:x?k=v`, no `//`) no query (NSURL+WAAdditions.m:14)
+            if link.scheme != nil && link.reference.authority == nil { return }
             let parts = text.split(omittingEmptySubsequences: false) { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "&") }
             var i = 0
             while i + 1 < parts.count {

@@ -103,10 +103,23 @@ extension Components {
             if web {
                 if path.count > 1 { path.removeFirst() }
                 for piece in ExactSyntax.pathComponents(path[...]) { append(piece) }
-            } else if let host = link.host {
+            } else if let host = link.host, !host.isEmpty {
+                // (an empty host is no host: url.host is nil, and so is the route string,
+                // WAAppRouteMatcher.m:58)
                 // -[NSString stringByAppendingPathComponent:] joins host and path without a
                 // trailing separator; pathComponents then drops the empty parts
-                if !host.isEmpty { append(text[host]) }
+                // url.host, which CFURL gives percent-decoded (WAAppRouteMatcher.m:58)
+                // and a decoded `/` (`x%2Fy`) splits it, as pathComponents does
+                if !host.isEmpty {
+                    if raw {
+                        append(text[host])
+                    } else {
+                        let decoded = PercentCoding.decodedUTF8(text[host]) ?? Array(text[host])
+                        for piece in ExactSyntax.pathComponents(decoded[...]) where !piece.elementsEqual([UInt8(ascii: "/")]) {
+                            append(piece)
+                        }
+                    }
+                }
                 let pieces = ExactSyntax.pathComponents(path[...])
                 for (index, piece) in pieces.enumerated() where !(piece.elementsEqual([UInt8(ascii: "/")]) && (!host.isEmpty || index > 0)) {
                     append(piece)

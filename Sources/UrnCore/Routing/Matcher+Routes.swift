@@ -16,6 +16,13 @@ extension Matcher {
         return table.routes[id]
     }
 
+    /// The first screen route of `route`'s table whose target is `target` (a WAAppRouting class).
+    public func route(sharingTableWith route: Route, target: String) -> Route? {
+        guard let table = compiled.first(where: { $0.table.name == route.table }),
+              let id = table.byTarget[target] else { return nil }
+        return table.routes[id]
+    }
+
     /// The dialect of the table that declared `route`.
     public func dialect(of route: Route) -> Dialect {
         compiled.first { $0.table.name == route.table }?.table.dialect ?? .urn

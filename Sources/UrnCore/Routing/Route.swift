@@ -22,11 +22,14 @@ public final class Route: Sendable {
     /// What the route tests when it comes from an app-link table (an apple-app-site-association
     /// entry or an Android intent filter) instead of a pattern.
     public let appLink: AppLinkRule?
+    /// In a WAAppRouting chain, the class of the part before this one (the entity's
+    /// `sourceControllerClass`, WAAppRouteRegistrar.m:84-91): its stack's parent is found by it.
+    public let parentClass: String?
 
     /// A route.
     public init(pattern: Pattern, target: String?, defaults: [(key: String, value: ArgValue)] = [],
                 table: String, line: Int, modal: Bool = false, isBlock: Bool = false, methods: [String]? = nil,
-                appLink: AppLinkRule? = nil) {
+                appLink: AppLinkRule? = nil, parentClass: String? = nil) {
         self.pattern = pattern
         self.target = target
         self.defaults = defaults
@@ -36,6 +39,7 @@ public final class Route: Sendable {
         self.isBlock = isBlock
         self.methods = methods
         self.appLink = appLink
+        self.parentClass = parentClass
     }
 }
 
@@ -53,6 +57,8 @@ public struct RouteTable: Sendable {
     public var routes: [Route]
     /// Routes that a later line registered again, each with the route that replaced it.
     public var replaced: [(earlier: Route, by: Route)] = []
+    /// WAAppRouting chain parts written without a `{Class}`, by line: 0.0.5 asserts on them.
+    public var bareChainParts: [(line: Int, part: String)] = []
     /// The file's format: a route table, or an app-link table whose routes test links themselves.
     public var format: RouteFileFormat = .routes
     /// The hosts an apple-app-site-association table is for (`--host`, `@host`); empty takes any.

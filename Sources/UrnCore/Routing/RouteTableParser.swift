@@ -65,6 +65,8 @@ public struct RouteTableParser: Sendable {
         // other dialect has chains (a table of 100,000 routes hashed them all for nothing), and
         // `@dialect` comes before the routes
         var declared: Set<String> = []
+        // and the class each declares, which a later chain's part without one stands for
+        var declaredClass: [String: String] = [:]
         table.routes.reserveCapacity(lines.count)
         for (number, raw) in lines {
             func fail(_ reason: String, column: Int? = nil) -> TableError {
@@ -98,7 +100,15 @@ public struct RouteTableParser: Sendable {
             }
             let parser = PatternParser(delimiter: table.delimiter, customTypes: types, dialect: table.dialect,
                                        caseInsensitive: caseInsensitive)
-            for entry in try chainEntries(parsed.pattern, target: parsed.target, dialect: table.dialect, fail) {
+            let entries = try chainEntries(parsed.pattern, target: parsed.target, dialect: table.dialect,
+                                           classOf: { declaredClass[$0] }, fail)
+            guard !entries.isEmpty else {
+                throw fail("'\(parsed.pattern)' registers nothing: WAAppRouting stops a chain at an empty part, a leading '/' or a '//' (WAAppRouteRegistrar.m:76-79)", column: parsed.patternColumn)
+            }
+            for entry in entries where entry.fromChain && !entry.declaresClass {
+                table.bareChainParts.append((number, entry.pattern))
+            }
+            for entry in entries {
                 // a chain's part without a {Class} names a screen declared before; one with a
                 // {Class} registers it again, which replaces it (WAAppRouteRegistrar.m:40-49)
                 guard !(entry.fromChain && !entry.declaresClass && declared.contains(entry.pattern)) else { continue }
@@ -108,10 +118,13 @@ public struct RouteTableParser: Sendable {
                 } catch {
                     throw fail(error.reason, column: parsed.patternColumn + entry.offset(error.position))
                 }
-                if table.dialect.rules.registrationChains { declared.insert(entry.pattern) }
+                if table.dialect.rules.registrationChains {
+                    declared.insert(entry.pattern)
+                    if let target = entry.target { declaredClass[entry.pattern] = target }
+                }
                 table.routes.append(Route(pattern: pattern, target: entry.target, defaults: parsed.defaults,
                                           table: name, line: number, modal: entry.modal, isBlock: parsed.isBlock,
-                                          methods: parsed.methods))
+                                          methods: parsed.methods, parentClass: entry.parentClass))
             }
         }
         if table.dialect.rules.lastRegistrationWins { table.keepLastRegistrations() }
@@ -321,22 +334,27 @@ public struct RouteTableParser: Sendable {
         let offset: (Int) -> Int
         /// Whether the chain writes a `{Class}` for this part.
         var declaresClass = false
+        /// The class of the chain's part before this one, if any.
+        var parentClass: String? = nil
     }
 
     /// Expands a WAAppRouting registration chain into its entries; other patterns give one entry.
-    private func chainEntries(_ text: String, target: String?, dialect: Dialect,
+    private func chainEntries(_ text: String, target: String?, dialect: Dialect, classOf: (String) -> String?,
                               _ fail: (String, Int?) -> TableError) throws(TableError) -> [Entry] {
         // only WAAppRouting has chains: other dialects' patterns are not copied to look for one
         guard dialect.rules.registrationChains, case let bytes = Array(text.utf8), Self.isChain(bytes) else {
             return [Entry(pattern: text, target: target, modal: false, fromChain: false, offset: { $0 })]
         }
         var entries: [Entry] = []
+        var previousClass: String?
         var path: [UInt8] = []
         var map: [Int] = []  // offset in path -> offset in text
         var i = 0
         while i < bytes.count {
             let start = i
             while i < bytes.count, bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "{") { i += 1 }
+            // an empty part (a leading `/`, a `//`) ends the registration (WAAppRouteRegistrar.m:76-79)
+            if i == start && (i >= bytes.count || bytes[i] == UInt8(ascii: "/")) { break }
             if !path.isEmpty { path.append(UInt8(ascii: "/")); map.append(start - 1) }
             path += bytes[start..<i]
             map += Array(start..<i)
@@ -357,7 +375,9 @@ public struct RouteTableParser: Sendable {
             entries.append(Entry(pattern: String(decoding: path, as: UTF8.self),
                                  target: className ?? (isLast ? target : nil), modal: modal, fromChain: true,
                                  offset: { $0 < offsets.count ? offsets[$0] : (offsets.last ?? 0) + 1 },
-                                 declaresClass: className != nil))
+                                 declaresClass: className != nil, parentClass: previousClass))
+            // a part without a class stands for the screen declared before at its path
+            if let className = className ?? classOf(String(decoding: path, as: UTF8.self)) { previousClass = className }
         }
         return entries
     }

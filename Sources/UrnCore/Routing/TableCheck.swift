@@ -59,6 +59,11 @@ public enum TableCheck {
             for warning in ForeignSyntax.warnings(route.pattern.text, dialect: table.dialect, delimiter: table.delimiter) {
                 found.append(Finding(kind: .pattern, route: route, other: route, detail: warning))
             }
+            if table.dialect == .waap {
+                for warning in waapStackWarnings(route, in: table) {
+                    found.append(Finding(kind: .pattern, route: route, other: route, detail: warning))
+                }
+            }
             if table.dialect == .waap, let target = route.target, !route.isBlock, let first = target.unicodeScalars.first,
                first.properties.isLowercase {
                 // Objective-C classes are capitalized; a lower-case target is most often a block
@@ -73,6 +78,37 @@ public enum TableCheck {
                 return finding
             }
             .sorted { ($0.route.line, $0.other.line) < ($1.route.line, $1.other.line) }
+    }
+
+    /// What WAAppRouting 0.0.5 does with `route` that the table's author should know: a part
+    /// without a `{Class}` (the library asserts at registration), a class that is its own
+    /// ancestor (the app builds its stack for ever), a class registered under two parents (the
+    /// stack depends on a dictionary's order).
+    private static func waapStackWarnings(_ route: Route, in table: RouteTable) -> [String] {
+        guard !route.isBlock else { return [] }
+        var warnings: [String] = []
+        if route === table.routes.last(where: { $0.line == route.line }) {
+            // said once, on the line's last route, for each part of its chain without a class
+            for bare in table.bareChainParts where bare.line == route.line {
+                warnings.append("chain part '\(bare.part)' has no {Class}: WAAppRouting 0.0.5 asserts when it registers one (WAAppRouteRegistrar.m:84-88), so the app stops at launch; urn reads it as the screen declared before, if any")
+            }
+        }
+        guard let target = route.target else { return warnings }
+        var seen: Set<String> = [target]
+        var parent = route.parentClass
+        while let current = parent {
+            if seen.contains(current) {
+                warnings.append("class \(current) is its own ancestor: WAAppRouting builds the stack by class for ever (WAAppRouteHandler.m:149-154); urn stops at the repeat")
+                break
+            }
+            seen.insert(current)
+            parent = table.routes.first { $0.target == current && !$0.isBlock }?.parentClass
+        }
+        let parents = Set(table.routes.filter { $0.target == target && !$0.isBlock }.map { $0.parentClass ?? "" })
+        if parents.count > 1, table.routes.first(where: { $0.target == target && !$0.isBlock }) !== route {
+            warnings.append("class \(target) is registered under \(parents.count) parents: WAAppRouting finds a parent by class in a dictionary's order (WAAppRouteRegistrar.m:181-195), so the stack can differ from launch to launch")
+        }
+        return warnings
     }
 
     private static func pairFindings(_ table: RouteTable, rules: SegmentRules) -> [Finding] {

@@ -59,22 +59,24 @@ public struct StackBuilder {
         let dialect = matcher.dialect(of: top)
         let delimiter = matcher.delimiter(of: top)
         if dialect.rules.registrationChains {
-            // WAAppRouting: the chain's prefixes that the table declares with a target
-            let segments = top.pattern.text.split(separator: "/", omittingEmptySubsequences: false)
+            // WAAppRouting: each parent is the screen registered for the class the chain names
+            // before this one, found by class whatever the link (WAAppRouteHandler.m:145-160,
+            // WAAppRouteRegistrar.m:181-195); a route registered alone has none. A class that is
+            // its own ancestor makes the app loop for ever: urn stops at the first repeat.
+            var parents: [Route] = []
+            var current = top
+            while let parentClass = current.parentClass, let parent = matcher.route(sharingTableWith: top, target: parentClass),
+                  parent !== top, !parents.contains(where: { $0 === parent }) {
+                parents.append(parent)
+                current = parent
+            }
             let prefix = LinkPrefix(link, dialect: dialect)
-            if segments.count > 1 {
-                for length in 1..<segments.count {
-                    let pattern = segments[..<length].joined(separator: "/")
-                    guard let route = matcher.route(sharingTableWith: top, pattern: pattern), route.target != nil, !route.isBlock
-                    else { continue }
-                    // The library shows the chain's screens whatever reading matched the top
-                    // (WAAppRouteHandler.m:145-160 builds the parents by class): a prefix that
-                    // its reading of the link does not give (a link without a host, a top matched
-                    // as the whole link) is a frame without arguments.
-                    let match = try matcher.apply(route, to: link, prefix: length)
-                    layout.append(route, linkEnd: prefix.end(components: length, of: layout.text, delimiter: delimiter),
-                                  args: .values(match?.args ?? Arguments()))
-                }
+            for parent in parents.reversed() {
+                let length = parent.pattern.segments.count
+                // a parent whose pattern the link's reading does not give is a frame without arguments
+                let match = try matcher.apply(parent, to: link, prefix: length)
+                layout.append(parent, linkEnd: prefix.end(components: length, of: layout.text, delimiter: delimiter),
+                              args: .values(match?.args ?? Arguments()))
             }
         } else {
             var lookedUp: [Match?] = []
