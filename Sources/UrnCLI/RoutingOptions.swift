@@ -139,12 +139,15 @@ public struct RoutingOptions: ParsableArguments {
 
     /// A link parser that knows every table's Compass scheme. No route reads a byte of the query
     /// or fragment as syntax, so those are always repaired (`--lenient` repairs the rest too).
+    /// Where every table is an AndroidManifest.xml, a link is refused for nothing, as Android's
+    /// `Uri.parse` refuses nothing.
     public func linkParser(for tables: [RouteTable]) -> LinkParser {
         let schemes = Set(tables.compactMap(\.scheme) + (scheme.map { [$0] } ?? []))
         var parser = LinkParser(compassSchemes: schemes.sorted(), delimiter: delimiter, leniency: .queryAndFragment)
         parser.compassNames = tables.allSatisfy { $0.dialect == .compass && $0.format == .routes }
         // CFURL refuses a stray byte in the query or fragment too: the app gets no URL
         if parser.compassNames { parser.leniency = .strict }
+        parser.keepsRefusedLinks = !tables.isEmpty && tables.allSatisfy { $0.format == .android }
         return parser
     }
 }

@@ -4,14 +4,14 @@ import Testing
 /// App-link tables (urn-routes(5) APP-LINK TABLES): Android's path globs, apple-app-site-association
 /// wildcard patterns and substitution variables, hosts, and reading the two file formats.
 @Suite struct AppLinksTests {
-    func scalars(_ text: String) -> [Unicode.Scalar] { Array(text.unicodeScalars) }
+    func units(_ text: String) -> [UInt16] { Array(text.utf16) }
 
     func glob(_ pattern: String, _ path: String) -> Bool {
-        AndroidPathMatcher.globMatches(scalars(pattern), scalars(path))
+        AndroidPathMatcher.globMatches(units(pattern), units(path))
     }
 
     func advanced(_ pattern: String, _ path: String) throws -> Bool {
-        try AndroidPathMatcher(.pathAdvancedPattern, pattern).matches(scalars(path))
+        try AndroidPathMatcher(.pathAdvancedPattern, pattern).matches(units(path))
     }
 
     /// `pathPattern`, as PatternMatcher.matchGlobPattern (core/java/android/os/PatternMatcher.java
@@ -54,26 +54,55 @@ import Testing
         #expect(try advanced("/t/[a-c]*x", "/t/abcx"))
         #expect(try advanced("/a\\.b", "/a.b"))
         #expect(try !advanced("/a\\.b", "/axb"))
-        for broken in ["*a", "/a**", "/a{3", "/[a", "/[]", "/a{5,2}", "/a\\"] {
+        for broken in ["*a", "/a**", "/a{3", "/[a", "/[]", "/a{5,2}", "/a\\", "/a{99999999999}", "/a{}", "/["] {
             #expect(throws: AndroidPathMatcher.Failure.self, "'\(broken)' is refused") { try AndroidPathMatcher(.pathAdvancedPattern, broken) }
         }
     }
 
+    /// What PatternMatcher.java:314 accepts, Android installs: a backwards set range (it matches
+    /// nothing), a `}` outside a range (dropped), `{-1}` (Integer.parseInt reads it; the token
+    /// then takes nothing), syntax characters inside a set (literal).
+    @Test func advancedGlobAcceptsWhatAndroidAccepts() throws {
+        #expect(try !advanced("/[z-a]", "/a"))
+        #expect(try !advanced("/[z-a]", "/z"))
+        #expect(try advanced("/a}", "/a"))
+        #expect(try advanced("/a{-1}b", "/b"))
+        #expect(try advanced("/[.*{]+", "/.*{"))
+        #expect(try advanced("/a{+2}", "/aa"))
+    }
+
+    /// Both globs compare UTF-16 units (PatternMatcher.java:229, :584): `.` takes half of an
+    /// emoji, and a set of one emoji holds its two surrogates.
+    @Test func globsCountUTF16Units() throws {
+        #expect(!glob("/a.b", "/a😀b"))
+        #expect(glob("/a..b", "/a😀b"))
+        #expect(try advanced("/[😀]{2}", "/😀"))
+        #expect(try !advanced("/[😀]", "/😀"))
+        #expect(try !advanced("/[😀-😂]", "/😀"))
+        #expect(try advanced("/.{2}", "/😀"))
+    }
+
     @Test func literalPrefixAndSuffix() throws {
-        #expect(try AndroidPathMatcher(.path, "/album").matches(scalars("/album")))
-        #expect(try !AndroidPathMatcher(.path, "/album").matches(scalars("/album/")))
-        #expect(try AndroidPathMatcher(.pathPrefix, "/artist").matches(scalars("/artistic")))
-        #expect(try AndroidPathMatcher(.pathSuffix, ".mp3").matches(scalars("/a/b.mp3")))
-        #expect(try !AndroidPathMatcher(.pathSuffix, ".mp3").matches(scalars("/a/b.mp4")))
+        #expect(try AndroidPathMatcher(.path, "/album").matches(units("/album")))
+        #expect(try !AndroidPathMatcher(.path, "/album").matches(units("/album/")))
+        #expect(try AndroidPathMatcher(.pathPrefix, "/artist").matches(units("/artistic")))
+        #expect(try AndroidPathMatcher(.pathSuffix, ".mp3").matches(units("/a/b.mp3")))
+        #expect(try !AndroidPathMatcher(.pathSuffix, ".mp3").matches(units("/a/b.mp4")))
     }
 
     /// A manifest's attribute values are resource strings: aapt reads `\\` as `\` (Android,
-    /// data-element: "a literal '*' would be written as \"\\\\*\"").
+    /// data-element: "a literal '*' would be written as \"\\\\*\""), and as aapt2's
+    /// StringBuilder::AppendText reads them (tools/aapt2/ResourceUtils.cpp): a trailing `\` is
+    /// dropped, a short `\u41` at the end is `A`, a non-hex digit after `\u` fails the build.
     @Test func attributeEscapes() {
         #expect(ManifestReader.unescaped("/star/\\\\*") == "/star/\\*")
         #expect(ManifestReader.unescaped("/a\\u0041b") == "/aAb")
         #expect(ManifestReader.unescaped("/a\\'b") == "/a'b")
         #expect(ManifestReader.unescaped("plain") == "plain")
+        #expect(ManifestReader.unescaped("/a\\") == "/a")
+        #expect(ManifestReader.unescaped("/\\u41") == "/A")
+        #expect(ManifestReader.unescaped("/\\u4g") == nil)
+        #expect(ManifestReader.unescaped("/\\u0041x") == "/Ax")
         #expect(ManifestReader.qualified(".Main", package: "com.example") == "com.example.Main")
         #expect(ManifestReader.qualified("Main", package: "com.example") == "com.example.Main")
         #expect(ManifestReader.qualified("org.other.Main", package: "com.example") == "org.other.Main")

@@ -16,6 +16,21 @@ import Testing
         do { _ = try parser.parse(text); return nil } catch { return error.code }
     }
 
+    /// Under `keepsRefusedLinks` (an AndroidManifest.xml table alone: Uri.parse refuses nothing)
+    /// a link refused for its syntax is kept as written; an empty link is still refused.
+    @Test func keepsRefusedLinksAsWritten() throws {
+        var parser = LinkParser()
+        parser.keepsRefusedLinks = true
+        for written in ["https://e.example/sp ace", "https://e.example/d%", "https://e.example:99999999999/", "Äpp://h/", "https://a@b@e.example/p"] {
+            #expect(throws: LinkError.self) { try LinkParser().parse(written) }
+            let link = try parser.parse(written)
+            #expect(String(decoding: link.text, as: UTF8.self) == written)
+            #expect(link.host == nil)
+        }
+        #expect(throws: LinkError.empty) { try parser.parse("") }
+        #expect(part(try parser.parse("https://e.example/ok"), try parser.parse("https://e.example/ok").host) == "e.example")
+    }
+
     @Test func parsesURLs() throws {
         let link = try LinkParser().parse("https://Alice:s3:cret@Example.com:8080/a/b%20c?x=1&x=2&flag#top")
         #expect(link.kind == .url)

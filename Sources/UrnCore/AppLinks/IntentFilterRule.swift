@@ -3,12 +3,35 @@
 /// every scheme with every host and port, and with every path attribute.
 public struct IntentFilterRule: Sendable {
     /// One `android:host` (with the `android:port` of its element): `*` first takes any host
-    /// ending in the rest, `*` alone any host.
+    /// ending in the rest, `*` alone any host (IntentFilter.java `AuthorityEntry`).
     public struct Authority: Sendable, Equatable {
         /// The host as written.
         public let host: String
-        /// The port, if the element gives one.
+        /// The port, if the element gives one (`Integer.parseInt` of it; a negative one is none).
         public let port: Int?
+        /// What follows a leading `*`, or the whole host, in UTF-16 units.
+        let name: [UInt16]
+        /// The host starts with `*`.
+        let wild: Bool
+
+        /// The authority of `host` and `port`.
+        public init(host: String, port: Int?) {
+            self.host = host
+            self.port = port.flatMap { $0 < 0 ? nil : $0 }
+            wild = host.hasPrefix("*")
+            name = Array(host.utf16.dropFirst(wild ? 1 : 0))
+        }
+
+        /// Whether it takes the link `uri` (`AuthorityEntry.match(Uri, false)`): a host, whose
+        /// end (wild) or whole is this one as `String.compareToIgnoreCase` compares, and the
+        /// port, when one is given.
+        func accepts(_ uri: AndroidURI) -> Bool {
+            guard let host = uri.host else { return false }
+            guard host.count >= name.count else { return false }
+            guard JavaText.equalIgnoringCase(wild ? host.suffix(name.count) : host[...], name[...]) else { return false }
+            if let port { return Int32(clamping: port) == uri.port }
+            return true
+        }
     }
 
     /// The activity (or activity alias), its name completed with the manifest's package.
@@ -61,7 +84,7 @@ public struct IntentFilterRule: Sendable {
 
     /// The test a link failed.
     public enum Refusal: Equatable, Sendable {
-        case mimeType, scheme, host, path
+        case mimeType, scheme, host, path, defaultCategory
 
         /// Said in an explanation.
         public func reason(_ rule: IntentFilterRule) -> String {
@@ -72,53 +95,28 @@ public struct IntentFilterRule: Sendable {
                     : "the scheme is not one of the filter's (\(rule.schemes.joined(separator: ", "))), compared exactly"
             case .host: return "the host is not one of the filter's (\(rule.authorities.map(\.host).joined(separator: ", ")))"
             case .path: return "the path matches none of " + rule.paths.map { "\($0.kind.rawValue)=\($0.value)" }.joined(separator: ", ")
+            case .defaultCategory:
+                return "the link matches, but the filter lacks category android.intent.category.DEFAULT, which a browser's startActivity requires"
             }
         }
     }
 
-    /// Which test `link` fails, or nil when the filter takes it (IntentFilter.java `matchData`,
-    /// `matchDataAuthority`, `AuthorityEntry.match`, `hasDataPath` at
-    /// aosp-mirror/platform_frameworks_base b54e7a3): the scheme must be one of the filter's,
-    /// exactly; without hosts that is all (paths are then ignored); else the host must be one of
-    /// them, letter case ignored, and a port given must be the link's; then, when the filter has
-    /// paths, one of them must match the decoded path. `path` holds the link's decoded path once
-    /// a filter needed it, for the next filters.
-    public func refusal(_ link: Link, path: inout [Unicode.Scalar]?) -> Refusal? {
-        let text = link.text
+    /// Which test the link `uri` fails, or nil when the filter takes it (IntentFilter.java
+    /// `matchData`, `matchDataAuthority`, `AuthorityEntry.match`, `hasDataPath` at
+    /// aosp-mirror/platform_frameworks_base 01a7983f): the scheme must be one of the filter's,
+    /// exactly; without hosts that is all (paths are then ignored); else the link needs a host,
+    /// one of the filter's (case ignored as `compareToIgnoreCase` ignores it), and a port given
+    /// must be the link's; then, when the filter has paths, one of them must match the decoded
+    /// path. Last, a browser's intent reaches only a filter with category DEFAULT
+    /// (IntentResolver.java `buildResolveList` with `MATCH_DEFAULT_ONLY`).
+    func refusal(_ uri: AndroidURI) -> Refusal? {
         if hasMimeType { return .mimeType }
-        guard let scheme = link.scheme, schemes.contains(where: { $0.utf8.elementsEqual(text[scheme]) }) else { return .scheme }
-        guard !authorities.isEmpty else { return nil }
-        let host = link[link.host] ?? []
-        guard authorities.contains(where: { Self.authority($0, accepts: host, port: link.port) }) else { return .host }
-        guard !paths.isEmpty else { return nil }
-        let decoded = path ?? Self.decodedPath(link)
-        path = decoded
-        return paths.contains(where: { $0.matches(decoded) }) ? nil : .path
-    }
-
-    /// Whether one authority takes a link's host and port: `*.example.com` (or `*example.com`)
-    /// any host ending in what follows `*`.
-    static func authority(_ authority: Authority, accepts host: ArraySlice<UInt8>, port: Int?) -> Bool {
-        var name = Array(authority.host.utf8)
-        var candidate = host
-        if name.first == UInt8(ascii: "*") {
-            name.removeFirst()
-            guard candidate.count >= name.count else { return false }
-            candidate = candidate.suffix(name.count)
+        let scheme = uri.scheme ?? []
+        guard schemes.contains(where: { $0.utf16.elementsEqual(scheme) }) else { return .scheme }
+        if !authorities.isEmpty {
+            guard authorities.contains(where: { $0.accepts(uri) }) else { return .host }
+            guard paths.isEmpty || paths.contains(where: { $0.matches(uri.path) }) else { return .path }
         }
-        guard candidate.count == name.count,
-              candidate.lazy.map(ByteClass.lowercased).elementsEqual(name.lazy.map(ByteClass.lowercased)) else { return false }
-        if let wanted = authority.port { return wanted == port }
-        return true
-    }
-
-    /// The link's path as Android's `Uri.getPath()` gives it: percent-decoded (bytes that do not
-    /// decode to UTF-8 stay as written); an http(s) link with an empty path has `/`, as the
-    /// browser that hands it over writes it.
-    static func decodedPath(_ link: Link) -> [Unicode.Scalar] {
-        var bytes = link.text[link.path]
-        if bytes.isEmpty, let scheme = link.scheme, WebScheme.isHTTP(link.text[scheme]) { bytes = [UInt8(ascii: "/")][...] }
-        let decoded = PercentCoding.decodedUTF8(bytes) ?? Array(bytes)
-        return Array(String(decoding: decoded, as: UTF8.self).unicodeScalars)
+        return hasDefaultCategory ? nil : .defaultCategory
     }
 }

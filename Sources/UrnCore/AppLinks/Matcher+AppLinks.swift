@@ -4,12 +4,13 @@ extension Matcher {
     /// hosts (any host without `--host`/`@host`); in each detail the first entry that matches
     /// decides, an exclusion taking the link away from that detail's apps, and the details are
     /// tried in order. AndroidManifest.xml: every link filter that takes the link, in document
-    /// order (Android offers them all; the first is the winner here).
+    /// order (Android offers them all; the first is the winner here), each reading the link as
+    /// Android's `Uri.parse` reads it (`AndroidURI`).
     func appLinkMatches(_ link: Link, in table: CompiledTable, all: Bool) throws(Regex.MatchError) -> [Match] {
         var matches: [Match] = []
         if table.table.format == .aasa, Self.universalLinkRefusal(link, hosts: table.table.hosts) != nil { return [] }
         var decided: Int?
-        var path: [Unicode.Scalar]?
+        var uri: AndroidURI?
         for route in table.routes {
             switch route.appLink {
             case let .universalLink(rule):
@@ -17,7 +18,8 @@ extension Matcher {
                 decided = rule.detail
                 if rule.exclude { continue }
             case let .intentFilter(rule):
-                guard rule.refusal(link, path: &path) == nil else { continue }
+                if uri == nil { uri = AndroidURI(link.text) }
+                guard rule.refusal(uri.unsafelyUnwrapped) == nil else { continue }
             case nil:
                 continue
             }
@@ -51,7 +53,7 @@ extension Matcher {
         var explanations: [Explanation] = []
         let refusal = table.table.format == .aasa ? Self.universalLinkRefusal(link, hosts: table.table.hosts) : nil
         var decidedBy: [Int: Route] = [:]
-        var path: [Unicode.Scalar]?
+        var uri: AndroidURI?
         for route in table.routes {
             var reason: String
             var near = false
@@ -71,9 +73,10 @@ extension Matcher {
                     near = true
                 }
             case let .intentFilter(rule):
-                let refused = rule.refusal(link, path: &path)
+                if uri == nil { uri = AndroidURI(link.text) }
+                let refused = rule.refusal(uri.unsafelyUnwrapped)
                 reason = refused?.reason(rule) ?? "matches"
-                near = refused == .path
+                near = refused == .path || refused == .defaultCategory
             case nil:
                 continue
             }

@@ -14,6 +14,10 @@ public struct LinkParser: Sendable {
     /// Navigator.swift:131-135), and any `scheme://` link is cut as `Navigator.parse(url:)` cuts
     /// it, whatever its scheme (Navigator.swift:29).
     public var compassNames = false
+    /// Keep a link whose syntax is refused as written, with only the generic split of its text,
+    /// instead of refusing it: an AndroidManifest.xml table reads links as Android's `Uri.parse`
+    /// does, which refuses nothing (urn-routes(5), APP-LINK TABLES).
+    public var keepsRefusedLinks = false
 
     /// A parser with the given options.
     public init(compassScheme: String? = nil, delimiter: String = ":", leniency: Leniency = .strict) {
@@ -51,6 +55,17 @@ public struct LinkParser: Sendable {
             }
             return Self.compassName(storage)
         }
+        do throws(LinkError) {
+            return try parseRefusing(input, base: base, leniency: leniency, reusing: &storage)
+        } catch {
+            guard keepsRefusedLinks, error.isSyntax else { throw error }
+            return Link(unread: Array(input))
+        }
+    }
+
+    /// `parse(_:base:leniency:reusing:)` without `keepsRefusedLinks`.
+    private func parseRefusing(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver?, leniency: Leniency?,
+                               reusing storage: inout [UInt8]) throws(LinkError) -> Link {
         guard !input.isEmpty else { throw LinkError.empty }
         // what a base or --lenient adds stays below the limit too
         guard input.count <= PackedRange.limit / 4 else { throw LinkError.tooLong }
@@ -363,5 +378,26 @@ public struct LinkParser: Sendable {
     /// Whether `bytes` equals `lowercase` ignoring ASCII case.
     static func equalsLowercased(_ bytes: some Sequence<UInt8>, _ lowercase: some Sequence<UInt8>) -> Bool {
         bytes.lazy.map(ByteClass.lowercased).elementsEqual(lowercase)
+    }
+}
+
+extension LinkError {
+    /// The link's text breaks the syntax (rather than being empty, too long, not UTF-8, or
+    /// refused for `--strict-nsurl` or `--base`).
+    fileprivate var isSyntax: Bool {
+        switch self {
+        case .invalidCharacter, .invalidPercent, .invalidScheme, .invalidPort, .invalidHost, .invalidURN: return true
+        case .empty, .tooLong, .invalidUTF8, .baseNotAbsolute, .refusedByLegacyNSURL: return false
+        }
+    }
+}
+
+extension Link {
+    /// The link `text` that the parser refused, kept under `keepsRefusedLinks`: its generic
+    /// split (RFC 3986 Appendix B), no host, port or segments of its own.
+    fileprivate init(unread text: [UInt8]) {
+        let reference = URIReference(text)
+        self.init(kind: reference.authority != nil && reference.scheme != nil ? .url : reference.scheme != nil ? .opaque : .relative,
+                  reference: reference)
     }
 }
