@@ -31,7 +31,7 @@ enum ExactSyntax {
             bytes.removeSubrange(end...)
         }
         let reference = URIReference(bytes)
-        let scheme = reference.scheme.map { Array(bytes[$0]) }
+        let scheme = reference.foundationScheme.map { Array(bytes[$0]) }
         var segments: [Segment] = []
         var warnings: [String] = []
         var openEnded = false
