@@ -18,4 +18,13 @@ import Testing
             #expect(try value(.int, refused) == nil, "\(refused)")
         }
     }
+
+    /// `Float(_:)` takes nan and the infinities (URLMatcher.swift:17–19).
+    @Test func singlePrecisionFloatsTakeNonFiniteValues() throws {
+        #expect(try value(.float, "inf", singlePrecision: true) == .float(.infinity))
+        #expect(try value(.float, "1e39", singlePrecision: true) == .float(.infinity))
+        guard case let .float(nan)? = try value(.float, "-nan", singlePrecision: true) else { Issue.record("no float"); return }
+        #expect(nan.isNaN && nan.description == "nan")
+        #expect(try value(.float, "inf") == nil)
+    }
 }
