@@ -140,7 +140,8 @@ public struct RoutingOptions: ParsableArguments {
     /// A link parser that knows every table's Compass scheme. No route reads a byte of the query
     /// or fragment as syntax, so those are always repaired (`--lenient` repairs the rest too).
     /// Where every table is an AndroidManifest.xml, a link is refused for nothing, as Android's
-    /// `Uri.parse` refuses nothing.
+    /// `Uri.parse` refuses nothing; where every table matches links as text (navigator), a link is
+    /// never refused nor repaired.
     public func linkParser(for tables: [RouteTable]) -> LinkParser {
         let schemes = Set(tables.compactMap(\.scheme) + (scheme.map { [$0] } ?? []))
         var parser = LinkParser(compassSchemes: schemes.sorted(), delimiter: delimiter, leniency: .queryAndFragment)
@@ -148,6 +149,7 @@ public struct RoutingOptions: ParsableArguments {
         // CFURL refuses a stray byte in the query or fragment too: the app gets no URL
         if parser.compassNames { parser.leniency = .strict }
         parser.keepsRefusedLinks = !tables.isEmpty && tables.allSatisfy { $0.format == .android }
+        parser.keepsRefusedText = !tables.isEmpty && tables.allSatisfy { $0.dialect.rules.linksAsText }
         return parser
     }
 }

@@ -212,4 +212,29 @@ import Testing
         #expect(part(link, link.host) == "räksmörgås.se")
         #expect(segments(link) == ["ö"])
     }
+
+    /// URLNavigator matches a `String` link as its text (URLConvertible.swift:40–55 at b881f23):
+    /// what the parser refuses is kept as written, split only as RFC 3986 Appendix B splits it.
+    @Test(arguments: ["myapp://user/a b", "myapp://user/a%b", "myapp://123:ola/post", "1.5:ola/posts", "a b:c/d", ""])
+    func keepsRefusedTextAsWritten(_ text: String) throws {
+        var parser = LinkParser()
+        #expect(code(text, parser) != nil)
+        parser.keepsRefusedText = true
+        parser.leniency = .everywhere  // never repaired: the app passes the String as it is
+        let link = try parser.parse(text)
+        #expect(String(decoding: link.text, as: UTF8.self) == text)
+    }
+
+    @Test func keptTextHasFoundationsScheme() throws {
+        var parser = LinkParser()
+        parser.keepsRefusedText = true
+        #expect(part(try parser.parse("myapp://123:ola/post"), try parser.parse("myapp://123:ola/post").scheme) == "myapp")
+        #expect(try parser.parse("1.5:ola/posts").scheme == nil)
+        // URL(string: ":x/y") has the empty scheme, so no pattern without a scheme takes it
+        #expect(try parser.parse(":x/y").scheme == 0..<0)
+        // a link the parser accepts is parsed as ever
+        #expect(try parser.parse("myapp://user/5").kind == .url)
+        // invalid UTF-8 is still refused
+        #expect(throws: LinkError.self) { try parser.parse([0xFF]) }
+    }
 }

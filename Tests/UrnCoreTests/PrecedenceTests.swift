@@ -52,6 +52,13 @@ import Testing
     @Test func waapFirstRegisteredWins() throws {
         #expect(try winner(["single/*", "single/:id"], "app://single/5", dialect: .waap) == "single/*")
     }
+    /// URLNavigator ranks the plain components of the pattern as registered, query and fragment
+    /// included (URLMatcher.swift:63–65, 170–175 at b881f23): `<y>?p`, `q` and `r` are three.
+    @Test func navigatorRanksTheRawPattern() throws {
+        #expect(try winner(["myapp://a/b", "myapp://<x>/<y>?p/q/r"], "myapp://a/b", dialect: .navigator) == "myapp://<x>/<y>?p/q/r")
+        #expect(try winner(["myapp://a/b#f", "myapp://a/<y>#x/y"], "myapp://a/b", dialect: .navigator) == "myapp://a/<y>#x/y")
+        #expect(try winner(["myapp://a/<y>", "myapp://a/b"], "myapp://a/b", dialect: .navigator) == "myapp://a/b")
+    }
 }
 
 @Suite struct CatchAllTests {
@@ -67,4 +74,5 @@ import Testing
         #expect(args == ["namespace_id=a/b", "project_id=c", "id=5", "format=json"])
         #expect(try Matcher(tables: [table]).match(try LinkParser().parse("/-/jira/c/commit/5.json")).isEmpty)
     }
+
 }

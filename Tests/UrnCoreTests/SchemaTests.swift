@@ -163,4 +163,13 @@ import UrnCore
             }
         }
     }
+
+    /// A non-finite `Float` (URLNavigator's `<float:>` of `nan`, `inf`) has no JSON number: it is
+    /// written as the string Swift prints.
+    @Test func nonFiniteFloatsAreTheStringsSwiftPrints() {
+        var json = JSONWriter(capacity: 64)
+        ArgumentsSchema.write(Arguments([(Array("a".utf8), .float(.nan)), (Array("b".utf8), .float(-.infinity)),
+                                         (Array("c".utf8), .float(1.5))]), into: &json)
+        #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"a":"nan","b":"-inf","c":1.5}"#)
+    }
 }

@@ -13,8 +13,9 @@ public enum ArgumentsSchema {
             case let .int(int): json.int(int)
             case let .double(double): json.double(double)
             case let .float(float):
-                // as Swift prints it (URLNavigator's `Float`), a non-finite one as null
-                if float.isFinite { json.rawValue(Array(float.description.utf8)) } else { json.null() }
+                // as Swift prints it (URLNavigator's `Float`); JSON has no number for a
+                // non-finite one, which is the string Swift prints: "nan", "inf", "-inf"
+                if float.isFinite { json.rawValue(Array(float.description.utf8)) } else { json.string(float.description) }
             case let .json(text): json.rawValue(text)
             }
         }

@@ -84,6 +84,14 @@ public struct Link: Sendable {
         packedName = packedPath
     }
 
+    /// A link that is only its text, split as RFC 3986 Appendix B splits any string: what
+    /// `LinkParser.keepsRefusedText` keeps of a link it refuses (no host, port or checks).
+    init(unparsed text: [UInt8]) {
+        var reference = URIReference(text)
+        reference.scheme = reference.foundationScheme
+        self.init(kind: reference.scheme == nil ? .relative : reference.authority == nil ? .opaque : .url, reference: reference)
+    }
+
     /// The bytes of a component range, or nil.
     public subscript(_ range: Range<Int>?) -> ArraySlice<UInt8>? {
         range.map { text[$0] }

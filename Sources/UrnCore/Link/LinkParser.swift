@@ -18,6 +18,11 @@ public struct LinkParser: Sendable {
     /// instead of refusing it: an AndroidManifest.xml table reads links as Android's `Uri.parse`
     /// does, which refuses nothing (urn-routes(5), APP-LINK TABLES).
     public var keepsRefusedLinks = false
+    /// Keep a link the parser refuses (an empty one too) as its raw text instead of throwing,
+    /// and never repair one: URLNavigator matches a `String` link as the text the app passes
+    /// (URLConvertible.swift:40–55, URLMatcher.swift:130–135 at b881f23). Invalid UTF-8 and a
+    /// link too long are still refused.
+    public var keepsRefusedText = false
 
     /// A parser with the given options.
     public init(compassScheme: String? = nil, delimiter: String = ":", leniency: Leniency = .strict) {
@@ -55,6 +60,7 @@ public struct LinkParser: Sendable {
             }
             return Self.compassName(storage)
         }
+        if keepsRefusedText, base == nil { return try parseOrKeepText(input, reusing: &storage) }
         do throws(LinkError) {
             return try parseRefusing(input, base: base, leniency: leniency, reusing: &storage)
         } catch {
@@ -97,12 +103,25 @@ public struct LinkParser: Sendable {
         return try parse(text: storage)
     }
 
+    /// `input` parsed as written, or where the parser refuses it, its raw text (`keepsRefusedText`).
+    private func parseOrKeepText(_ input: UnsafeBufferPointer<UInt8>, reusing storage: inout [UInt8]) throws(LinkError) -> Link {
+        guard input.count <= PackedRange.limit / 4 else { throw LinkError.tooLong }
+        if let bad = UTF8Validation.firstInvalidOffset(input) { throw LinkError.invalidUTF8(at: bad) }
+        try checkLegacyNSURL(input)
+        storage.replaceSubrange(storage.indices, with: input)
+        do throws(LinkError) {
+            return input.isEmpty ? Link(unparsed: storage) : try parse(text: storage)
+        } catch {
+            return Link(unparsed: storage)
+        }
+    }
+
     /// Parses `input` into `link`, as `parse(_:base:leniency:reusing:)` does with the storage of the
     /// text `link` holds (a previous link, or an empty one): a common URL is read in place, with
     /// no new storage once the text's is large enough. When it throws, `link` is left empty.
     public func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil,
                       into link: inout Link) throws(LinkError) {
-        if base == nil, (leniency ?? self.leniency) != .everywhere, !legacyNSURL, input.count <= PackedRange.limit / 4,
+        if base == nil, keepsRefusedText || (leniency ?? self.leniency) != .everywhere, !legacyNSURL, input.count <= PackedRange.limit / 4,
            let found = CommonURLScan.ranges(input), !isCompassScheme(input[found.scheme]) {
             CommonURLScan.reset(&link, to: input, found)
             return

@@ -73,6 +73,13 @@ public struct URIReference: Sendable {
         self.fragment = fragment
     }
 
+    /// The scheme as Foundation's `URL(string:)` reads it (CFURL and swift-foundation alike):
+    /// the RFC 3986 one, or an empty one before a leading `:` (`:x/y`), which URLNavigator's
+    /// scheme test then sets apart from links without a scheme (URLMatcher.swift:51,57).
+    var foundationScheme: Range<Int>? {
+        scheme ?? (text.first == UInt8(ascii: ":") ? 0..<0 : nil)
+    }
+
     /// A reference over `text` whose components someone else has found where `init(_:)` would.
     init(_ text: [UInt8], scheme: Range<Int>?, authority: Range<Int>?, path: Range<Int>, query: Range<Int>?,
          fragment: Range<Int>?) {

@@ -32,18 +32,13 @@ enum ExactSyntax {
             bytes.removeSubrange(end...)
         }
         let reference = URIReference(bytes)
-        let scheme = reference.scheme.map { Array(bytes[$0]) }
+        let scheme = reference.foundationScheme.map { Array(bytes[$0]) }
         var segments: [Segment] = []
         var warnings: [String] = []
         var openEnded = false
         let components = navigatorComponents(bytes[...])
         for component in components {
-            guard component.count >= 2, component.first == UInt8(ascii: "<"), component.last == UInt8(ascii: ">") else {
-                segments.append(.literal(Array(component)))
-                continue
-            }
-            let parts = component.dropFirst().dropLast().split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
-            guard parts.count <= 2 else {
+            guard let parts = navigatorPlaceholder(component) else {
                 segments.append(.literal(Array(component)))
                 continue
             }
@@ -71,8 +66,20 @@ enum ExactSyntax {
             }
             segments.append(.placeholder(Placeholder(name: name, type: type)))
         }
+        // the rank counts the plain components of the pattern as registered, its query and
+        // fragment included (URLMatcher.swift:63–65, 170–175)
+        let rank = navigatorComponents(Array(text.utf8)[...]).count { navigatorPlaceholder($0) == nil }
         return Pattern(text: text, scheme: scheme, schemeAsWritten: scheme, host: nil, segments: segments,
-                       sourceRanges: components.map(\.indices), slashSeparated: true, openEnded: openEnded, warnings: warnings)
+                       sourceRanges: components.map(\.indices), slashSeparated: true, openEnded: openEnded, warnings: warnings,
+                       rankLiteralCount: rank)
+    }
+
+    /// The `:`-separated parts of a URLNavigator placeholder component, `<key>` or `<type:key>`;
+    /// nil for a plain component (URLPathComponent.swift:7–22).
+    static func navigatorPlaceholder(_ component: ArraySlice<UInt8>) -> [ArraySlice<UInt8>]? {
+        guard component.count >= 2, component.first == UInt8(ascii: "<"), component.last == UInt8(ascii: ">") else { return nil }
+        let parts = component.dropFirst().dropLast().split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        return parts.count <= 2 ? parts : nil
     }
 
     /// WAAppRouting 0.0.5 (`Files/WARoutePattern.m` at 57eb35e): the pattern is read with

@@ -16,8 +16,12 @@ public struct Pattern: Sendable {
     public let sourceRanges: [Range<Int>]
     /// The segments were split on `/` (else on the delimiter).
     public let slashSeparated: Bool
-    /// The number of literal segments (precedence rule 1).
+    /// The number of literal segments.
     public let literalCount: Int
+    /// The number of literals that rank the pattern (precedence rule 1): its literal segments,
+    /// or in the navigator dialect the plain components of the pattern as written, query and
+    /// fragment included, as URLNavigator counts them (URLMatcher.swift:170–175).
+    public let rankLiteralCount: Int
     /// The number of catch-all segments (precedence rule 3).
     public let catchAllCount: Int
     /// Where the arguments of a pattern made only of literals, `*` and untyped placeholders come
@@ -37,7 +41,7 @@ public struct Pattern: Sendable {
     /// A pattern from its parts.
     package init(text: String, scheme: [UInt8]?, schemeAsWritten: [UInt8]?, host: [UInt8]?, segments: [Segment],
                 sourceRanges: [Range<Int>], slashSeparated: Bool, openEnded: Bool = false, warnings: [String] = [],
-                optionalSegments: [Int] = [], express: ExpressRegex? = nil) {
+                optionalSegments: [Int] = [], express: ExpressRegex? = nil, rankLiteralCount: Int? = nil) {
         precondition(sourceRanges.count == segments.count, "one source range a segment")
         self.text = text
         self.scheme = scheme
@@ -52,6 +56,7 @@ public struct Pattern: Sendable {
         self.express = express
         optionalVariants = optionalSegments.isEmpty ? [] : Self.variants(of: segments, optional: optionalSegments)
         literalCount = segments.reduce(0) { $0 + ($1.isLiteral ? 1 : 0) }
+        self.rankLiteralCount = rankLiteralCount ?? literalCount
         catchAllCount = segments.reduce(0) { $0 + ($1.isCatchAll ? 1 : 0) }
         plainPlaceholders = Self.plainPlaceholders(of: segments)
     }

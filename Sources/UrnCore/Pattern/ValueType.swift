@@ -75,7 +75,7 @@ public enum ValueType: Sendable {
         case .string:
             return .text
         case .int:
-            guard bytes.count <= 20, let int = Int(String(decoding: bytes, as: UTF8.self)) else { return nil }
+            guard let int = ValueType.int(bytes) else { return nil }
             return .number(.int(int))
         case .float:
             let text = String(decoding: bytes, as: UTF8.self)
@@ -90,6 +90,27 @@ public enum ValueType: Sendable {
         case .regex:
             preconditionFailure("a regex type is read by its regex")
         }
+    }
+
+    /// `bytes` as Swift's `Int(_:)` reads it: an optional sign and ASCII digits, as many as
+    /// written (`+0000000000000000000042` is 42); nil past `Int`'s range.
+    static func int<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int? where Bytes.Index == Int {
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        let negative = i < end && bytes[i] == UInt8(ascii: "-")
+        if i < end, negative || bytes[i] == UInt8(ascii: "+") { i += 1 }
+        guard i < end else { return nil }
+        var value = 0
+        while i < end {
+            let digit = bytes[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (shifted, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (next, carried) = negative ? shifted.subtractingReportingOverflow(Int(digit)) : shifted.addingReportingOverflow(Int(digit))
+            guard !overflowed, !carried else { return nil }
+            value = next
+            i += 1
+        }
+        return value
     }
 
     /// Whether `bytes` is `[+-]digits[.digits][e[+-]digits]` (also `5.` and `.5`).

@@ -45,6 +45,13 @@ package struct DialectRules: Sendable {
     /// The arguments are the library's own string forms (`ExactArguments`), not urn's typed,
     /// decoded values.
     package let libraryArguments: Bool
+    /// A link the parser refuses is matched as its raw text, as the app passes it as a `String`
+    /// (URLNavigator: URLConvertible.swift:40–55, URLMatcher.swift:130–135).
+    package let linksAsText: Bool
+    /// Literals compare as Swift `String`s do, by canonical equivalence (NFC `café` is NFD
+    /// `cafe\u{301}`), a pattern's spellings being one dictionary key (URLNavigator:
+    /// URLMatcher.swift:155, Navigator.swift:35).
+    package let canonicalLiterals: Bool
     /// How the scheme constrains a link.
     package let schemeTest: SchemeTest
     /// Which matching route wins.
@@ -58,16 +65,16 @@ package struct DialectRules: Sendable {
 
     static var urn: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
                                   registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                  libraryArguments: false, schemeTest: .caseless, ranking: .urnPrecedence, caselessLiterals: false, pathnameOnly: false) }
+                                  libraryArguments: false, linksAsText: false, canonicalLiterals: false, schemeTest: .caseless, ranking: .urnPrecedence, caselessLiterals: false, pathnameOnly: false) }
     static var compass: DialectRules { DialectRules(emptyValues: true, singlePrecisionFloats: false, lastRegistrationWins: true,
                                       registrationChains: false, argumentsFromRouteString: false, hostMode: true,
-                                      libraryArguments: true, schemeTest: .none, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false) }
+                                      libraryArguments: true, linksAsText: false, canonicalLiterals: false, schemeTest: .none, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false) }
     static var navigator: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: true, lastRegistrationWins: true,
                                         registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                        libraryArguments: true, schemeTest: .exact, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false) }
+                                        libraryArguments: true, linksAsText: true, canonicalLiterals: true, schemeTest: .exact, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false) }
     static var waap: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: true,
                                    registrationChains: true, argumentsFromRouteString: true, hostMode: false,
-                                   libraryArguments: true, schemeTest: .none, ranking: .tableOrder, caselessLiterals: false, pathnameOnly: false) }
+                                   libraryArguments: true, linksAsText: false, canonicalLiterals: false, schemeTest: .none, ranking: .tableOrder, caselessLiterals: false, pathnameOnly: false) }
     // computed, not stored: a stored static is a lazily made global, checked on every use, and
     // these are read per link; as constants the optimizer folds them away
 
@@ -75,7 +82,7 @@ package struct DialectRules: Sendable {
     /// (Router#handle walks its stack); parameters decoded with `decodeURIComponent`.
     static var express: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
                                       registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                      libraryArguments: true, schemeTest: .none, ranking: .tableOrder, caselessLiterals: true, pathnameOnly: true) }
+                                      libraryArguments: true, linksAsText: false, canonicalLiterals: false, schemeTest: .none, ranking: .tableOrder, caselessLiterals: true, pathnameOnly: true) }
 }
 
 extension Dialect {

@@ -16,7 +16,7 @@ enum Precedence {
             if ca != cb { return ca < cb }
         case .mostLiterals:
             // most literal (plain) components; ties go to table order
-            let la = a.pattern.literalCount, lb = b.pattern.literalCount
+            let la = a.pattern.rankLiteralCount, lb = b.pattern.rankLiteralCount
             if la != lb { return la > lb }
         case .tableOrder:
             break

@@ -9,12 +9,16 @@ struct SegmentRules: Sendable {
     let allowsEmpty: Bool
     /// Floats are read as URLNavigator reads them, with `Float(_:)` (URLMatcher.swift:10–26).
     let singlePrecision: Bool
+    /// Literals compare by canonical equivalence, as Swift's `String ==` (URLMatcher.swift:155):
+    /// a non-ASCII literal is filed under its NFC form, and a non-ASCII component looked up by its.
+    let canonical: Bool
 
     /// The rules of `dialect`.
     init(_ dialect: Dialect, caseInsensitive: Bool) {
         self.caseInsensitive = caseInsensitive || dialect.rules.caselessLiterals
         allowsEmpty = dialect.rules.emptyValues
         singlePrecision = dialect.rules.singlePrecisionFloats
+        canonical = dialect.rules.canonicalLiterals
     }
 
     /// Whether `segment` takes `component`. A catch-all takes anything here; how many
@@ -49,13 +53,27 @@ struct SegmentRules: Sendable {
 
     /// Whether the literal `text` is `component`.
     func literal<C: Collection<UInt8>>(_ text: [UInt8], equals component: C) -> Bool {
-        caseInsensitive
+        if canonical, !Self.isASCII(text) || !Self.isASCII(component) { return literalKey(text) == literalKey(Array(component)) }
+        return caseInsensitive
             ? component.lazy.map(ByteClass.lowercased).elementsEqual(text.lazy.map(ByteClass.lowercased))
             : component.elementsEqual(text)
     }
 
-    /// The key a literal is filed under in the trie's hash map.
+    /// The key a literal is filed under in the trie's hash map: lower case under `-i`, then
+    /// (canonical literals) in NFC.
     func literalKey(_ text: [UInt8]) -> [UInt8] {
-        caseInsensitive ? text.map(ByteClass.lowercased) : text
+        let key = caseInsensitive ? text.map(ByteClass.lowercased) : text
+        return canonical ? Self.canonicalForm(key) ?? key : key
+    }
+
+    /// The NFC form of `bytes` (UTF-8), the form Swift's `String ==` compares; nil for ASCII,
+    /// which is its own. The stdlib's `_nfcCodeUnits` is the normalizer `==` itself uses.
+    static func canonicalForm<C: Collection<UInt8>>(_ bytes: C) -> [UInt8]? {
+        isASCII(bytes) ? nil : String(decoding: bytes, as: UTF8.self)._nfcCodeUnits
+    }
+
+    /// Whether every byte of `bytes` is ASCII.
+    private static func isASCII<C: Collection<UInt8>>(_ bytes: C) -> Bool {
+        !bytes.contains { $0 >= 0x80 }
     }
 }

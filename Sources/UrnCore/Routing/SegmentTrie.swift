@@ -219,6 +219,13 @@ final class SegmentTrie {
             return matched
         }
 
+        /// The literal child of node `index` for `component` compared by canonical equivalence
+        /// (`SegmentRules.canonical`): a non-ASCII component is looked up in NFC, as its literal is filed.
+        private func canonicalLiteralChild(of index: Int, for component: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard let key = SegmentRules.canonicalForm(component) else { return tables.literals.child(of: index, for: component) }
+            return key.withUnsafeBufferPointer { tables.literals.child(of: index, for: $0) }
+        }
+
         /// Walks from the root up to `limit` components.
         func run(limit: Int, everyPrefix: Bool, _ visit: (_ length: Int, _ id: Int) -> Void) throws(Regex.MatchError) {
             try walk(node: 0, position: 0, limit: limit, everyPrefix: everyPrefix, visit)
@@ -247,7 +254,7 @@ final class SegmentTrie {
             }
             let component = UnsafeBufferPointer(rebasing: bytes[ranges[position]])
             if node.hasLiterals,
-               let next = tables.literals.child(of: index, for: component) {
+               let next = rules.canonical ? canonicalLiteralChild(of: index, for: component) : tables.literals.child(of: index, for: component) {
                 try walk(node: next, position: position + 1, limit: limit, everyPrefix: everyPrefix, visit)
             }
             var test = node.firstTest
