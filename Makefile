@@ -16,7 +16,7 @@ BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks
 
-.PHONY: test-allocations test-release test-sanitize fuzz all deps test-deps build test test-unit test-cli test-conformance test-oracle test-docs test-shells test-scale completions demo bench bench-instructions install uninstall clean
+.PHONY: test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-docs test-shells test-scale completions demo bench bench-instructions install uninstall clean
 
 all: build
 
@@ -109,18 +109,43 @@ test-sanitize: deps test-deps
 		URN_BIN="$$($(SWIFT) build --scratch-path .build-ubsan --show-bin-path)" bash Tests/CLITests/run.sh; \
 	else echo "make test-sanitize: this swiftc does not support -sanitize=undefined; skipped"; fi
 
-## fuzz: each libFuzzer target for FUZZ_SECONDS, seeded from Tests/Fuzz/corpus (left unchanged)
+## fuzz: each libFuzzer target for FUZZ_SECONDS, seeded from Tests/Fuzz/corpus (left unchanged);
+## fails when a target stops (exit status) or writes an input, and prints where the input is.
+## SWIFT_BACKTRACE=enable=no leaves a Swift trap to libFuzzer's deadly-signal handler, which
+## writes the input: the runtime's backtracer took the trap first and none was written (issue 37).
+## FUZZ_DIR (default .build-fuzz) holds the grown corpora, the logs and the artifacts.
 fuzz: deps
 	cd Tests/Fuzz && $(SWIFT) build -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
-	@set -e; for pair in $(FUZZ_TARGETS); do \
-		target=$${pair%%:*}; corpus=$${pair##*:}; \
-		mkdir -p .build-fuzz/corpus/$$corpus .build-fuzz/artifacts; \
-		echo "make fuzz: Fuzz$$target for $(FUZZ_SECONDS) s"; \
-		Tests/Fuzz/.build/debug/Fuzz$$target -max_total_time=$(FUZZ_SECONDS) -max_len=1024 \
-			-artifact_prefix=.build-fuzz/artifacts/$$target- -print_final_stats=1 \
-			.build-fuzz/corpus/$$corpus Tests/Fuzz/corpus/$$corpus 2>&1 | grep -E "^(Done|stat::number_of_executed_units|==|SUMMARY)|Fatal|crash" || true; \
-		if ls .build-fuzz/artifacts/$$target-* >/dev/null 2>&1; then echo "make fuzz: Fuzz$$target found a crash in .build-fuzz/artifacts"; exit 1; fi; \
-	done
+	@out=$(or $(FUZZ_DIR),.build-fuzz); failed=""; \
+	for pair in $(FUZZ_TARGETS); do \
+		target=$${pair%%:*}; corpus=$${pair##*:}; log=$$out/logs/$$target.log; \
+		mkdir -p $$out/corpus/$$corpus $$out/artifacts $$out/logs; \
+		echo "make fuzz: Fuzz$$target for $(FUZZ_SECONDS) s (log: $$log)"; \
+		status=0; \
+		SWIFT_BACKTRACE=enable=no Tests/Fuzz/.build/debug/Fuzz$$target -max_total_time=$(FUZZ_SECONDS) -max_len=1024 \
+			-artifact_prefix=$$out/artifacts/$$target- -print_final_stats=1 \
+			$$out/corpus/$$corpus Tests/Fuzz/corpus/$$corpus >$$log 2>&1 || status=$$?; \
+		grep -E "^(Done|stat::number_of_executed_units|==|SUMMARY)|Fatal error|Test unit written" $$log; \
+		inputs=$$(sed -n 's/.*Test unit written to //p' $$log); \
+		if [ $$status -ne 0 ] || [ -n "$$inputs" ]; then \
+			failed="$$failed Fuzz$$target"; \
+			echo "make fuzz: Fuzz$$target FAILED with exit status $$status; input: $${inputs:-none written (see $$log)}"; \
+		fi; \
+	done; \
+	if [ -n "$$failed" ]; then echo "make fuzz: failed:$$failed (inputs in $$out/artifacts)"; exit 1; fi
+
+## fuzz-selftest: proves the gate can fail: `make fuzz` on FuzzSelfTest, which traps on its seed
+## (an input beginning with '!'), must exit non-zero and leave that input as a crash artifact
+fuzz-selftest:
+	@rm -rf .build-fuzz/selftest
+	@if $(MAKE) --no-print-directory fuzz FUZZ_TARGETS=SelfTest:selftest FUZZ_SECONDS=60 FUZZ_DIR=.build-fuzz/selftest; then \
+		echo "make fuzz-selftest: FAILED: make fuzz exited 0 on a target that traps"; exit 1; \
+	fi; \
+	artifact=$$(ls .build-fuzz/selftest/artifacts/SelfTest-crash-* 2>/dev/null | head -n 1); \
+	if [ -z "$$artifact" ] || [ "$$(head -c 1 "$$artifact")" != "!" ]; then \
+		echo "make fuzz-selftest: FAILED: make fuzz failed but left no crash input beginning with '!'"; exit 1; \
+	fi; \
+	echo "make fuzz-selftest: passed: make fuzz failed on the trap and left $$artifact"
 
 demo: build
 	@bash examples/demo.sh "$(RELEASE_BIN)"

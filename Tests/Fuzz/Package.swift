@@ -16,5 +16,7 @@ let package = Package(
         .executableTarget(name: "FuzzMatcher", dependencies: ["FuzzDriver", core, cli]),
         .executableTarget(name: "FuzzTemplate", dependencies: ["FuzzDriver", core]),
         .executableTarget(name: "FuzzAppLinkTable", dependencies: ["FuzzDriver", core, cli]),
+        // traps on purpose: `make fuzz-selftest` proves that a trap fails the gate
+        .executableTarget(name: "FuzzSelfTest", dependencies: ["FuzzDriver"]),
     ]
 )

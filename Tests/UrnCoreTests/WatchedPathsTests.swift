@@ -72,6 +72,51 @@ import Testing
         }
     }
 
+    /// Issue 37: in `{"\\\\":{},"\\":[]}` the first key decodes to two backslashes and the
+    /// second to one, but the second's bytes as written are the first's name. The scan notes
+    /// `{}` at the path `\\`; the text walk compared a key token as long as the name byte for
+    /// byte, escape and all, took `"\\"` for `\\` too and found `[]`, the later duplicate.
+    @Test(arguments: [
+        // the fuzzer's minimal input
+        (#"{"\\\\":{},"\\":[]}"#, [#"\\"#: "{}", #"\\.0"#: nil, #"\"#: "[]", #"\.0"#: nil]),
+        // `01` is followed through the text, as urnfmt follows it: element 1 of the array
+        // under the wrong key, or member `01` of the object under the right one
+        (#"{"\\\\":{"01":"right"},"\\":["wrong","wrong too"]}"#,
+         [#"\\.01"#: "right", #"\\"#: #"{"01":"right"}"#, #"\.1"#: "wrong too", #"\\.1"#: nil]),
+    ] as [(String, [String: String?])])
+    func keyWrittenAsAnotherKeysName(_ record: String, _ expected: [String: String?]) throws {
+        let text = Array(record.utf8)
+        let names = expected.keys.sorted()
+        let paths = names.compactMap(JSONPath.init)
+        let watched = WatchedPaths(paths)
+        try text.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner()
+            try scanner.scanObject(buffer, watching: watched)
+            let view = RecordView(text: buffer, members: scanner.members, watched: scanner.watched, isJSON: true)
+            let unwatched = RecordView(text: buffer, members: scanner.members, isJSON: true)
+            for (slot, path) in paths.enumerated() {
+                let want = expected[names[slot]]!
+                #expect(view.valueText(watched: slot, at: path) == want, "watched \(names[slot]) in \(record)")
+                #expect(unwatched.valueText(watched: slot, at: path) == want, "text walk \(names[slot]) in \(record)")
+            }
+        }
+    }
+
+    /// The comparison under the text walk: a key token whose bytes are a name's, but which holds
+    /// an escape, decodes to something shorter and is not that name.
+    @Test func keyTokenHoldingAnEscapeIsNotItsBytes() {
+        let token = Array(#""\\""#.utf8)
+        token.withUnsafeBufferPointer { buffer in
+            #expect(!JSONString.equals(0..<buffer.count, in: buffer, Array(#"\\"#.utf8)))
+            #expect(JSONString.equals(0..<buffer.count, in: buffer, Array(#"\"#.utf8)))
+        }
+        let plain = Array(#""ab""#.utf8)
+        plain.withUnsafeBufferPointer { buffer in
+            #expect(JSONString.equals(0..<buffer.count, in: buffer, Array("ab".utf8)))
+            #expect(!JSONString.equals(0..<buffer.count, in: buffer, Array("ac".utf8)))
+        }
+    }
+
     /// One scan's values do not leak into the next, and a scan that watches nothing has none.
     @Test func arePerScan() throws {
         let watched = WatchedPaths(["a.b", "c"].compactMap(JSONPath.init))
