@@ -139,8 +139,11 @@ public struct RoutingOptions: ParsableArguments {
 
     /// A link parser that knows every table's Compass scheme. No route reads a byte of the query
     /// or fragment as syntax, so those are always repaired (`--lenient` repairs the rest too).
+    /// When every table is Express's, links are request targets, read as Node reads them.
     public func linkParser(for tables: [RouteTable]) -> LinkParser {
         let schemes = Set(tables.compactMap(\.scheme) + (scheme.map { [$0] } ?? []))
-        return LinkParser(compassSchemes: schemes.sorted(), delimiter: delimiter, leniency: .queryAndFragment)
+        var parser = LinkParser(compassSchemes: schemes.sorted(), delimiter: delimiter, leniency: .queryAndFragment)
+        parser.requestTargets = !tables.isEmpty && tables.allSatisfy { $0.dialect.rules.requestTargets }
+        return parser
     }
 }

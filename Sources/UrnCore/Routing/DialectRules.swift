@@ -55,19 +55,22 @@ package struct DialectRules: Sendable {
     /// Only the pathname is matched (never scheme or host), and a link whose path is not
     /// absolute matches nothing (Express routes `req.url`'s pathname).
     package let pathnameOnly: Bool
+    /// Links are HTTP request targets, read as Node's HTTP parser and `parseurl` read them
+    /// (`LinkParser.requestTargets`): Express never sees a link Node refuses.
+    package let requestTargets: Bool
 
     static var urn: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
                                   registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                  libraryArguments: false, schemeTest: .caseless, ranking: .urnPrecedence, caselessLiterals: false, pathnameOnly: false) }
+                                  libraryArguments: false, schemeTest: .caseless, ranking: .urnPrecedence, caselessLiterals: false, pathnameOnly: false, requestTargets: false) }
     static var compass: DialectRules { DialectRules(emptyValues: true, singlePrecisionFloats: false, lastRegistrationWins: true,
                                       registrationChains: false, argumentsFromRouteString: false, hostMode: true,
-                                      libraryArguments: true, schemeTest: .none, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false) }
+                                      libraryArguments: true, schemeTest: .none, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false, requestTargets: false) }
     static var navigator: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: true, lastRegistrationWins: true,
                                         registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                        libraryArguments: true, schemeTest: .exact, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false) }
+                                        libraryArguments: true, schemeTest: .exact, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false, requestTargets: false) }
     static var waap: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: true,
                                    registrationChains: true, argumentsFromRouteString: true, hostMode: false,
-                                   libraryArguments: true, schemeTest: .none, ranking: .tableOrder, caselessLiterals: false, pathnameOnly: false) }
+                                   libraryArguments: true, schemeTest: .none, ranking: .tableOrder, caselessLiterals: false, pathnameOnly: false, requestTargets: false) }
     // computed, not stored: a stored static is a lazily made global, checked on every use, and
     // these are read per link; as constants the optimizer folds them away
 
@@ -75,7 +78,7 @@ package struct DialectRules: Sendable {
     /// (Router#handle walks its stack); parameters decoded with `decodeURIComponent`.
     static var express: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
                                       registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                      libraryArguments: true, schemeTest: .none, ranking: .tableOrder, caselessLiterals: true, pathnameOnly: true) }
+                                      libraryArguments: true, schemeTest: .none, ranking: .tableOrder, caselessLiterals: true, pathnameOnly: true, requestTargets: true) }
 }
 
 extension Dialect {

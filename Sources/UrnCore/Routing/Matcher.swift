@@ -100,6 +100,8 @@ public final class Matcher {
                 continue
             case .components:
                 try collect(link, in: table, limit: nil)
+            case .pathnameRegexes:
+                try collect(link, in: table, limit: nil, walkingTries: false)
             }
             let routes = table.routes
             let dialect = table.dialect
@@ -213,15 +215,19 @@ public final class Matcher {
     }
 
     /// How a table reads a link: not at all (a Compass table for another scheme), by Compass's
-    /// host mode, or as components.
+    /// host mode, as components, or (Express) by the regex routes alone.
     private enum Reading {
         case none
         case hostMode(name: Range<Int>)
         case components
+        /// An Express pathname that does not start with `/` (the asterisk-form target `*` of
+        /// `OPTIONS *`): only a path that is not whole segments, such as `*`, can take it
+        /// (lib/router/layer.js:48,122-126), so the tries are not walked.
+        case pathnameRegexes
     }
 
     private func reading(_ link: Link, in table: CompiledTable) -> Reading {
-        if table.dialect.rules.pathnameOnly, !link.path.isEmpty, link.text[link.path.lowerBound] != UInt8(ascii: "/") { return .none }
+        if table.dialect.rules.pathnameOnly, !link.path.isEmpty, link.text[link.path.lowerBound] != UInt8(ascii: "/") { return .pathnameRegexes }
         guard table.dialect.rules.hostMode, Components.isCompassURL(link) else { return .components }
         let name = Components.compassName(link, cut: CompiledTable.compassCut(table.table))
         // Navigator.swift:31: a `?` or `#` after the scheme sends Compass into host mode
@@ -238,6 +244,7 @@ public final class Matcher {
         case .none: return nil
         case let .hostMode(name): return limit == nil ? compassHostMode(link, name: name, in: table) : nil
         case .components: try collect(link, in: table, limit: limit)
+        case .pathnameRegexes: try collect(link, in: table, limit: limit, walkingTries: false)
         }
         guard table.hasBlocks else {
             guard let best = best(in: table) else { return nil }
@@ -270,10 +277,10 @@ public final class Matcher {
     }
 
     /// Fills `ranked` with the routes of `table` that match `link` (its first `limit`
-    /// components), each once, in the order the tries found them.
-    private func collect(_ link: Link, in table: CompiledTable, limit: Int?) throws(Regex.MatchError) {
+    /// components), each once, in the order the tries found them, then the regex routes.
+    private func collect(_ link: Link, in table: CompiledTable, limit: Int?, walkingTries: Bool = true) throws(Regex.MatchError) {
         ranked.removeAllShort()
-        for index in table.partitions.indices {
+        for index in table.partitions.indices where walkingTries {
             let mode = table.partitions[index].mode
             readComponents(link, mode: mode, delimiter: table.delimiter)
             if let limit { components.truncate(to: limit) }
