@@ -58,19 +58,23 @@ package struct DialectRules: Sendable {
     /// Links are HTTP request targets, read as Node's HTTP parser and `parseurl` read them
     /// (`LinkParser.requestTargets`): Express never sees a link Node refuses.
     package let requestTargets: Bool
+    /// A route whose path takes the link decodes its parameters before its method is checked,
+    /// and a value `decodeURIComponent` refuses answers 400, whatever the method: no route runs
+    /// (Express: lib/router/layer.js:166-181, index.js:224-261).
+    package let decodesBeforeMethod: Bool
 
     static var urn: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
                                   registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                  libraryArguments: false, schemeTest: .caseless, ranking: .urnPrecedence, caselessLiterals: false, pathnameOnly: false, requestTargets: false) }
+                                  libraryArguments: false, schemeTest: .caseless, ranking: .urnPrecedence, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false) }
     static var compass: DialectRules { DialectRules(emptyValues: true, singlePrecisionFloats: false, lastRegistrationWins: true,
                                       registrationChains: false, argumentsFromRouteString: false, hostMode: true,
-                                      libraryArguments: true, schemeTest: .none, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false, requestTargets: false) }
+                                      libraryArguments: true, schemeTest: .none, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false) }
     static var navigator: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: true, lastRegistrationWins: true,
                                         registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                        libraryArguments: true, schemeTest: .exact, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false, requestTargets: false) }
+                                        libraryArguments: true, schemeTest: .exact, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false) }
     static var waap: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: true,
                                    registrationChains: true, argumentsFromRouteString: true, hostMode: false,
-                                   libraryArguments: true, schemeTest: .none, ranking: .tableOrder, caselessLiterals: false, pathnameOnly: false, requestTargets: false) }
+                                   libraryArguments: true, schemeTest: .none, ranking: .tableOrder, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false) }
     // computed, not stored: a stored static is a lazily made global, checked on every use, and
     // these are read per link; as constants the optimizer folds them away
 
@@ -78,7 +82,7 @@ package struct DialectRules: Sendable {
     /// (Router#handle walks its stack); parameters decoded with `decodeURIComponent`.
     static var express: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
                                       registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                      libraryArguments: true, schemeTest: .none, ranking: .tableOrder, caselessLiterals: true, pathnameOnly: true, requestTargets: true) }
+                                      libraryArguments: true, schemeTest: .none, ranking: .tableOrder, caselessLiterals: true, pathnameOnly: true, requestTargets: true, decodesBeforeMethod: true) }
 }
 
 extension Dialect {

@@ -55,6 +55,12 @@ public final class Matcher {
     /// The component range of each segment of the last pattern aligned with the components
     /// (`Alignment`), its storage kept from link to link.
     @exclusivity(unchecked) var alignment: [Range<Int>] = []
+    /// The first Express parameter of the last arguments made that could not be decoded.
+    @exclusivity(unchecked) var undecodable: UndecodableParameter?
+    /// Why the last link `firstMatch` gave no route for was refused, where Express answers 400
+    /// rather than 404: a route whose path takes the link has a parameter `decodeURIComponent`
+    /// refuses (lib/router/layer.js:166-181). Set only by Express tables.
+    @exclusivity(unchecked) public private(set) var refusal: UndecodableParameter?
     private static let slash = [UInt8(ascii: "/")]
 
     /// Compiles `tables`.
@@ -243,7 +249,12 @@ public final class Matcher {
         switch reading(link, in: table) {
         case .none: return nil
         case let .hostMode(name): return limit == nil ? compassHostMode(link, name: name, in: table) : nil
-        case .components: try collect(link, in: table, limit: limit)
+        case .components:
+            if table.dialect.rules.decodesBeforeMethod, limit == nil {
+                refusal = nil
+                if link.text[link.path].contains(UInt8(ascii: "%")) { return try decodingWalk(link, in: table) }
+            }
+            try collect(link, in: table, limit: limit)
         case .pathnameRegexes: try collect(link, in: table, limit: limit, walkingTries: false)
         }
         guard table.hasBlocks else {
@@ -260,6 +271,31 @@ public final class Matcher {
         }
         guard let block = best(in: table) else { return nil }
         return try match(block, link, in: table, limit: limit)
+    }
+
+    /// Express's walk over a pathname with a `%` (lib/router/index.js:224-261): the routes whose
+    /// path takes it, in table order and whatever their method, each decoding its parameters
+    /// as it matches (layer.js:166-181). One that cannot decode a value ends the walk with 400,
+    /// even when its method is not the request's (no route, and `refusal` says why); else the
+    /// first whose method takes the request wins.
+    private func decodingWalk(_ link: Link, in table: CompiledTable) throws(Regex.MatchError) -> Match? {
+        let requested = method
+        method = nil
+        defer { method = requested }
+        try collect(link, in: table, limit: nil)
+        let routes = table.routes
+        let dialect = table.dialect
+        ranked.sort { a, b in Precedence.precedes(routes[a.id], a.id, routes[b.id], b.id, dialect: dialect) }
+        for candidate in ranked {
+            undecodable = nil
+            let found = try match(candidate, link, in: table, limit: nil)
+            if let undecodable {
+                refusal = undecodable
+                return nil
+            }
+            if requested.map({ HTTPMethod.accepts(routes[candidate.id].methods, $0) }) ?? true { return found }
+        }
+        return nil
     }
 
     /// The collected route of highest precedence among those `include` accepts.
