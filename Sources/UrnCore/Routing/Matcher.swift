@@ -104,7 +104,7 @@ public final class Matcher {
             case let .hostMode(name):
                 if let match = compassHostMode(link, name: name, in: table) { matches.append(match) }
                 continue
-            case .components:
+            case .components, .pathname:
                 try collect(link, in: table, limit: nil)
             case .pathnameRegexes:
                 try collect(link, in: table, limit: nil, walkingTries: false)
@@ -185,7 +185,7 @@ public final class Matcher {
     /// one way (one partition, as components) and without `-i`; nil otherwise.
     private func singleWalkTable(_ link: Link) -> CompiledTable? {
         guard compiled.count == 1, let table = compiled.first, !table.isAppLinks, table.partitions.count == 1,
-              case .components = reading(link, in: table), !options.caseInsensitive
+              reading(link, in: table).isComponents, !options.caseInsensitive
         else { return nil }
         return table
     }
@@ -226,14 +226,27 @@ public final class Matcher {
         case none
         case hostMode(name: Range<Int>)
         case components
+        /// An Express pathname, read as components; Express decodes a route's parameters as it
+        /// matches, before the method is checked (`decodingWalk`).
+        case pathname
         /// An Express pathname that does not start with `/` (the asterisk-form target `*` of
         /// `OPTIONS *`): only a path that is not whole segments, such as `*`, can take it
         /// (lib/router/layer.js:48,122-126), so the tries are not walked.
         case pathnameRegexes
+
+        /// Whether the link is read as components (by a trie walk).
+        var isComponents: Bool {
+            switch self {
+            case .components, .pathname: return true
+            case .none, .hostMode, .pathnameRegexes: return false
+            }
+        }
     }
 
     private func reading(_ link: Link, in table: CompiledTable) -> Reading {
-        if table.dialect.rules.pathnameOnly, !link.path.isEmpty, link.text[link.path.lowerBound] != UInt8(ascii: "/") { return .pathnameRegexes }
+        if table.dialect.rules.pathnameOnly {
+            return link.path.isEmpty || link.text[link.path.lowerBound] == UInt8(ascii: "/") ? .pathname : .pathnameRegexes
+        }
         guard table.dialect.rules.hostMode, Components.isCompassURL(link) else { return .components }
         let name = Components.compassName(link, cut: CompiledTable.compassCut(table.table))
         // Navigator.swift:31: a `?` or `#` after the scheme sends Compass into host mode
@@ -249,7 +262,8 @@ public final class Matcher {
         switch reading(link, in: table) {
         case .none: return nil
         case let .hostMode(name): return limit == nil ? compassHostMode(link, name: name, in: table) : nil
-        case .components:
+        case .components: try collect(link, in: table, limit: limit)
+        case .pathname:
             if table.dialect.rules.decodesBeforeMethod, limit == nil {
                 refusal = nil
                 if link.text[link.path].contains(UInt8(ascii: "%")) { return try decodingWalk(link, in: table) }
