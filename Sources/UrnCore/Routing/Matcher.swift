@@ -160,15 +160,17 @@ public final class Matcher {
     /// routes of its proper prefixes too, their number: `walkedPrefixWinner(_:length:)` then
     /// gives what `prefixMatches` would, one length at a time, without a list of matches. The
     /// walk needs one table read one way, without `-i`, regex routes, block handlers or
-    /// registration chains; elsewhere the number is nil, for the caller to look the prefixes up
-    /// only if it needs them.
+    /// registration chains, nor Express's decoding walk (a `%` in its pathname); elsewhere the
+    /// number is nil, for the caller to look the prefixes up only if it needs them.
     func firstMatchWalkingPrefixes(_ link: Link) throws(Regex.MatchError) -> (first: Match, walkedPrefixes: Int?)? {
         guard let table = singleWalkTable(link), !table.hasBlocks, table.regexRoutes.isEmpty,
-              !table.dialect.rules.registrationChains, !table.dialect.rules.argumentsFromRouteString
+              !table.dialect.rules.registrationChains, !table.dialect.rules.argumentsFromRouteString,
+              !(table.dialect.rules.decodesBeforeMethod && link.text[link.path].contains(UInt8(ascii: "%")))
         else {
             guard let first = try firstMatch(link) else { return nil }
             return (first, nil)
         }
+        if table.dialect.rules.decodesBeforeMethod { refusal = nil }  // no `%`: nothing to refuse
         let count = componentCount(link)
         try walkPrefixes(link, in: table, upTo: count)
         guard let first = try prefixWinner(link, in: table, length: count) else { return nil }
