@@ -52,8 +52,9 @@ package struct DialectRules: Sendable {
     /// Literals compare without regard to case even without `-i` (Express's `caseSensitive` is
     /// off by default: path-to-regexp's `i` flag).
     package let caselessLiterals: Bool
-    /// Only the pathname is matched (never scheme or host), and a link whose path is not
-    /// absolute matches nothing (Express routes `req.url`'s pathname).
+    /// Only the pathname is matched (never scheme or host), and one that does not start with
+    /// `/` (the asterisk form `*`) only by the paths a regex serves (Express routes `req.url`'s
+    /// pathname).
     package let pathnameOnly: Bool
     /// Links are HTTP request targets, read as Node's HTTP parser and `parseurl` read them
     /// (`LinkParser.requestTargets`): Express never sees a link Node refuses.
