@@ -71,6 +71,8 @@ struct MatchStage: RecordStage {
             if let handler = winner.handler { hits[ObjectIdentifier(handler), default: 0] += 1 }
             if let method { hitsByMethod[ObjectIdentifier(winner.route), default: [:]][method, default: 0] += 1 }
         } else if winner == nil {
+            // Express answers 400, not 404: an error record, as for a link it cannot read
+            if let refusal = matcher.refusal { throw refusal }
             unmatched += 1
         }
         if explain { explanations = winner == nil ? try matcher.explain(parsed) : nil }

@@ -62,7 +62,10 @@ struct StackStage: RecordStage {
     /// an upstream `route` when the record has one.
     private mutating func layOut(record: RecordView) throws {
         switch schema.routes.upstream(of: record, matcher: builder.matcher) {
-        case .absent: try builder.layOut(parsed, into: &layout)
+        case .absent:
+            try builder.layOut(parsed, into: &layout)
+            // Express answers 400, not 404: an error record, as urnmatch writes
+            if layout.isEmpty, !layout.hasHandler, let refusal = builder.matcher.refusal { throw refusal }
         case .unmatched: layout.clear()
         case let .matched(top, args, handler): try builder.layOut(parsed, top: top, topArgs: .json(args), handler: handler, into: &layout)
         }

@@ -40,4 +40,15 @@ import Testing
     @Test func caseInsensitive() throws {
         #expect(try Regex("abc", caseInsensitive: true).matches(Array("ABC".utf8)))
     }
+
+    /// `.source` anchoring reads `^` and `$` as JavaScript's RegExp#exec does: a search, with
+    /// `$` at the very end only (path-to-regexp 0.1.12 writes its anchors into the text).
+    @Test func sourceAnchoringSearchesLikeJavaScript() throws {
+        let regex = try Regex("^/x|y/?$", anchoring: .source)
+        #expect(try regex.matches(Array("/qy".utf8)))
+        #expect(try regex.matches(Array("/xq".utf8)))
+        #expect(try !regex.matches(Array("/qx".utf8)))
+        #expect(try !Regex("^a$", anchoring: .source).matches(Array("a\n".utf8)))
+        #expect(try Regex("^a(b)?", anchoring: .source).captures(Array("abz".utf8)) == [1..<2])
+    }
 }

@@ -12,6 +12,8 @@ public enum LinkError: CodedError, Equatable {
     case invalidURN(String, at: Int)
     case baseNotAbsolute
     case refusedByLegacyNSURL(LegacyNSURL.Refusal, at: Int)
+    /// In the express dialect: Node's HTTP parser answers 400 to the request target.
+    case refusedRequestTarget(RequestTarget.Refusal, at: Int)
 
     public var code: String {
         switch self {
@@ -26,6 +28,7 @@ public enum LinkError: CodedError, Equatable {
         case .invalidURN: return "invalid-urn"
         case .baseNotAbsolute: return "invalid-base"
         case .refusedByLegacyNSURL: return "nsurl-refused"
+        case .refusedRequestTarget: return "invalid-request-target"
         }
     }
 
@@ -34,7 +37,7 @@ public enum LinkError: CodedError, Equatable {
         case .empty, .tooLong, .baseNotAbsolute: return nil
         case let .invalidUTF8(at), let .invalidCharacter(_, at), let .invalidPercent(at),
              let .invalidScheme(at), let .invalidPort(_, at, _), let .invalidHost(_, at),
-             let .invalidURN(_, at), let .refusedByLegacyNSURL(_, at):
+             let .invalidURN(_, at), let .refusedByLegacyNSURL(_, at), let .refusedRequestTarget(_, at):
             return at
         }
     }
@@ -71,6 +74,11 @@ public enum LinkError: CodedError, Equatable {
             case .percent: what = "'%' without two hex digits"
             }
             return "URL(string:) before iOS 17 returns nil: \(what) at offset \(at)"
+        case let .refusedRequestTarget(.byte(byte), at):
+            let what = byte < 0x80 ? LinkError.describe(byte) : "raw non-ASCII byte \(LinkError.describe(byte))"
+            return "Node's HTTP parser refuses \(what) at offset \(at) in a request target (400, so no route runs): percent-encode it (--lenient does)"
+        case .refusedRequestTarget(.form, _):
+            return "not a request target: Node's HTTP parser takes '/path', 'scheme://host/path' or '*' (400, so no route runs)"
         }
     }
 

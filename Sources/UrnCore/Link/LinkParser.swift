@@ -23,6 +23,11 @@ public struct LinkParser: Sendable {
     /// (URLConvertible.swift:40–55, URLMatcher.swift:130–135 at b881f23). Invalid UTF-8 and a
     /// link too long are still refused.
     public var keepsRefusedText = false
+    /// Read links as HTTP request targets, as Node's HTTP parser and Express read them (the
+    /// `express` dialect, `RequestTarget`): `//a/5` is a path, raw `|` and a lone `%` pass, raw
+    /// non-ASCII is refused (`leniency` `.everywhere` encodes it instead). A common URL, which
+    /// both readings read alike, still takes the one-pass scan.
+    public var requestTargets = false
 
     /// A parser with the given options.
     public init(compassScheme: String? = nil, delimiter: String = ":", leniency: Leniency = .strict) {
@@ -76,6 +81,10 @@ public struct LinkParser: Sendable {
         // what a base or --lenient adds stays below the limit too
         guard input.count <= PackedRange.limit / 4 else { throw LinkError.tooLong }
         let leniency = leniency ?? self.leniency
+        if requestTargets, base == nil {
+            if let bad = UTF8Validation.firstInvalidOffset(input) { throw LinkError.invalidUTF8(at: bad) }
+            return try RequestTarget.link(input, encodeRefused: leniency == .everywhere, into: &storage)
+        }
         // nearly every link needs no repair: parse it as it is (and under queryAndFragment
         // repair only one that fails); most are common URLs, read in one pass
         let asWritten = leniency != .everywhere && base == nil

@@ -1,6 +1,8 @@
 /// Express 4 route paths, read as path-to-regexp 0.1.12 (`index.js` at tag v0.1.12, the version
 /// Express 4.22 depends on) reads them: the path becomes one case-insensitive regex over the raw
-/// pathname, with a lenient trailing `/`. `:name` takes `[^/]+?`; `:name?` is optional with its
+/// pathname, with a lenient trailing `/`, searched as `RegExp#exec` searches (the anchors are
+/// text: with a top-level `|` only the first alternative must start at the start, index.js:146-155).
+/// `:name` takes `[^/]+?`; `:name?` is optional with its
 /// `/`; `:name(RE)` takes RE; `:name*` adds a group for the rest; `.:name` is a format; `*` is
 /// `(.*)`; other characters keep their regex meaning (`ab?c`, `a(b)?c`, `a+`). Parameter names
 /// are `\w+`; groups without one are named 0, 1, … in order (index.js:131–144).
@@ -13,7 +15,7 @@ enum ExpressSyntax {
         if let simple = wholeSegments(text) { return simple }
         let (source, keys) = translated(Array(text.utf8))
         do {
-            let regex = try Regex(source, caseInsensitive: true)
+            let regex = try Regex(source, caseInsensitive: true, anchoring: .source)
             return Pattern(text: text, scheme: nil, schemeAsWritten: nil, host: nil, segments: [], sourceRanges: [],
                            slashSeparated: true, express: ExpressRegex(regex: regex, keys: keys))
         } catch {

@@ -4,7 +4,7 @@ import CPCRE2
 #endif
 
 /// A PCRE2 regular expression in UTF mode, compiled once (with JIT when available) and matched
-/// against whole values under match and depth limits, so that a catastrophic expression fails
+/// against whole values (or where an Express path's own anchors say) under match and depth limits, so that a catastrophic expression fails
 /// one match instead of hanging the stream. It holds only what PCRE2 reads while matching (the
 /// compiled code and the match context); the match data each match writes is the calling
 /// thread's own (`MatchScratch`), so one compiled table serves several threads.
@@ -47,12 +47,26 @@ public final class Regex: @unchecked Sendable {
         public var offset: Int? { nil }
     }
 
-    /// Compiles `source` anchored at both ends of the subject.
-    public init(_ source: String, caseInsensitive: Bool = false) throws(CompileError) {
+    /// Where a match may start and end.
+    public enum Anchoring: Sendable {
+        /// The whole subject, every alternative: a placeholder's constraint.
+        case wholeValue
+        /// Where the source's own `^` and `$` say, read as JavaScript's `RegExp#exec` reads them
+        /// (a search; `$` at the very end only): an Express path, which path-to-regexp 0.1.12
+        /// writes as `^` + text + `/?$` (index.js:146-155).
+        case source
+    }
+
+    /// Compiles `source`, anchored at both ends of the subject unless `anchoring` says otherwise.
+    public init(_ source: String, caseInsensitive: Bool = false, anchoring: Anchoring = .wholeValue) throws(CompileError) {
         self.source = source
         var errorCode: Int32 = 0
         var errorOffset = 0
-        var options = UInt32(PCRE2_UTF | PCRE2_ANCHORED | PCRE2_ENDANCHORED)
+        var options = UInt32(PCRE2_UTF)
+        switch anchoring {
+        case .wholeValue: options |= UInt32(PCRE2_ANCHORED | PCRE2_ENDANCHORED)
+        case .source: options |= UInt32(PCRE2_DOLLAR_ENDONLY)
+        }
         if caseInsensitive { options |= UInt32(PCRE2_CASELESS) }
         let compiled = source.utf8CString.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: UInt8.self) { bytes in
@@ -77,18 +91,18 @@ public final class Regex: @unchecked Sendable {
         pcre2_code_free_8(code)
     }
 
-    /// Whether the whole of `subject` matches.
+    /// Whether `subject` matches (the whole of it, unless the anchoring is `.source`).
     public func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(MatchError) -> Bool {
         try run(subject) >= 0
     }
 
-    /// Whether the whole of `subject` matches.
+    /// Whether `subject` matches (the whole of it, unless the anchoring is `.source`).
     public func matches(_ subject: [UInt8]) throws(MatchError) -> Bool {
         try subject.withUnsafeBufferPointer { (buffer) throws(MatchError) -> Bool in try matches(buffer) }
     }
 
-    /// The ranges of the capturing groups (nil for a group that took no part) when the whole of
-    /// `subject` matches, else nil.
+    /// The ranges of the capturing groups (nil for a group that took no part) when `subject`
+    /// matches (the whole of it, unless the anchoring is `.source`), else nil.
     public func captures(_ subject: [UInt8]) throws(MatchError) -> [Range<Int>?]? {
         try subject.withUnsafeBufferPointer { (buffer) throws(MatchError) -> [Range<Int>?]? in
             guard try run(buffer) >= 0 else { return nil }

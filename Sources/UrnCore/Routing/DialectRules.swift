@@ -59,22 +59,30 @@ package struct DialectRules: Sendable {
     /// Literals compare without regard to case even without `-i` (Express's `caseSensitive` is
     /// off by default: path-to-regexp's `i` flag).
     package let caselessLiterals: Bool
-    /// Only the pathname is matched (never scheme or host), and a link whose path is not
-    /// absolute matches nothing (Express routes `req.url`'s pathname).
+    /// Only the pathname is matched (never scheme or host), and one that does not start with
+    /// `/` (the asterisk form `*`) only by the paths a regex serves (Express routes `req.url`'s
+    /// pathname).
     package let pathnameOnly: Bool
+    /// Links are HTTP request targets, read as Node's HTTP parser and `parseurl` read them
+    /// (`LinkParser.requestTargets`): Express never sees a link Node refuses.
+    package let requestTargets: Bool
+    /// A route whose path takes the link decodes its parameters before its method is checked,
+    /// and a value `decodeURIComponent` refuses answers 400, whatever the method: no route runs
+    /// (Express: lib/router/layer.js:166-181, index.js:224-261).
+    package let decodesBeforeMethod: Bool
 
     static var urn: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
                                   registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                  libraryArguments: false, linksAsText: false, canonicalLiterals: false, schemeTest: .caseless, ranking: .urnPrecedence, caselessLiterals: false, pathnameOnly: false) }
+                                  libraryArguments: false, linksAsText: false, canonicalLiterals: false, schemeTest: .caseless, ranking: .urnPrecedence, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false) }
     static var compass: DialectRules { DialectRules(emptyValues: true, singlePrecisionFloats: false, lastRegistrationWins: true,
                                       registrationChains: false, argumentsFromRouteString: false, hostMode: true,
-                                      libraryArguments: true, linksAsText: false, canonicalLiterals: false, schemeTest: .none, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false) }
+                                      libraryArguments: true, linksAsText: false, canonicalLiterals: false, schemeTest: .none, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false) }
     static var navigator: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: true, lastRegistrationWins: true,
                                         registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                        libraryArguments: true, linksAsText: true, canonicalLiterals: true, schemeTest: .exact, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false) }
+                                        libraryArguments: true, linksAsText: true, canonicalLiterals: true, schemeTest: .exact, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false) }
     static var waap: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: true,
                                    registrationChains: true, argumentsFromRouteString: true, hostMode: false,
-                                   libraryArguments: true, linksAsText: false, canonicalLiterals: false, schemeTest: .none, ranking: .tableOrder, caselessLiterals: false, pathnameOnly: false) }
+                                   libraryArguments: true, linksAsText: false, canonicalLiterals: false, schemeTest: .none, ranking: .tableOrder, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false) }
     // computed, not stored: a stored static is a lazily made global, checked on every use, and
     // these are read per link; as constants the optimizer folds them away
 
@@ -82,7 +90,7 @@ package struct DialectRules: Sendable {
     /// (Router#handle walks its stack); parameters decoded with `decodeURIComponent`.
     static var express: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
                                       registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                      libraryArguments: true, linksAsText: false, canonicalLiterals: false, schemeTest: .none, ranking: .tableOrder, caselessLiterals: true, pathnameOnly: true) }
+                                      libraryArguments: true, linksAsText: false, canonicalLiterals: false, schemeTest: .none, ranking: .tableOrder, caselessLiterals: true, pathnameOnly: true, requestTargets: true, decodesBeforeMethod: true) }
 }
 
 extension Dialect {

@@ -8,16 +8,15 @@ extension Matcher {
             try expressArguments(express, link, into: &args)
         } else if dialect == .express, route.pattern.optionalSegments.isEmpty, let plain = route.pattern.plainPlaceholders {
             // each value as written unless it has an escape to decode, read where it lies
-            let raw = options.raw
             plain.names.withUnsafeBufferPointer { names in
                 components.withUnsafeParts { bytes, ranges in
                     for slot in plain.slots where slot.index < ranges.count {
                         let name = UnsafeBufferPointer(rebasing: names[slot.name])
                         let written = UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]])
-                        if raw || !PercentCoding.needsDecoding(written) {
+                        if !PercentCoding.needsDecoding(written) {
                             args.set(name: name, string: written, plainName: plain.namesArePlain)
                         } else {
-                            args.set(name, .string(Self.parameter(ArraySlice(written), raw: false)))
+                            args.set(name, .string(expressParameter(name, ArraySlice(written))))
                         }
                     }
                 }
@@ -43,7 +42,7 @@ extension Matcher {
                     }
                     args.set(placeholder.nameBytes, value)
                 case .express:
-                    args.set(placeholder.nameBytes, .string(Self.parameter(written, raw: options.raw)))
+                    args.set(placeholder.nameBytes, .string(expressParameter(placeholder.nameBytes, written)))
                 case .waap, .urn:
                     args.set(placeholder.nameBytes, .string(written))  // WARoutePattern.m:97–101
                 }
@@ -134,14 +133,36 @@ extension Matcher {
         guard let groups = try express.regex.captures(pathname) else { return }
         for (index, key) in express.keys.enumerated() where index < groups.count {
             guard let range = groups[index] else { continue }
-            args.set(Array(key.name.utf8), .string(Self.parameter(pathname[range], raw: options.raw)))
+            args.set(Array(key.name.utf8), .string(expressParameter(key.name.utf8, pathname[range])))
         }
     }
 
-    /// An Express parameter as `decode_param` gives it: `decodeURIComponent` of the raw text.
-    /// Express answers 400 for a value it cannot decode; urn keeps it as written.
-    static func parameter(_ written: ArraySlice<UInt8>, raw: Bool) -> ArraySlice<UInt8> {
-        guard !raw, PercentCoding.needsDecoding(written) else { return written }
-        return PercentCoding.removingPercentEncoding(written)?[...] ?? written
+    /// An Express parameter as `decode_param` gives it (layer.js:166-181): `decodeURIComponent`
+    /// of the raw text (as written under `--raw`). A value it cannot decode is kept as written
+    /// and, the first of a match, noted in `undecodable`: Express answers 400 for it.
+    func expressParameter(_ name: some Collection<UInt8>, _ written: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard PercentCoding.needsDecoding(written) else { return written }
+        guard let decoded = PercentCoding.removingPercentEncoding(written) else {
+            if undecodable == nil {
+                undecodable = UndecodableParameter(name: String(decoding: name, as: UTF8.self), value: String(decoding: written, as: UTF8.self))
+            }
+            return written
+        }
+        return options.raw ? written : decoded[...]
     }
+}
+
+/// A parameter value `decodeURIComponent` refuses (a `%` without two hex digits, bytes that are
+/// not UTF-8): Express answers 400 and runs no route (lib/router/layer.js:166-181).
+public struct UndecodableParameter: CodedError, Equatable {
+    /// The parameter's name (`0`, `1`, … for a group without one).
+    public let name: String
+    /// Its value as written in the link.
+    public let value: String
+
+    public var code: String { "invalid-param-encoding" }
+    public var message: String {
+        "parameter '\(name)' = '\(value)' is not percent-encoded UTF-8: Express answers 400 (decodeURIComponent throws) and runs no route"
+    }
+    public var offset: Int? { nil }
 }

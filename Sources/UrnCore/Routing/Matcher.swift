@@ -55,6 +55,12 @@ public final class Matcher {
     /// The component range of each segment of the last pattern aligned with the components
     /// (`Alignment`), its storage kept from link to link.
     @exclusivity(unchecked) var alignment: [Range<Int>] = []
+    /// The first Express parameter of the last arguments made that could not be decoded.
+    @exclusivity(unchecked) var undecodable: UndecodableParameter?
+    /// Why the last link `firstMatch` gave no route for was refused, where Express answers 400
+    /// rather than 404: a route whose path takes the link has a parameter `decodeURIComponent`
+    /// refuses (lib/router/layer.js:166-181). Set only by Express tables.
+    @exclusivity(unchecked) public private(set) var refusal: UndecodableParameter?
     private static let slash = [UInt8(ascii: "/")]
 
     /// Compiles `tables`.
@@ -98,8 +104,10 @@ public final class Matcher {
             case let .hostMode(name):
                 if let match = compassHostMode(link, name: name, in: table) { matches.append(match) }
                 continue
-            case .components:
+            case .components, .pathname:
                 try collect(link, in: table, limit: nil)
+            case .pathnameRegexes:
+                try collect(link, in: table, limit: nil, walkingTries: false)
             }
             let routes = table.routes
             let dialect = table.dialect
@@ -152,15 +160,17 @@ public final class Matcher {
     /// routes of its proper prefixes too, their number: `walkedPrefixWinner(_:length:)` then
     /// gives what `prefixMatches` would, one length at a time, without a list of matches. The
     /// walk needs one table read one way, without `-i`, regex routes, block handlers or
-    /// registration chains; elsewhere the number is nil, for the caller to look the prefixes up
-    /// only if it needs them.
+    /// registration chains, nor Express's decoding walk (a `%` in its pathname); elsewhere the
+    /// number is nil, for the caller to look the prefixes up only if it needs them.
     func firstMatchWalkingPrefixes(_ link: Link) throws(Regex.MatchError) -> (first: Match, walkedPrefixes: Int?)? {
         guard let table = singleWalkTable(link), !table.hasBlocks, table.regexRoutes.isEmpty,
-              !table.dialect.rules.registrationChains, !table.dialect.rules.argumentsFromRouteString
+              !table.dialect.rules.registrationChains, !table.dialect.rules.argumentsFromRouteString,
+              !(table.dialect.rules.decodesBeforeMethod && link.text[link.path].contains(UInt8(ascii: "%")))
         else {
             guard let first = try firstMatch(link) else { return nil }
             return (first, nil)
         }
+        if table.dialect.rules.decodesBeforeMethod { refusal = nil }  // no `%`: nothing to refuse
         let count = componentCount(link)
         try walkPrefixes(link, in: table, upTo: count)
         guard let first = try prefixWinner(link, in: table, length: count) else { return nil }
@@ -177,7 +187,7 @@ public final class Matcher {
     /// one way (one partition, as components) and without `-i`; nil otherwise.
     private func singleWalkTable(_ link: Link) -> CompiledTable? {
         guard compiled.count == 1, let table = compiled.first, !table.isAppLinks, table.partitions.count == 1,
-              case .components = reading(link, in: table), !options.caseInsensitive
+              reading(link, in: table).isComponents, !options.caseInsensitive
         else { return nil }
         return table
     }
@@ -213,15 +223,32 @@ public final class Matcher {
     }
 
     /// How a table reads a link: not at all (a Compass table for another scheme), by Compass's
-    /// host mode, or as components.
+    /// host mode, as components, or (Express) by the regex routes alone.
     private enum Reading {
         case none
         case hostMode(name: Range<Int>)
         case components
+        /// An Express pathname, read as components; Express decodes a route's parameters as it
+        /// matches, before the method is checked (`decodingWalk`).
+        case pathname
+        /// An Express pathname that does not start with `/` (the asterisk-form target `*` of
+        /// `OPTIONS *`): only a path that is not whole segments, such as `*`, can take it
+        /// (lib/router/layer.js:48,122-126), so the tries are not walked.
+        case pathnameRegexes
+
+        /// Whether the link is read as components (by a trie walk).
+        var isComponents: Bool {
+            switch self {
+            case .components, .pathname: return true
+            case .none, .hostMode, .pathnameRegexes: return false
+            }
+        }
     }
 
     private func reading(_ link: Link, in table: CompiledTable) -> Reading {
-        if table.dialect.rules.pathnameOnly, !link.path.isEmpty, link.text[link.path.lowerBound] != UInt8(ascii: "/") { return .none }
+        if table.dialect.rules.pathnameOnly {
+            return link.path.isEmpty || link.text[link.path.lowerBound] == UInt8(ascii: "/") ? .pathname : .pathnameRegexes
+        }
         guard table.dialect.rules.hostMode, Components.isCompassURL(link) else { return .components }
         let name = Components.compassName(link, cut: CompiledTable.compassCut(table.table))
         // Navigator.swift:31: a `?` or `#` after the scheme sends Compass into host mode
@@ -238,6 +265,13 @@ public final class Matcher {
         case .none: return nil
         case let .hostMode(name): return limit == nil ? compassHostMode(link, name: name, in: table) : nil
         case .components: try collect(link, in: table, limit: limit)
+        case .pathname:
+            if table.dialect.rules.decodesBeforeMethod, limit == nil {
+                refusal = nil
+                if link.text[link.path].contains(UInt8(ascii: "%")) { return try decodingWalk(link, in: table) }
+            }
+            try collect(link, in: table, limit: limit)
+        case .pathnameRegexes: try collect(link, in: table, limit: limit, walkingTries: false)
         }
         guard table.hasBlocks else {
             guard let best = best(in: table) else { return nil }
@@ -255,6 +289,31 @@ public final class Matcher {
         return try match(block, link, in: table, limit: limit)
     }
 
+    /// Express's walk over a pathname with a `%` (lib/router/index.js:224-261): the routes whose
+    /// path takes it, in table order and whatever their method, each decoding its parameters
+    /// as it matches (layer.js:166-181). One that cannot decode a value ends the walk with 400,
+    /// even when its method is not the request's (no route, and `refusal` says why); else the
+    /// first whose method takes the request wins.
+    private func decodingWalk(_ link: Link, in table: CompiledTable) throws(Regex.MatchError) -> Match? {
+        let requested = method
+        method = nil
+        defer { method = requested }
+        try collect(link, in: table, limit: nil)
+        let routes = table.routes
+        let dialect = table.dialect
+        ranked.sort { a, b in Precedence.precedes(routes[a.id], a.id, routes[b.id], b.id, dialect: dialect) }
+        for candidate in ranked {
+            undecodable = nil
+            let found = try match(candidate, link, in: table, limit: nil)
+            if let undecodable {
+                refusal = undecodable
+                return nil
+            }
+            if requested.map({ HTTPMethod.accepts(routes[candidate.id].methods, $0) }) ?? true { return found }
+        }
+        return nil
+    }
+
     /// The collected route of highest precedence among those `include` accepts.
     private func best(in table: CompiledTable, where include: (Int) -> Bool = { _ in true }) -> (id: Int, mode: ComponentMode)? {
         let routes = table.routes
@@ -270,10 +329,10 @@ public final class Matcher {
     }
 
     /// Fills `ranked` with the routes of `table` that match `link` (its first `limit`
-    /// components), each once, in the order the tries found them.
-    private func collect(_ link: Link, in table: CompiledTable, limit: Int?) throws(Regex.MatchError) {
+    /// components), each once, in the order the tries found them, then the regex routes.
+    private func collect(_ link: Link, in table: CompiledTable, limit: Int?, walkingTries: Bool = true) throws(Regex.MatchError) {
         ranked.removeAllShort()
-        for index in table.partitions.indices {
+        for index in table.partitions.indices where walkingTries {
             let mode = table.partitions[index].mode
             readComponents(link, mode: mode, delimiter: table.delimiter)
             if let limit { components.truncate(to: limit) }

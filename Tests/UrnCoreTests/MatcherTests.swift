@@ -1,0 +1,46 @@
+import Testing
+@testable import UrnCore
+
+/// The matcher's walks that no other file covers (issue 37: Express's own walk).
+@Suite struct MatcherTests {
+    /// An Express table of `(methods, path)` routes, targets R0, R1, … in order.
+    func expressMatcher(_ routes: [(methods: [String]?, path: String)]) throws -> Matcher {
+        let parser = PatternParser(dialect: .express)
+        let list = try routes.enumerated().map {
+            Route(pattern: try parser.parse($0.element.path), target: "R\($0.offset)", table: "t", line: $0.offset + 1, methods: $0.element.methods)
+        }
+        return Matcher(tables: [RouteTable(name: "t", dialect: .express, scheme: nil, delimiter: ":", routes: list)])
+    }
+
+    func target(_ matcher: Matcher, _ link: String, method: String = "GET") throws -> String? {
+        var parser = LinkParser()
+        parser.requestTargets = true
+        return try matcher.firstMatch(try parser.parse(link), method: method)?.route.target
+    }
+
+    /// lib/router/layer.js:166-181: a captured value `decodeURIComponent` refuses answers 400,
+    /// so no route runs, and `refusal` names the parameter.
+    @Test func undecodableParameterRefusesTheRequest() throws {
+        let matcher = try expressMatcher([(nil, "/d/:v"), (nil, "/d/*"), (nil, "/r/:x+")])
+        for link in ["/d/%E0", "/d/%zz", "/d/%", "/d/%C0%AF", "/d/%ED%A0%80", "/r/%zz/a%2"] {
+            #expect(try target(matcher, link) == nil, "\(link)")
+            #expect(matcher.refusal != nil, "\(link)")
+        }
+        #expect(matcher.refusal == UndecodableParameter(name: "x", value: "a%2"))
+        #expect(try target(matcher, "/d/%C3%A9") == "R0")
+        #expect(matcher.refusal == nil)
+        // a group that took nothing decodes nothing; a later group of the same name is still decoded first
+        #expect(try target(matcher, "/r/%zz/b") == "R2")
+    }
+
+    /// lib/router/index.js:224-261: params are decoded as a route matches (:226), before its
+    /// method is checked (:250), so a POST route whose value cannot be decoded makes GET answer 400.
+    @Test func parametersAreDecodedBeforeTheMethodIsChecked() throws {
+        let matcher = try expressMatcher([(["POST"], "/v/:x"), (["GET"], "/v/%E0")])
+        #expect(try target(matcher, "/v/%E0") == nil)
+        #expect(matcher.refusal == UndecodableParameter(name: "x", value: "%E0"))
+        // a route before it that the request's method takes wins first
+        let first = try expressMatcher([(["GET"], "/v/%E0"), (["POST"], "/v/:x")])
+        #expect(try target(first, "/v/%E0") == "R0")
+    }
+}
