@@ -415,7 +415,7 @@ extension LinkError {
     fileprivate var isSyntax: Bool {
         switch self {
         case .invalidCharacter, .invalidPercent, .invalidScheme, .invalidPort, .invalidHost, .invalidURN: return true
-        case .empty, .tooLong, .invalidUTF8, .baseNotAbsolute, .refusedByLegacyNSURL: return false
+        case .empty, .tooLong, .invalidUTF8, .baseNotAbsolute, .refusedByLegacyNSURL, .refusedRequestTarget: return false
         }
     }
 }
