@@ -10,7 +10,7 @@ urnfmt takes the cases that map onto its options:
   --set, --append, --qtrim, --trim query=, --sort-query, --redirect
                                      urnfmt --normalize with the same edits (trurl prints
                                      normalized links), piped into urnfmt TEMPLATE with --get
-  --punycode, --as-idn               the same urnfmt options (--quiet is dropped: urnfmt's -q)
+  --punycode, --as-idn               the same urnfmt options (--quiet is dropped: trurl's warnings are urnfmt's per-line diagnostics, silenced with -s)
 A case where both tools fail (a non-zero status) agrees. Every disagreement must be listed with
 its reason in trurl_<tool>.expected (id TAB reason); a listed case that now agrees is reported
 too, so the lists stay true.
@@ -96,7 +96,7 @@ def urnparse_case(case, mapping):
     expected = case["expected_stdout"]
     stdin = "".join(u + "\n" for u in urls)
     if kind == "json":
-        _, out = run([tool("urnparse"), "-q"], stdin)
+        _, out = run([tool("urnparse"), "-s"], stdin)
         ours = []
         for r in map(json.loads, out.splitlines()):
             if "error" in r:
@@ -110,11 +110,11 @@ def urnparse_case(case, mapping):
         return ours == theirs, ours, theirs
     if kind == "get":
         m = COMPONENT.match(extra)
-        _, out = run([tool("urnparse"), "-q"] + (["--raw"] if m.group(1) else []), stdin)
+        _, out = run([tool("urnparse"), "-s"] + (["--raw"] if m.group(1) else []), stdin)
         r = json.loads(out.splitlines()[0]) if out else {"error": {"code": "no-output"}}
         ours = ("error: " + r["error"]["code"]) if "error" in r else str(r["parts"].get(m.group(2), ""))
         return ours == expected.rstrip("\n"), ours, expected.rstrip("\n")
-    _, out = run([tool("urnparse"), "-q", "--normalize"], stdin)
+    _, out = run([tool("urnparse"), "-s", "--normalize"], stdin)
     r = json.loads(out.splitlines()[0]) if out else {"error": {"code": "no-output"}}
     ours = ("error: " + r["error"]["code"]) if "error" in r else r["normalized"]
     return ours == expected.rstrip("\n"), ours, expected.rstrip("\n")
@@ -141,15 +141,15 @@ def urnfmt_case(case, mapping):
     stdin = "".join(u + "\n" for u in urls)
     expected = case["expected_stdout"]
     if edits and template is not None:
-        status, records = run([tool("urnfmt"), "-q", "--json"] + forms + edits, stdin)
+        status, records = run([tool("urnfmt"), "-s", "--json"] + forms + edits, stdin)
         if status == 0:
-            status, out = run([tool("urnfmt"), "-q", template], records)
+            status, out = run([tool("urnfmt"), "-s", template], records)
         else:
             out = ""
     elif template is None:
-        status, out = run([tool("urnfmt"), "-q", "--normalize"] + forms + edits, stdin)
+        status, out = run([tool("urnfmt"), "-s", "--normalize"] + forms + edits, stdin)
     else:
-        status, out = run([tool("urnfmt"), "-q"] + forms + [template], stdin)
+        status, out = run([tool("urnfmt"), "-s"] + forms + [template], stdin)
     if case["expected_returncode"] != 0:
         return status != 0, f"status {status}: {out!r}", f"status {case['expected_returncode']}"
     return status == 0 and out == expected, out, expected
