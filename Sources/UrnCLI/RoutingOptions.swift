@@ -152,6 +152,7 @@ public struct RoutingOptions: ParsableArguments {
         parser.keepsRefusedLinks = !tables.isEmpty && tables.allSatisfy { $0.format == .android }
         parser.keepsRefusedText = !tables.isEmpty && tables.allSatisfy { $0.dialect.rules.linksAsText }
         parser.requestTargets = !tables.isEmpty && tables.allSatisfy { $0.dialect.rules.requestTargets }
+        parser.portsAsText = !tables.isEmpty && tables.allSatisfy { $0.dialect == .waap && $0.format == .routes }
         return parser
     }
 }

@@ -31,6 +31,18 @@ import Testing
         #expect(part(try parser.parse("https://e.example/ok"), try parser.parse("https://e.example/ok").host) == "e.example")
     }
 
+    /// Under `portsAsText` (a waap table: CFURL checks no port) `app://x:y` has host `x` and no
+    /// port, where the strict parser refuses it.
+    @Test func portsAsTextKeepsTheHost() throws {
+        #expect(code("app://x:y") == "invalid-port")
+        var parser = LinkParser()
+        parser.portsAsText = true
+        let link = try parser.parse("app://x:y/a")
+        #expect(part(link, link.host) == "x")
+        #expect(link.port == nil)
+        #expect(try parser.parse("app://x:8080/a").port == 8080)
+    }
+
     @Test func parsesURLs() throws {
         let link = try LinkParser().parse("https://Alice:s3:cret@Example.com:8080/a/b%20c?x=1&x=2&flag#top")
         #expect(link.kind == .url)

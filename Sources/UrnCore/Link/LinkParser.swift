@@ -28,6 +28,9 @@ public struct LinkParser: Sendable {
     /// non-ASCII is refused (`leniency` `.everywhere` encodes it instead). A common URL, which
     /// both readings read alike, still takes the one-pass scan.
     public var requestTargets = false
+    /// Take a port that is no number as text, with no port, instead of refusing the link: CFURL
+    /// checks no port, and WAAppRouting reads only the host (the `waap` dialect).
+    public var portsAsText = false
 
     /// A parser with the given options.
     public init(compassScheme: String? = nil, delimiter: String = ":", leniency: Leniency = .strict) {
@@ -296,7 +299,8 @@ public struct LinkParser: Sendable {
         }
         if let portColon {
             let digits = (portColon + 1)..<authority.upperBound
-            link.port = try port(text, digits)
+            // CFURL checks no port: WAAppRouting reads url.host of `app://x:y` (WAAppRouteMatcher.m:58)
+            link.port = portsAsText ? ((try? port(text, digits)) ?? nil) : try port(text, digits)
         }
     }
 
