@@ -29,6 +29,16 @@ import Testing
     }
 
     /// Issue 12 item 6: WAAppRouting block handlers, `^name` or `"block":true`, only in `waap`.
+    /// WAAppRouting takes the text before `{`, the class between the braces and ignores the rest
+    /// of the part, which is modal when it ends in `!` (WAAppRouteRegistrar.m:87-91).
+    @Test func chainPartsIgnoreTextAfterTheirClass() throws {
+        let table = try RouteTableParser(dialect: .waap).parse(":id{DetailVC}x\nlist{L}y!/:n{N}", name: "t")
+        #expect(table.routes.map(\.pattern.text) == [":id", "list", "list/:n"])
+        #expect(table.routes.map(\.target) == ["DetailVC", "L", "N"])
+        #expect(table.routes.map(\.modal) == [false, true, false])
+        #expect(table.routes.map(\.parentClass) == [nil, nil, "L"])
+    }
+
     @Test func readsWAAppRoutingBlockHandlers() throws {
         let table = try RouteTableParser(dialect: .waap).parse("* ^logAll\n{\"pattern\":\"p/:c\",\"target\":\"promo\",\"block\":true}\nhome{H}", name: "t")
         #expect(table.routes.map(\.isBlock) == [true, true, false])

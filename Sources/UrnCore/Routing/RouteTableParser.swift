@@ -363,13 +363,12 @@ public struct RouteTableParser: Sendable {
             if i < bytes.count, bytes[i] == UInt8(ascii: "{") {
                 guard let close = bytes[i...].firstIndex(of: UInt8(ascii: "}")) else { throw fail("unbalanced '{'", i + 1) }
                 className = String(decoding: bytes[(i + 1)..<close], as: UTF8.self)
-                i = close + 1
-                if i < bytes.count, bytes[i] == UInt8(ascii: "!") { modal = true; i += 1 }
+                // the part's text after its class is ignored, and `!` at its end makes it modal
+                // (WAAppRouteRegistrar.m:87-91)
+                i = bytes[close...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+                modal = bytes[i - 1] == UInt8(ascii: "!")
             }
-            if i < bytes.count {
-                guard bytes[i] == UInt8(ascii: "/") else { throw fail("a chain segment must end after its {Class}", i + 1) }
-                i += 1
-            }
+            if i < bytes.count { i += 1 }
             let offsets = map
             let isLast = i >= bytes.count
             entries.append(Entry(pattern: String(decoding: path, as: UTF8.self),
@@ -392,10 +391,8 @@ public struct RouteTableParser: Sendable {
             guard let first = name.first, ByteClass.test(first, .alpha) || first == UInt8(ascii: "_"),
                   name.allSatisfy({ ByteClass.test($0, [.alpha, .digit]) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") })
             else { return false }
-            var after = close + 1
-            if after < bytes.count, bytes[after] == UInt8(ascii: "!") { after += 1 }
-            guard after == bytes.count || bytes[after] == UInt8(ascii: "/") else { return false }
-            i = after
+            // text after the class up to the next `/` is ignored (WAAppRouteRegistrar.m:87-90)
+            i = bytes[close...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
         }
         return i > 0
     }
