@@ -100,10 +100,10 @@ public struct RoutingOptions: ParsableArguments {
         }
         guard !failed else { return nil }
         guard tables.contains(where: { !$0.routes.isEmpty }) else {
-            if tables.isEmpty {
+            if tables.allSatisfy({ $0.name == "-e" && $0.unregistered.isEmpty }) {
                 diagnostics.error("no routes: give a route table with -f or a route with -e")
             }
-            for table in tables where table.name != "-e" {
+            for table in tables where table.name != "-e" || !table.unregistered.isEmpty {
                 diagnostics.error("\(table.name): no routes: \(Self.whyEmpty(table))")
             }
             return nil
@@ -115,6 +115,9 @@ public struct RoutingOptions: ParsableArguments {
     static func whyEmpty(_ table: RouteTable) -> String {
         switch table.format {
         case .routes:
+            if let first = table.unregistered.first {
+                return "line \(first.line): '\(first.chain)' registers nothing: WAAppRouting stops a chain at an empty part, a leading '/' or a '//' (urn-patterns(7))"
+            }
             return "the file has only comments, directives and blank lines (a route is PATTERN [TARGET], urn-routes(5))"
         case .aasa:
             return "no 'applinks' details with 'paths' or 'components' (urn-routes(5), APP-LINK TABLES)"

@@ -59,6 +59,8 @@ public struct RouteTable: Sendable {
     public var replaced: [(earlier: Route, by: Route)] = []
     /// WAAppRouting chain parts written without a `{Class}`, by line: 0.0.5 asserts on them.
     public var bareChainParts: [(line: Int, part: String)] = []
+    /// WAAppRouting chains that register nothing (an empty first part: a leading `/`), by line.
+    public var unregistered: [(line: Int, chain: String)] = []
     /// The file's format: a route table, or an app-link table whose routes test links themselves.
     public var format: RouteFileFormat = .routes
     /// The hosts an apple-app-site-association table is for (`--host`, `@host`); empty takes any.

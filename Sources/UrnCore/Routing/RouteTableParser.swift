@@ -103,7 +103,9 @@ public struct RouteTableParser: Sendable {
             let entries = try chainEntries(parsed.pattern, target: parsed.target, dialect: table.dialect,
                                            classOf: { declaredClass[$0] }, fail)
             guard !entries.isEmpty else {
-                throw fail("'\(parsed.pattern)' registers nothing: WAAppRouting stops a chain at an empty part, a leading '/' or a '//' (WAAppRouteRegistrar.m:76-79)", column: parsed.patternColumn)
+                // the app registers nothing for it, so nothing routes through it
+                table.unregistered.append((number, parsed.pattern))
+                continue
             }
             for entry in entries where entry.fromChain && !entry.declaresClass {
                 table.bareChainParts.append((number, entry.pattern))

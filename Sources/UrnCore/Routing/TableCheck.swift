@@ -15,6 +15,8 @@ public enum TableCheck {
             case replaced
             /// The pattern loads but does not mean what it seems to (`detail` says why).
             case pattern
+            /// A line that declares no route at all (`detail` says why; `line` is its line).
+            case unrouted
         }
         /// The kind.
         public let kind: Kind
@@ -26,6 +28,8 @@ public enum TableCheck {
         public var detail: String = ""
         /// The dialect of the route's table.
         public var dialect: Dialect = .urn
+        /// The line of an `unrouted` finding, which has no route of its own.
+        public var line: Int?
 
         /// `table:line: warning: …`, GNU style.
         public var description: String {
@@ -42,6 +46,7 @@ public enum TableCheck {
             case .overlap: return "\(here) overlaps \(there) (\(theirs)) at equal precedence: table order decides"
             case .replaced: return "\(here) is registered again at \(there), which replaces it (the library keeps the last registration)"
             case .pattern: return "\(here): \(detail)"
+            case .unrouted: return "\(route.table):\(line ?? route.line): warning: \(detail)"
             }
         }
     }
@@ -71,13 +76,22 @@ public enum TableCheck {
                                      detail: "target '\(target)' reads as a view controller class: for a block handler write ^\(target)"))
             }
         }
+        // a chain that registers nothing has no route to name: the table's first route stands in
+        if let anchor = table.routes.first {
+            for (line, chain) in table.unregistered {
+                var finding = Finding(kind: .unrouted, route: anchor, other: anchor,
+                                      detail: "'\(chain)' registers nothing: WAAppRouting stops a chain at an empty part, a leading '/' or a '//' (WAAppRouteRegistrar.m:76-79)")
+                finding.line = line
+                found.append(finding)
+            }
+        }
         return (found + pairFindings(table, rules: SegmentRules(table.dialect, caseInsensitive: caseInsensitive)))
             .map { finding in
                 var finding = finding
                 finding.dialect = table.dialect
                 return finding
             }
-            .sorted { ($0.route.line, $0.other.line) < ($1.route.line, $1.other.line) }
+            .sorted { ($0.line ?? $0.route.line, $0.other.line) < ($1.line ?? $1.route.line, $1.other.line) }
     }
 
     /// What WAAppRouting 0.0.5 does with `route` that the table's author should know: a part
