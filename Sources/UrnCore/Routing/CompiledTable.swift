@@ -71,13 +71,7 @@ final class CompiledTable {
         self.regexRoutes = regexRoutes
         self.partitions = partitions
         self.byText = byText
-        var byTarget: [String: Int] = [:]
-        if dialect.rules.registrationChains {
-            for (id, route) in table.routes.enumerated() where !route.isBlock {
-                if let target = route.target, byTarget[target] == nil { byTarget[target] = id }
-            }
-        }
-        self.byTarget = byTarget
+        self.byTarget = dialect.rules.registrationChains ? table.firstScreenByClass() : [:]
     }
 
     /// How `table` reads links: one way, or in `waap` the whole link first and then its host

@@ -77,6 +77,17 @@ public struct RouteTable: Sendable {
 }
 
 extension RouteTable {
+    /// WAAppRouting's screen for each class: the index of the first route in table order with
+    /// that target that is no block handler, the parent a stack walk finds by class
+    /// (WAAppRouteRegistrar.m:181-195, where the library takes its dictionary's first).
+    func firstScreenByClass() -> [String: Int] {
+        var screens: [String: Int] = [:]
+        for (id, route) in routes.enumerated() where !route.isBlock {
+            if let target = route.target, screens[target] == nil { screens[target] = id }
+        }
+        return screens
+    }
+
     /// Keeps one route for each pattern registered more than once: the last registration's
     /// target and defaults, as the libraries' dictionaries keyed by pattern keep them (Compass
     /// `Router.routes`, URLNavigator `viewControllerFactories`, WAAppRouting

@@ -59,13 +59,15 @@ public enum TableCheck {
     private static func findings(_ table: RouteTable, caseInsensitive: Bool) -> [Finding] {
         guard table.format == .routes else { return AppLinkCheck.findings(table) }
         var found = table.replaced.map { Finding(kind: .replaced, route: $0.earlier, other: $0.by) }
+        // WAAppRouting's classes, indexed once for the table (a look-up per route, not a scan)
+        let waap = table.dialect == .waap ? WAAppClasses(table) : nil
         for route in table.routes {
             for warning in route.pattern.warnings { found.append(Finding(kind: .pattern, route: route, other: route, detail: warning)) }
             for warning in ForeignSyntax.warnings(route.pattern.text, dialect: table.dialect, delimiter: table.delimiter) {
                 found.append(Finding(kind: .pattern, route: route, other: route, detail: warning))
             }
-            if table.dialect == .waap {
-                for warning in waapStackWarnings(route, in: table) {
+            if let waap {
+                for warning in waap.warnings(route) {
                     found.append(Finding(kind: .pattern, route: route, other: route, detail: warning))
                 }
             }
@@ -92,37 +94,6 @@ public enum TableCheck {
                 return finding
             }
             .sorted { ($0.line ?? $0.route.line, $0.other.line) < ($1.line ?? $1.route.line, $1.other.line) }
-    }
-
-    /// What WAAppRouting 0.0.5 does with `route` that the table's author should know: a part
-    /// without a `{Class}` (the library asserts at registration), a class that is its own
-    /// ancestor (the app builds its stack for ever), a class registered under two parents (the
-    /// stack depends on a dictionary's order).
-    private static func waapStackWarnings(_ route: Route, in table: RouteTable) -> [String] {
-        guard !route.isBlock else { return [] }
-        var warnings: [String] = []
-        if route === table.routes.last(where: { $0.line == route.line }) {
-            // said once, on the line's last route, for each part of its chain without a class
-            for bare in table.bareChainParts where bare.line == route.line {
-                warnings.append("chain part '\(bare.part)' has no {Class}: WAAppRouting 0.0.5 asserts when it registers one (WAAppRouteRegistrar.m:84-88), so the app stops at launch; urn reads it as the screen declared before, if any")
-            }
-        }
-        guard let target = route.target else { return warnings }
-        var seen: Set<String> = [target]
-        var parent = route.parentClass
-        while let current = parent {
-            if seen.contains(current) {
-                warnings.append("class \(current) is its own ancestor: WAAppRouting builds the stack by class for ever (WAAppRouteHandler.m:149-154); urn stops at the repeat")
-                break
-            }
-            seen.insert(current)
-            parent = table.routes.first { $0.target == current && !$0.isBlock }?.parentClass
-        }
-        let parents = Set(table.routes.filter { $0.target == target && !$0.isBlock }.map { $0.parentClass ?? "" })
-        if parents.count > 1, table.routes.first(where: { $0.target == target && !$0.isBlock }) !== route {
-            warnings.append("class \(target) is registered under \(parents.count) parents: WAAppRouting finds a parent by class in a dictionary's order (WAAppRouteRegistrar.m:181-195), so the stack can differ from launch to launch")
-        }
-        return warnings
     }
 
     private static func pairFindings(_ table: RouteTable, rules: SegmentRules) -> [Finding] {
@@ -263,5 +234,60 @@ public enum TableCheck {
     /// Whether `segment` takes the literal as a component (a regex that cannot decide does not).
     private static func accepts(_ segment: Segment, _ literal: [UInt8], _ rules: SegmentRules) -> Bool {
         (try? rules.accepts(segment, literal[...])) == true
+    }
+}
+
+/// What `--check` needs of a WAAppRouting table's classes, indexed once: each class's screen
+/// (the parent a stack walk finds), the parents each class is registered under, the last route
+/// of each line and the chain parts written without a class.
+private struct WAAppClasses {
+    let routes: [Route]
+    let screens: [String: Int]
+    let parents: [String: Set<String>]
+    let lastOfLine: [Int: Int]
+    let bareParts: [Int: [String]]
+
+    init(_ table: RouteTable) {
+        routes = table.routes
+        screens = table.firstScreenByClass()
+        var parents: [String: Set<String>] = [:]
+        var lastOfLine: [Int: Int] = [:]
+        for (id, route) in table.routes.enumerated() {
+            lastOfLine[route.line] = id
+            if !route.isBlock, let target = route.target { parents[target, default: []].insert(route.parentClass ?? "") }
+        }
+        self.parents = parents
+        self.lastOfLine = lastOfLine
+        bareParts = Dictionary(grouping: table.bareChainParts, by: \.line).mapValues { $0.map(\.part) }
+    }
+
+    /// What WAAppRouting 0.0.5 does with `route` that the table's author should know: a part
+    /// without a `{Class}` (the library asserts at registration), a class that is its own
+    /// ancestor (the app builds its stack for ever), a class registered under two parents (the
+    /// stack depends on a dictionary's order).
+    func warnings(_ route: Route) -> [String] {
+        guard !route.isBlock else { return [] }
+        var warnings: [String] = []
+        if let last = lastOfLine[route.line], routes[last] === route {
+            // said once, on the line's last route, for each part of its chain without a class
+            for part in bareParts[route.line] ?? [] {
+                warnings.append("chain part '\(part)' has no {Class}: WAAppRouting 0.0.5 asserts when it registers one (WAAppRouteRegistrar.m:84-88), so the app stops at launch; urn reads it as the screen declared before, if any")
+            }
+        }
+        guard let target = route.target else { return warnings }
+        var seen: Set<String> = [target]
+        var parent = route.parentClass
+        while let current = parent {
+            if seen.contains(current) {
+                warnings.append("class \(current) is its own ancestor: WAAppRouting builds the stack by class for ever (WAAppRouteHandler.m:149-154); urn stops at the repeat")
+                break
+            }
+            seen.insert(current)
+            parent = screens[current].map { routes[$0].parentClass } ?? nil
+        }
+        if let registered = parents[target], registered.count > 1, let first = screens[target], routes[first] !== route {
+            warnings.append("class \(target) is registered under \(registered.count) parents: WAAppRouting finds a parent by class in a dictionary's order (WAAppRouteRegistrar.m:181-195), so the stack can differ from launch to launch")
+        }
+        return warnings
     }
 }
