@@ -65,6 +65,39 @@ def generated_table(count):
     return path
 
 
+PIPELINE_TEMPLATE = "{route.target}\\t{stack.0.link}"
+
+
+def stage_records(tool, links, n):
+    """The records each stage of the README's pipeline reads, made once from `links`: urnparse's,
+    urnmatch's (over urnparse's) and urnstack's (over urnmatch's), all with the GitHub table."""
+    github = os.path.join(HERE, "github_api.routes")
+    steps = [("parsed", [tool("urnparse"), "-s"]), ("matched", [tool("urnmatch"), "-s", "-f", github]),
+             ("stacked", [tool("urnstack"), "-s", "-f", github])]
+    files = {}
+    source = links
+    for name, argv in steps:
+        path = os.path.join(OUT, f"stage-{name}-{n}.jsonl")
+        if not os.path.exists(path):
+            with open(source, "rb") as stdin, open(path, "wb") as stdout:
+                subprocess.run(argv, stdin=stdin, stdout=stdout, check=False)
+        files[name] = path
+        source = path
+    return files
+
+
+def floor_program():
+    """bench/floor.c built once: the C read-and-write floor of a line filter."""
+    path = os.path.join(OUT, "floor")
+    source = os.path.join(HERE, "floor.c")
+    if not os.path.exists(path) or os.path.getmtime(path) < os.path.getmtime(source):
+        compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+        if not compiler:
+            return None
+        subprocess.run([compiler, "-O2", "-o", path, source], check=True)
+    return path
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True, help="folder of the release binaries")
@@ -112,12 +145,24 @@ def main():
         ("urnfmt --link", [tool("urnfmt"), "-s", "--link", "/repos/:owner/:repo", "--arg", "owner=x", "--arg", "repo=y"]),
     ]
     pipeline = " | ".join([f"{tool('urnparse')} -s", f"{tool('urnmatch')} -s -f {github}",
-                           f"{tool('urnstack')} -s -f {github}", f"{tool('urnfmt')} -s '{{route.target}}\\t{{stack.0.link}}'"])
+                           f"{tool('urnstack')} -s -f {github}", f"{tool('urnfmt')} -s '{PIPELINE_TEMPLATE}'"])
     cases.append(("pipeline (4)", ["sh", "-c", pipeline], None, None, n))
+    floor = floor_program()
+    if floor:
+        cases.append(("C floor", [floor], None, None, n))
+    # each stage of the pipeline over its upstream's records (the file is its input, not the links)
+    stages = stage_records(tool, path, n)
+    stage_cases = [
+        ("urnmatch ← parse", [tool("urnmatch"), "-s", "-f", github], stages["parsed"]),
+        ("urnstack ← match", [tool("urnstack"), "-s", "-f", github], stages["matched"]),
+        ("urnfmt ← stack", [tool("urnfmt"), "-s", PIPELINE_TEMPLATE], stages["stacked"]),
+    ]
     results = {}
     peers = {}
     for name, argv in record_cases:
         results[name] = measure(argv, matched, args.runs)
+    for name, argv, stage_input in stage_cases:
+        results[name] = measure(argv, stage_input, args.runs)
     jq = shutil.which("jq")
     if jq:
         jq_template = '"\\(.route.target // "")\\t\\(.route.args.owner // "")"'
@@ -147,12 +192,21 @@ def main():
         median, low, high, rss = results[name]
         vs_peer = f"{peers[name][0][0] / median:.1f}× jq" if name in peers else ""
         print(f"{name:<15} {median:>8.3f} [{low:.3f}–{high:.3f}] {n / median:>12,.0f} {median / record_cat:>7.1f}× {vs_peer:>16} {rss / 1024:>8.1f} MiB")
+    for name, argv, stage_input in stage_cases:
+        median, low, high, rss = results[name]
+        records = sum(1 for _ in open(stage_input, "rb"))
+        print(f"{name:<15} {median:>8.3f} [{low:.3f}–{high:.3f}] {records / median:>12,.0f} {median / cat_median:>7.1f}× "
+              f"{'':>16} {rss / 1024:>8.1f} MiB")
     for name, ((median, low, high, rss), peer_links) in peers.items():
         print(f"  peer of {name:<14} {median:>8.3f} s for {peer_links:>9,} links {peer_links / median:>12,.0f} links/s  {rss / 1024:.1f} MiB")
     express_ratio = results["urnmatch 142"][0] / results["urnmatch express"][0]
     print(f"\nurnmatch --dialect express runs at {express_ratio:.2f}× the urn dialect's links/s on the same 142 routes.")
     print("urnfmt reads urnmatch -a's records over the same links (its 'vs cat' is against cat of that file);")
-    print("the pipeline is urnparse | urnmatch | urnstack | urnfmt over the links.")
+    print("the pipeline is urnparse | urnmatch | urnstack | urnfmt over the links; 'X ← Y' is tool X alone over")
+    print("the records Y writes for the same links (records/s; 'vs cat' against cat of the links).")
+    if floor:
+        ratio = results["urnmatch 142"][0] / results["C floor"][0]
+        print(f"urnmatch takes {ratio:.1f}× the time of the C floor (bench/floor.c: read each line, write a fixed record); target ≤ 3×.")
     print("'vs cat': how many times longer than cat on the same file (lower is better);")
     print("'vs peer': links/s over the peer's links/s on the same routes and file (higher is better);")
     print("werkzeug gets the first 2,000 (3.7k routes) or 20,000 (100k routes) links: it is too slow for all.")
@@ -160,7 +214,10 @@ def main():
         print("trurl is not installed (Debian 12 has no package), so urnparse has no peer.")
     startup(args)
     memory(args)
-    instructions(args)
+    pipeline_instructions = instructions(args)
+    if pipeline_instructions:
+        rate = n / results["pipeline (4)"][0]
+        print(f"pipeline: {pipeline_instructions:,.0f} instructions a link, {rate:,.0f} links/s (target ≥ 750,000)")
 
 
 INSTRUCTION_LINKS = 100_000
@@ -191,18 +248,31 @@ def instructions(args):
     if not os.path.exists(matched):
         with open(path) as source, open(matched, "w") as target:
             subprocess.run([tool("urnmatch"), "-a", "-s", "-f", github], stdin=source, stdout=target)
+    stages = stage_records(tool, path, n)
     cases = [
         ("urnparse", [tool("urnparse")], path, 5_000),
-        ("urnmatch 142", [tool("urnmatch"), "-f", github], path, 5_000),
+        ("urnmatch 142", [tool("urnmatch"), "-f", github], path, 3_500),
         ("urnmatch express", [tool("urnmatch"), "--dialect", "express", "-f", github], path, None),
         ("urnstack 142", [tool("urnstack"), "-f", github], path, 10_000),
         ("urnfmt template", [tool("urnfmt"), "{route.target}\\t{route.args.owner}\\t{host}\\t{query:page}"], matched, 5_000),
+        # the README's pipeline, stage by stage: each tool over its upstream's records
+        ("urnmatch ← parse", [tool("urnmatch"), "-s", "-f", github], stages["parsed"], 6_000),
+        ("urnstack ← match", [tool("urnstack"), "-s", "-f", github], stages["matched"], 9_000),
+        ("urnfmt ← stack", [tool("urnfmt"), "-s", PIPELINE_TEMPLATE], stages["stacked"], 3_000),
     ]
-    print(f"\ninstructions a link (callgrind, first {n:,} links, start-up subtracted)")
+    print(f"\ninstructions a link (callgrind, first {n:,} links, start-up subtracted; a stage over records: a")
+    print("link of the input, whatever number of records its upstream wrote)")
+    figures = {}
     for name, argv, stdin_path, target in cases:
         total = callgrind_instructions(argv, stdin_path) - callgrind_instructions(argv, os.devnull)
+        figures[name] = total / n
+        records = sum(1 for _ in open(stdin_path, "rb"))
+        per_record = f"({total / records:,.0f} a record)" if records != n else ""
         goal = f"target ≤ {target:,}" if target else ""
-        print(f"{name:<17} {total / n:>10,.0f}  {goal}".rstrip())
+        print(f"{name:<17} {total / n:>10,.0f} {per_record:>18}  {goal}".rstrip())
+    pipeline = figures["urnparse"] + figures["urnmatch ← parse"] + figures["urnstack ← match"] + figures["urnfmt ← stack"]
+    print(f"{'pipeline (4)':<17} {pipeline:>10,.0f} {'':>18}  target ≤ 22,000 (the four stages' sum)")
+    return pipeline
 
 
 def startup(args):

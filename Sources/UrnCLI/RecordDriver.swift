@@ -17,9 +17,10 @@ public struct RecordDriver {
         let reader = RecordReader(paths: options.files, separator: options.separator,
                                   maxLine: options.maxLine, diagnostics: diagnostics)
         let writer = RecordWriter(separator: options.separator, lineBuffered: options.lineBuffered, discards: options.quiet)
+        let replacedNames = stage.fieldNames + ["error"]
         var parser = RecordParser(field: options.fieldPath, fieldName: options.field, maxLine: options.maxLine,
-                                  stagePaths: stage.watchedPaths)
-        let replaced = FieldNames(stage.fieldNames + ["error"])
+                                  stagePaths: stage.watchedPaths, replaced: replacedNames)
+        let replaced = FieldNames(replacedNames)
         var status = ExitStatus.success
         var errors = 0
         var settled = false
@@ -115,9 +116,10 @@ public struct RecordDriver {
         guard stage.selects(prepared) else { return false }
         if quiet && stage.settlesStatus(prepared) { return true }
         guard stage.writesRecords else { return false }
+        let keepsEveryMember = stage.writesJSON && record.isJSON && parser.keepsEveryMember(record)
         for output in 0..<stage.outputCount(prepared) {
             if stage.writesJSON {
-                writer.begin(record, replacing: replaced, plainLink: stage.linkIsPlain)
+                writer.begin(record, replacing: replaced, plainLink: stage.linkIsPlain, keepsEveryMember: keepsEveryMember)
                 stage.write(prepared, output: output, into: &writer.json)
                 try writer.end()
             } else {

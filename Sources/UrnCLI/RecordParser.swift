@@ -13,17 +13,37 @@ public struct RecordParser {
     /// order the paths are given, and the stage's are most of the keys met).
     private let watchedPaths: WatchedPaths
     private let stageSlots: Int
+    /// The reader's slots of the fields the stage writes (`replaced`), which follow the
+    /// `ReaderField`s.
+    private let replacedSlots: Range<Int>
     private var linkBuffer: [UInt8] = []
 
     /// A parser reading the link from `field`, whose scan of each record notes the values at
-    /// `stagePaths` for the stage (`RecordView.watched`).
-    public init(field: JSONPath, fieldName: String, maxLine: Int, stagePaths: [JSONPath] = []) {
+    /// `stagePaths` for the stage (`RecordView.watched`) and whether the record holds a field
+    /// among `replaced`, the top-level fields the stage writes (`keepsEveryMember`).
+    public init(field: JSONPath, fieldName: String, maxLine: Int, stagePaths: [JSONPath] = [], replaced: [String] = []) {
         self.field = field
         self.fieldName = fieldName
         self.maxLine = maxLine
-        watchedPaths = WatchedPaths(stagePaths + ReaderField.paths(link: field))
+        let replacedPaths = replaced.map(JSONPath.init(field:))
+        watchedPaths = WatchedPaths(stagePaths + ReaderField.paths(link: field) + replacedPaths)
         stageSlots = stagePaths.count
+        replacedSlots = ReaderField.allCases.count..<(ReaderField.allCases.count + replacedPaths.count)
         linkBuffer.reserveCapacity(1024)
+    }
+
+    /// Whether the output record of JSON record `record` keeps every member as written and in
+    /// one run, `{` and `}` aside: it holds no field the stage replaces and no blank between its
+    /// top-level tokens. The writer then copies its members in one piece (`RecordWriter.begin`).
+    public func keepsEveryMember(_ record: RecordView) -> Bool {
+        for slot in replacedSlots {
+            // a slot the scan did not follow (never, for a top-level name) counts as present
+            guard let found = record.readerWatched.noted(slot), found.range.isEmpty else { return false }
+        }
+        // the members' tokens with one `:` each and one `,` between two fill the braces exactly
+        var filled = 2 &+ record.members.count &* 2 &- 1
+        for member in record.members { filled &+= member.key.count &+ member.value.count }
+        return record.members.isEmpty ? record.text.count == 2 : filled == record.text.count
     }
 
     /// The record of `line`, or nil when it is blank (no record at all, skipped); throws when

@@ -44,14 +44,20 @@ public final class RecordWriter {
 
     /// Opens the output record for `record`: its members except those named in `replaced`,
     /// or `{"link":…}` for a raw line, copied without a scan when `plainLink` says it needs no
-    /// escape.
-    public func begin(_ record: RecordView, replacing replaced: FieldNames, plainLink: Bool = false) {
+    /// escape. When `keepsEveryMember` (`RecordParser.keepsEveryMember`), the members are
+    /// copied in one piece.
+    public func begin(_ record: RecordView, replacing replaced: FieldNames, plainLink: Bool = false,
+                      keepsEveryMember: Bool = false) {
         json.beginObject()
         guard record.isJSON else {
             if !replaced.containsLink {
                 json.key("link")
                 json.string(record.text, plain: plainLink)
             }
+            return
+        }
+        if keepsEveryMember {
+            if record.text.count > 2 { json.rawMembers(UnsafeBufferPointer(rebasing: record.text[1..<(record.text.count - 1)])) }
             return
         }
         for member in record.members where !replaced.contains(member.key, in: record.text) {

@@ -24,6 +24,9 @@ struct StackStage: RecordStage {
     /// Whether the last link parsed needs no JSON escape (`RecordStage.linkIsPlain`).
     private(set) var linkIsPlain = false
     private var matched = 0
+    /// The upstream `args` of the last record, in storage kept from record to record (the
+    /// layout, cleared first, holds it no longer).
+    private var upstreamArgs: [UInt8] = []
 
     init(builder: StackBuilder, reader: LinkReader, frames: Bool, fromField: JSONPath?) {
         self.builder = builder
@@ -34,6 +37,9 @@ struct StackStage: RecordStage {
     }
 
     var fieldNames: [String] { frames ? ["frame"] : ["stack", "transition", "handler"] }
+
+    /// An upstream `route`, read in the scan of each record.
+    var watchedPaths: [JSONPath] { RouteSchema.upstreamPaths }
 
     /// The stack of a link given as text (for `--from`).
     func stack(ofLink text: [UInt8]) throws -> [Frame] {
@@ -61,13 +67,16 @@ struct StackStage: RecordStage {
     /// Lays out what the link just parsed opens, taking the top route (and its `handler`) from
     /// an upstream `route` when the record has one.
     private mutating func layOut(record: RecordView) throws {
-        switch schema.routes.upstream(of: record, matcher: builder.matcher) {
+        switch schema.routes.upstream(of: record, watchedFrom: 0) {
         case .absent:
             try builder.layOut(parsed, into: &layout)
             // Express answers 400, not 404: an error record, as urnmatch writes
             if layout.isEmpty, !layout.hasHandler, let refusal = builder.matcher.refusal { throw refusal }
         case .unmatched: layout.clear()
-        case let .matched(top, args, handler): try builder.layOut(parsed, top: top, topArgs: .json(args), handler: handler, into: &layout)
+        case let .matched(top, args, handler):
+            upstreamArgs.removeAll(keepingCapacity: true)
+            upstreamArgs.append(contentsOf: UnsafeBufferPointer(rebasing: record.text[args]))
+            try builder.layOut(parsed, top: top, topArgs: .json(upstreamArgs), handler: handler, into: &layout)
         }
     }
 

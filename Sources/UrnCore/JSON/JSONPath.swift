@@ -19,7 +19,16 @@ public struct JSONPath: Sendable, Equatable {
     public init?(_ text: String) {
         let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard !parts.isEmpty, !parts.contains(where: \.isEmpty) else { return nil }
-        steps = parts.map { Array($0) }
+        self.init(steps: parts.map { Array($0) })
+    }
+
+    /// The path of the top-level field `name`, whatever bytes it holds.
+    public init(field name: String) {
+        self.init(steps: [Array(name.utf8)])
+    }
+
+    private init(steps: [[UInt8]]) {
+        self.steps = steps
         var flat: [UInt8] = []
         var places: [Place] = []
         for step in steps {

@@ -133,7 +133,8 @@ public struct LinkParser: Sendable {
     /// no new storage once the text's is large enough. When it throws, `link` is left empty.
     public func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil,
                       into link: inout Link) throws(LinkError) {
-        if base == nil, keepsRefusedText || (leniency ?? self.leniency) != .everywhere, !legacyNSURL, input.count <= PackedRange.limit / 4,
+        // a link the scan reads has nothing `--lenient` would repair, so it reads the same under it
+        if base == nil, !legacyNSURL, input.count <= PackedRange.limit / 4,
            let found = CommonURLScan.ranges(input), !isCompassScheme(input[found.scheme]) {
             CommonURLScan.reset(&link, to: input, found)
             return

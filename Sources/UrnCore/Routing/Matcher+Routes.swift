@@ -1,14 +1,4 @@
 extension Matcher {
-    /// The route declared in `table` at `line` with `pattern`, as a record's `route` names it.
-    public func route(table: String, line: Int, pattern: String) -> Route? {
-        for compiledTable in compiled where compiledTable.table.name == table {
-            if let route = compiledTable.table.routes.first(where: { $0.line == line && $0.pattern.text == pattern }) {
-                return route
-            }
-        }
-        return nil
-    }
-
     /// The route declared with exactly `pattern` in the table of `route`, if any.
     public func route(sharingTableWith route: Route, pattern: String) -> Route? {
         guard let table = compiled.first(where: { $0.table.name == route.table }),

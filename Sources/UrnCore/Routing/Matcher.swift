@@ -177,8 +177,20 @@ public final class Matcher {
         return (first, max(count, 1))
     }
 
+    /// Walks the proper prefixes of `link` in one trie walk where `prefixMatches` would, and
+    /// returns the number of lengths that `walkedPrefixWinner(_:length:)` then answers for
+    /// (the lengths below it), without a list of matches; nil where it would look each up.
+    func walkingPrefixes(_ link: Link) throws(Regex.MatchError) -> Int? {
+        guard !compiled.allSatisfy(\.isAppLinks) else { return 1 }
+        let count = componentCount(link)
+        guard count > 1 else { return 1 }
+        guard let table = singleWalkTable(link) else { return nil }
+        try walkPrefixes(link, in: table, upTo: count - 1)
+        return count
+    }
+
     /// The winner for the first `length` components of `link`, which the last call of
-    /// `firstMatchWalkingPrefixes` walked (and found `walkedPrefixes` for).
+    /// `firstMatchWalkingPrefixes` or `walkingPrefixes` walked (and found their count for).
     func walkedPrefixWinner(_ link: Link, length: Int) throws(Regex.MatchError) -> Match? {
         try prefixWinner(link, in: compiled[0], length: length)
     }

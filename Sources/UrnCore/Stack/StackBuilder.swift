@@ -38,7 +38,10 @@ public struct StackBuilder {
     public func layOut(_ link: Link, top: Route, topArgs: Frame.Arguments, handler: Route?,
                        into layout: inout StackLayout) throws(Regex.MatchError) {
         layout.reset(text: link.reference.text, matcher: matcher)
-        try layOut(link, top: top, topArgs: topArgs, handler: handler, prefixes: .lookedUp, into: &layout)
+        // a chain's parents come from the table, not from the link's prefixes: no walk for them
+        let walked = top.isBlock || matcher.dialect(of: top).rules.registrationChains ? nil : try matcher.walkingPrefixes(link)
+        try layOut(link, top: top, topArgs: topArgs, handler: handler, prefixes: walked.map { .walked($0) } ?? .lookedUp,
+                   into: &layout)
     }
 
     /// Where the winners of a link's prefixes come from: the matcher's walk for the top route
