@@ -43,7 +43,7 @@ import Testing
     @Test func sharesPrefixesAndEdges() throws {
         let t = try trie(["/a/{x}/one", "/a/{y}/two", "/a/<int:n>/one", "/a/<int:m>/two"])
         // one plain edge and one int edge under "a", whatever the names
-        #expect(t.nodes.count == 1 + 1 + 2 + 4)
+        #expect(t.nodeCount == 1 + 1 + 2 + 4)
     }
 
     @Test func placeholdersNeedAValueUnlessTheDialectAllowsEmpty() throws {

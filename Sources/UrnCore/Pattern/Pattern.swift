@@ -73,7 +73,8 @@ public struct Pattern: Sendable {
             case .literal, .wildcard: continue
             case let .placeholder(placeholder) where placeholder.type.isPlain:
                 found.slots.append((index, found.names.count..<(found.names.count + placeholder.nameBytes.count)))
-                found.names += placeholder.nameBytes
+                // a lone name is the placeholder's own bytes, shared rather than copied
+                if found.names.isEmpty { found.names = placeholder.nameBytes } else { found.names += placeholder.nameBytes }
             default: return nil
             }
         }

@@ -22,16 +22,23 @@ public struct PatternParser: Sendable {
     /// read (see `ExactSyntax`), in `express` path-to-regexp's (`ExpressSyntax`); `urn` reads
     /// every syntax of urn-patterns(7).
     public func parse(_ text: String) throws(PatternError) -> Pattern {
+        var pool = SegmentPool()
+        return try parse(text, pool: &pool)
+    }
+
+    /// Compiles `text`, taking its literal segments and untyped placeholders from `pool`
+    /// (a table's patterns share them).
+    func parse(_ text: String, pool: inout SegmentPool) throws(PatternError) -> Pattern {
         switch dialect {
         case .compass: return ExactSyntax.compass(text, delimiter: delimiter)
         case .navigator: return ExactSyntax.navigator(text, customTypes: customTypes)
         case .waap: return ExactSyntax.waap(text)
         case .express: return try ExpressSyntax.pattern(text)
-        case .urn: return try unifiedPattern(text)
+        case .urn: return try unifiedPattern(text, pool: &pool)
         }
     }
 
-    private func unifiedPattern(_ text: String) throws(PatternError) -> Pattern {
+    private func unifiedPattern(_ text: String, pool: inout SegmentPool) throws(PatternError) -> Pattern {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty else {
             // the empty pattern (written `""` in a table) takes links without components
@@ -62,7 +69,7 @@ public struct PatternParser: Sendable {
         var segments: [Segment] = []
         segments.reserveCapacity(ranges.count)
         for (index, range) in ranges.enumerated() {
-            let next = try segment(bytes, range, isLast: index == ranges.count - 1, slashSeparated: slashSeparated)
+            let next = try segment(bytes, range, isLast: index == ranges.count - 1, slashSeparated: slashSeparated, pool: &pool)
             // a name is looked for in the segments before (a pattern has few): a list of the
             // names seen was an allocation a pattern
             if case let .placeholder(placeholder) = next {
@@ -87,15 +94,16 @@ public struct PatternParser: Sendable {
         case placeholder(Placeholder, at: Int)
     }
 
-    private func segment(_ bytes: [UInt8], _ range: Range<Int>, isLast: Bool, slashSeparated: Bool) throws(PatternError) -> Segment {
+    private func segment(_ bytes: [UInt8], _ range: Range<Int>, isLast: Bool, slashSeparated: Bool,
+                         pool: inout SegmentPool) throws(PatternError) -> Segment {
         let text = bytes[range]
         // most segments are plain literal text: nothing below would change them but the decoding
         if !text.contains(where: Self.mayStartSyntax) {
-            return .literal(decodedLiteral(Self.copy(text)))
+            return .literal(text.withUnsafeBufferPointer { pool.literal($0, decode: decodedLiteral) })
         }
         // and most others a whole `:name`, which the loop below reads the same way
         if slashSeparated, text.count > 1, text.first == UInt8(ascii: ":"), text.dropFirst().allSatisfy(Self.isNameByte) {
-            return .placeholder(Placeholder(nameBytes: Self.copy(text.dropFirst()), type: .string))
+            return .placeholder(text.dropFirst().withUnsafeBufferPointer { pool.placeholder(named: $0) })
         }
         if text.first == UInt8(ascii: "*"), text.dropFirst().allSatisfy(Self.isNameByte) {
             // `*` is one segment in the middle and one or more at the end; `*name` is always a catch-all
@@ -243,12 +251,6 @@ public struct PatternParser: Sendable {
     private func decodedLiteral(_ text: [UInt8]) -> [UInt8] {
         guard text.contains(UInt8(ascii: "%")) else { return text }
         return PercentCoding.decodedUTF8(ArraySlice(text)) ?? text
-    }
-
-    /// The bytes of `slice` in an array of their own, copied at once (`Array(slice)` went
-    /// through the generic copy of a collection, a few hundred instructions a segment).
-    private static func copy(_ slice: ArraySlice<UInt8>) -> [UInt8] {
-        slice.withUnsafeBufferPointer { Array($0) }
     }
 
     /// `/`, the separator of slash-separated patterns.

@@ -13,6 +13,8 @@ package enum HTTPMethod {
     /// The methods a method column names (`GET`, `GET,HEAD`), or nil when `word` is not one.
     /// Upper case only, so that a lower-case pattern is never taken for a method.
     package static func column(_ word: some Collection<UInt8>) -> [String]? {
+        // a pattern's first byte is no method's: it costs no buffer (a table's every line asks)
+        guard let first = word.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) else { return nil }
         var names: [String] = []
         var name: [UInt8] = []
         name.reserveCapacity(16)

@@ -68,6 +68,9 @@ public struct RouteTableParser: Sendable {
         // and the class each declares, which a later chain's part without one stands for
         var declaredClass: [String: String] = [:]
         table.routes.reserveCapacity(lines.count)
+        // made again only when a directive changes what it reads with
+        var parser = patternParser(table, types)
+        var pool = SegmentPool()
         for (number, raw) in lines {
             func fail(_ reason: String, column: Int? = nil) -> TableError {
                 TableError(table: name, line: number, column: column, reason: reason)
@@ -79,6 +82,7 @@ public struct RouteTableParser: Sendable {
             guard let first = content.utf8.first, first != UInt8(ascii: "#") else { continue }
             if first == UInt8(ascii: "@") {
                 try directive(content, &table, &types, fail)
+                parser = patternParser(table, types)
                 continue
             }
             var parsed: WrittenRoute
@@ -98,8 +102,6 @@ public struct RouteTableParser: Sendable {
                 guard table.dialect.rules.registrationChains else { throw fail("a block handler ('^name') is WAAppRouting's: give the table @dialect waap", column: nil) }
                 guard !Self.isChain(Array(parsed.pattern.utf8)) else { throw fail("a block handler takes a pattern, not a {Class} chain", column: nil) }
             }
-            let parser = PatternParser(delimiter: table.delimiter, customTypes: types, dialect: table.dialect,
-                                       caseInsensitive: caseInsensitive)
             let entries = try chainEntries(parsed.pattern, target: parsed.target, dialect: table.dialect,
                                            classOf: { declaredClass[$0] }, fail)
             guard !entries.isEmpty else {
@@ -116,7 +118,7 @@ public struct RouteTableParser: Sendable {
                 guard !(entry.fromChain && !entry.declaresClass && declared.contains(entry.pattern)) else { continue }
                 let pattern: Pattern
                 do {
-                    pattern = try parser.parse(entry.pattern)
+                    pattern = try parser.parse(entry.pattern, pool: &pool)
                 } catch {
                     throw fail(error.reason, column: parsed.patternColumn + entry.offset(error.position))
                 }
@@ -131,6 +133,11 @@ public struct RouteTableParser: Sendable {
         }
         if table.dialect.rules.lastRegistrationWins { table.keepLastRegistrations() }
         return table
+    }
+
+    /// The pattern parser for the routes of `table` with the custom `types`.
+    private func patternParser(_ table: RouteTable, _ types: [String: Regex]) -> PatternParser {
+        PatternParser(delimiter: table.delimiter, customTypes: types, dialect: table.dialect, caseInsensitive: caseInsensitive)
     }
 
     /// The methods of a leading method column and the rest of the line; a first word that is

@@ -54,7 +54,7 @@ final class SegmentTrie {
 
     // Written only while the table compiles, one insert at a time, then only read (by several
     // threads at once in --jobs): the runtime exclusivity checks would cost every search.
-    @exclusivity(unchecked) private(set) var nodes = [Node()]
+    @exclusivity(unchecked) private var nodes = [Node()]
     @exclusivity(unchecked) private var literals = LiteralMap()
     @exclusivity(unchecked) private var tests: [Test] = []
     @exclusivity(unchecked) private var routeLinks: [RouteLink] = []
@@ -85,11 +85,19 @@ final class SegmentTrie {
         frozen.literals.deallocate()
     }
 
-    /// Ends the building: the trie is searched from now on and takes no more routes.
+    /// The number of nodes, one for each distinct path the routes' segments take.
+    var nodeCount: Int { frozen?.nodes.count ?? nodes.count }
+
+    /// Ends the building: the trie is searched from now on and takes no more routes. The lists
+    /// it was built in are let go, so that a large table's next allocations reuse their memory.
     func freeze() {
         precondition(frozen == nil, "a segment trie is frozen once")
         frozen = Tables(nodes: .owning(copyOf: nodes), routeLinks: .owning(copyOf: routeLinks),
                         tests: .owning(copyOf: tests), literals: literals.ownedView())
+        nodes = []
+        routeLinks = []
+        tests = []
+        literals = LiteralMap()
     }
 
     /// Adds route `id` with `segments`. An `openEnded` route (URLNavigator's `<path:p>`) reads
@@ -98,12 +106,14 @@ final class SegmentTrie {
     func insert(_ segments: [Segment], id: Int, openEnded: Bool = false) {
         precondition(frozen == nil, "a frozen segment trie takes no more routes")
         var node = 0
+        // a node this insert made has no literal children yet: there is nothing to look up
+        let firstNew = nodes.count
         for segment in segments {
             switch segment {
             case .catchAll where openEnded:
                 node = plainChild(of: node)
             case let .literal(text):
-                node = child(of: node, literal: rules.literalKey(text))
+                node = child(of: node, literal: rules.literalKey(text), isNew: node >= firstNew)
             case let .placeholder(placeholder) where placeholder.type.isPlain:
                 node = plainChild(of: node)
             case .wildcard:
@@ -135,8 +145,8 @@ final class SegmentTrie {
         return nodes.count - 1
     }
 
-    private func child(of node: Int, literal key: [UInt8]) -> Int {
-        if let existing = key.withUnsafeBufferPointer({ literals.child(of: node, for: $0) }) { return existing }
+    private func child(of node: Int, literal key: [UInt8], isNew: Bool) -> Int {
+        if !isNew, let existing = key.withUnsafeBufferPointer({ literals.child(of: node, for: $0) }) { return existing }
         let child = newNode()
         literals.insert(parent: node, key: key, child: child)
         nodes[node].hasLiterals = true

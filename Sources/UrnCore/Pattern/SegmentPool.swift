@@ -1,0 +1,29 @@
+/// The literal segments and untyped placeholders of one table's patterns, each made once and
+/// shared: a large table repeats a few words and names (`items`, `:id`) over thousands of
+/// lines, and a shared one costs a reference count where a copy of its own cost an allocation
+/// and the memory it holds. Patterns only read what they are given, so sharing is not seen.
+struct SegmentPool {
+    /// Literal texts as written (parent 0) and placeholder names (parent 1), to their index in
+    /// `literals` or `placeholders`.
+    private var index = LiteralMap()
+    private var literals: [[UInt8]] = []
+    private var placeholders: [Placeholder] = []
+
+    /// The literal written as `text`, made by `decode` the first time it is asked for.
+    mutating func literal(_ text: UnsafeBufferPointer<UInt8>, decode: ([UInt8]) -> [UInt8]) -> [UInt8] {
+        if let known = index.child(of: 0, for: text) { return literals[known] }
+        let written = Array(text)
+        index.insert(parent: 0, key: written, child: literals.count)
+        literals.append(decode(written))
+        return literals[literals.count - 1]
+    }
+
+    /// The untyped placeholder named `name`.
+    mutating func placeholder(named name: UnsafeBufferPointer<UInt8>) -> Placeholder {
+        if let known = index.child(of: 1, for: name) { return placeholders[known] }
+        let nameBytes = Array(name)
+        index.insert(parent: 1, key: nameBytes, child: placeholders.count)
+        placeholders.append(Placeholder(nameBytes: nameBytes, type: .string))
+        return placeholders[placeholders.count - 1]
+    }
+}
