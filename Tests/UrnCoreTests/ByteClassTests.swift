@@ -72,6 +72,25 @@ import Testing
         }
     }
 
+    /// In words of random bytes, the lowest flagged lane is the first special byte, and no
+    /// word without one is flagged.
+    @Test func swarFindsTheFirstSpecialByteInRandomWords() {
+        var generator = SplitMix64(state: 41)
+        for round in 0..<200_000 {
+            // mostly plain bytes, so that words without a special one are common
+            let word = (0..<8).reduce(UInt64(0)) { word, lane in
+                let random = generator.next()
+                let byte = round % 3 == 0 || random % 9 == 0 ? UInt8(truncatingIfNeeded: random >> 8)
+                    : UInt8(0x20 + (random >> 8) % 0x60)
+                return word | UInt64(byte) << UInt64(lane * 8)
+            }
+            let lanes = (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64($0 * 8)) }
+            let first = lanes.firstIndex { $0 < 0x20 || $0 >= 0x80 || $0 == 0x22 || $0 == 0x5C }
+            let mask = PlainRun.specialBytes(word)
+            #expect((mask == 0 ? nil : SWAR.firstFlagged(mask)) == first, "\(String(word, radix: 16))")
+        }
+    }
+
     /// With two special bytes, the first flagged lane is the lower one (borrows only flag lanes
     /// above a real hit).
     @Test func firstFlaggedIsTheLowestSpecialByte() {

@@ -24,11 +24,16 @@ package enum PlainRun {
     }
 
     /// Bit 7 set in the lowest byte of `word` that is below 0x20, at or above 0x80, `"` or `\`
-    /// (and maybe in bytes above it).
+    /// (and maybe in bytes above it). A subtraction borrows only out of a byte it flags (one
+    /// that becomes zero, or a control), so no byte below the lowest flagged one is flagged,
+    /// and a byte at or above 0x80 is flagged by its own bit 7: the usual `& ~x` of each test
+    /// is not needed.
     @inline(__always)
     static func specialBytes(_ word: UInt64) -> UInt64 {
-        let control = (word &- 0x2020_2020_2020_2020) & ~word
-        return (word | control | SWAR.equal(word, UInt8(ascii: "\"")) | SWAR.equal(word, UInt8(ascii: "\\"))) & SWAR.high
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = (word ^ (ones &* UInt64(UInt8(ascii: "\"")))) &- ones
+        let backslash = (word ^ (ones &* UInt64(UInt8(ascii: "\\")))) &- ones
+        return (word | (word &- 0x2020_2020_2020_2020) | quote | backslash) & SWAR.high
     }
 }
 
