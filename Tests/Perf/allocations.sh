@@ -14,6 +14,10 @@ records=10000
 python3 "$ROOT/bench/gen_links.py" -n "$records" --seed 1 -o "$tmp/links.txt" 2>/dev/null
 routes="$ROOT/bench/github_api.routes"
 "$BIN/urnmatch" -a -s -f "$routes" < "$tmp/links.txt" > "$tmp/matched.jsonl" || true
+# the README's pipeline, stage by stage: the records each stage reads from its upstream
+"$BIN/urnparse" -s < "$tmp/links.txt" > "$tmp/stage-parsed.jsonl" || true
+"$BIN/urnmatch" -s -f "$routes" < "$tmp/stage-parsed.jsonl" > "$tmp/stage-matched.jsonl" || true
+"$BIN/urnstack" -s -f "$routes" < "$tmp/stage-matched.jsonl" > "$tmp/stage-stacked.jsonl" || true
 
 # the heap blocks a run allocates (its exit status does not matter: 1 is "nothing matched")
 blocks() {
@@ -45,5 +49,8 @@ check "urnmatch (GitHub + GitLab tables)" 0.02 "$tmp/links.txt" "$BIN/urnmatch" 
 check "urnmatch --dialect express" 0.01 "$tmp/links.txt" "$BIN/urnmatch" --dialect express -f "$routes"
 check "urnstack (GitHub table)" 0.00 "$tmp/links.txt" "$BIN/urnstack" -f "$routes"
 check "urnfmt template" 0.00 "$tmp/matched.jsonl" "$BIN/urnfmt" '{route.target}\t{route.args.owner}\t{host}\t{query:page}'
+check "urnmatch over urnparse's records" 0.00 "$tmp/stage-parsed.jsonl" "$BIN/urnmatch" -f "$routes"
+check "urnstack over urnmatch's records" 0.00 "$tmp/stage-matched.jsonl" "$BIN/urnstack" -f "$routes"
+check "urnfmt over urnstack's records" 0.00 "$tmp/stage-stacked.jsonl" "$BIN/urnfmt" '{route.target}\t{stack.0.link}'
 echo "allocations: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
