@@ -13,6 +13,8 @@ struct StackStage: RecordStage {
     let builder: StackBuilder
     let reader: LinkReader
     let schema: StackSchema
+    /// The route an upstream record names, read back.
+    let upstream: UpstreamRoute
     let frames: Bool
     let fromField: JSONPath?
     /// The stack of `--from`, computed once.
@@ -32,6 +34,7 @@ struct StackStage: RecordStage {
         self.builder = builder
         self.reader = reader
         schema = StackSchema(routes: RouteSchema(matcher: builder.matcher))
+        upstream = UpstreamRoute(matcher: builder.matcher)
         self.frames = frames
         self.fromField = fromField
     }
@@ -39,7 +42,7 @@ struct StackStage: RecordStage {
     var fieldNames: [String] { frames ? ["frame"] : ["stack", "transition", "handler"] }
 
     /// An upstream `route`, read in the scan of each record.
-    var watchedPaths: [JSONPath] { RouteSchema.upstreamPaths }
+    var watchedPaths: [JSONPath] { UpstreamRoute.paths }
 
     /// The stack of a link given as text (for `--from`).
     func stack(ofLink text: [UInt8]) throws -> [Frame] {
@@ -67,7 +70,7 @@ struct StackStage: RecordStage {
     /// Lays out what the link just parsed opens, taking the top route (and its `handler`) from
     /// an upstream `route` when the record has one.
     private mutating func layOut(record: RecordView) throws {
-        switch schema.routes.upstream(of: record, watchedFrom: 0) {
+        switch upstream.value(of: record, watchedFrom: 0) {
         case .absent:
             try builder.layOut(parsed, into: &layout)
             // Express answers 400, not 404: an error record, as urnmatch writes

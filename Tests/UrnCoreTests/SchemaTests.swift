@@ -5,10 +5,10 @@ import UrnCore
 /// The record schema both ways: what a tool writes, the next tool reads back.
 @Suite struct SchemaTests {
     /// Runs `body` over `record` as the tools see it, its scan watching an upstream route
-    /// (`RouteSchema.upstreamPaths`, from slot 0) as urnstack's does.
+    /// (`UpstreamRoute.paths`, from slot 0) as urnstack's does.
     func withRecord<R>(_ record: String, _ body: (RecordView) throws -> R) throws -> R {
         let text = Array(record.utf8)
-        let paths = WatchedPaths(RouteSchema.upstreamPaths)
+        let paths = WatchedPaths(UpstreamRoute.paths)
         return try text.withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner()
             try scanner.scanObject(buffer, watching: paths)
@@ -39,7 +39,7 @@ import UrnCore
         let record = routeRecord(match, routes)
         #expect(record == #"{"route":{"pattern":"/list/:id","target":"Item","args":{"id":"7","tab":"info"},"table":"app.routes","line":2}}"#)
         try withRecord(record) { view in
-            guard case let .matched(route, args, handler) = routes.upstream(of: view, watchedFrom: 0) else {
+            guard case let .matched(route, args, handler) = UpstreamRoute(matcher: matcher).value(of: view, watchedFrom: 0) else {
                 Issue.record("not read back as a match")
                 return
             }
@@ -51,15 +51,15 @@ import UrnCore
 
     @Test func aNullRouteIsUnmatchedAndAForeignOneIsAbsent() throws {
         let matcher = try table("/list List\n")
-        let routes = RouteSchema(matcher: matcher)
+        let upstream = UpstreamRoute(matcher: matcher)
         try withRecord(#"{"route":null}"#) { view in
-            guard case .unmatched = routes.upstream(of: view, watchedFrom: 0) else { Issue.record("not unmatched"); return }
+            guard case .unmatched = upstream.value(of: view, watchedFrom: 0) else { Issue.record("not unmatched"); return }
         }
         try withRecord(#"{"route":{"pattern":"/list","table":"other.routes","line":1,"args":{}}}"#) { view in
-            guard case .absent = routes.upstream(of: view, watchedFrom: 0) else { Issue.record("not absent"); return }
+            guard case .absent = upstream.value(of: view, watchedFrom: 0) else { Issue.record("not absent"); return }
         }
         try withRecord(#"{"link":"/list"}"#) { view in
-            guard case .absent = routes.upstream(of: view, watchedFrom: 0) else { Issue.record("not absent"); return }
+            guard case .absent = upstream.value(of: view, watchedFrom: 0) else { Issue.record("not absent"); return }
         }
     }
 
@@ -70,7 +70,7 @@ import UrnCore
         let record = routeRecord(match, routes)
         #expect(record.contains(#""handler":{"pattern":"*","target":"log","table":"app.routes","line":1}"#))
         try withRecord(record) { view in
-            guard case let .matched(_, _, handler) = routes.upstream(of: view, watchedFrom: 0) else { Issue.record("no match"); return }
+            guard case let .matched(_, _, handler) = UpstreamRoute(matcher: matcher).value(of: view, watchedFrom: 0) else { Issue.record("no match"); return }
             #expect(handler === match.handler)
         }
     }

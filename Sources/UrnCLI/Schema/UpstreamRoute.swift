@@ -1,0 +1,108 @@
+import UrnCore
+
+/// The `route` of an upstream record read back (urnmatch(1) RECORDS) to the route of the
+/// tables it names, so that urnstack lays out the stack under the route urnmatch chose.
+public struct UpstreamRoute: Sendable {
+    /// An upstream record's `route`: absent (no upstream routing), null (nothing matched), or
+    /// the route it names with the JSON token of its `args` in the record's text, and the block
+    /// handler that runs too.
+    public enum Value {
+        case absent
+        case unmatched
+        case matched(Route, args: Range<Int>, handler: Route?)
+    }
+
+    /// The paths of `route` that `value(of:watchedFrom:)` reads, which a stage watches in the
+    /// scan of each record (`RecordStage.watchedPaths`).
+    public static let paths: [JSONPath] = Slot.allCases.map(\.path)
+
+    /// The routes of the tables by the line that declared them.
+    private let byLine: [Int: [Entry]]
+
+    /// A route with its table's name and its pattern as written, UTF-8.
+    private struct Entry: @unchecked Sendable {  // routes are immutable once loaded
+        let route: Route
+        let table: Int
+        let pattern: [UInt8]
+    }
+
+    private let tableNames: [[UInt8]]
+
+    /// A reader of the routes of `matcher`'s tables.
+    public init(matcher: Matcher) {
+        var byLine: [Int: [Entry]] = [:]
+        for (index, table) in matcher.tables.enumerated() {
+            for route in table.routes {
+                byLine[route.line, default: []].append(Entry(route: route, table: index, pattern: Array(route.pattern.text.utf8)))
+            }
+        }
+        self.byLine = byLine
+        tableNames = matcher.tables.map { Array($0.name.utf8) }
+    }
+
+    /// Reads the `route` field of `record`, whose scan watched `paths` from slot `first`. A
+    /// route object that names no route of the tables (another table, an edited pattern) is
+    /// read as absent, so the link is routed again.
+    public func value(of record: RecordView, watchedFrom first: Int) -> Value {
+        guard record.isJSON else { return .absent }
+        func value(_ slot: Slot) -> WatchedValue? {
+            // every path is a plain one, so the scan followed it; an empty range is no value
+            guard let found = record.watched.noted(first + slot.rawValue), !found.range.isEmpty else { return nil }
+            return found
+        }
+        guard let route = value(.route) else { return .absent }
+        if route.kind == .null { return .unmatched }
+        guard route.kind == .object, let top = self.route(value(.pattern), value(.table), value(.line), in: record.text),
+              let args = value(.args), args.kind == .object
+        else { return .absent }
+        let handler = value(.handler).flatMap { $0.kind == .object ? self.route(value(.handlerPattern), value(.handlerTable),
+                                                                                value(.handlerLine), in: record.text) : nil }
+        return .matched(top, args: args.range, handler: handler)
+    }
+
+    /// The route declared at the `line` of the table named `table` with the pattern `pattern`
+    /// (watched string and number tokens), in the order the tables were given; nil if none.
+    private func route(_ pattern: WatchedValue?, _ table: WatchedValue?, _ line: WatchedValue?,
+                       in text: UnsafeBufferPointer<UInt8>) -> Route? {
+        guard let pattern, pattern.kind == .string, let table, table.kind == .string, let line, line.kind == .number,
+              let lineNumber = Self.lineNumber(UnsafeBufferPointer(rebasing: text[line.range])),
+              let entries = byLine[lineNumber]
+        else { return nil }
+        for entry in entries where JSONString.equals(table.range, in: text, tableNames[entry.table])
+            && JSONString.equals(pattern.range, in: text, entry.pattern) {
+            return entry.route
+        }
+        return nil
+    }
+
+    /// The line number a JSON number token gives: plain decimal digits only (`7.0` or `7e0`
+    /// names no line).
+    private static func lineNumber(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !token.isEmpty, token.count <= 18 else { return nil }
+        var value = 0
+        for byte in token {
+            guard byte &- UInt8(ascii: "0") < 10 else { return nil }
+            value = value &* 10 &+ Int(byte &- UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    /// The slots of `paths`, from the stage's first.
+    private enum Slot: Int, CaseIterable {
+        case route, pattern, table, line, args, handler, handlerPattern, handlerTable, handlerLine
+
+        var path: JSONPath {
+            switch self {
+            case .route: JSONPath("route")!
+            case .pattern: JSONPath("route.pattern")!
+            case .table: JSONPath("route.table")!
+            case .line: JSONPath("route.line")!
+            case .args: JSONPath("route.args")!
+            case .handler: JSONPath("route.handler")!
+            case .handlerPattern: JSONPath("route.handler.pattern")!
+            case .handlerTable: JSONPath("route.handler.table")!
+            case .handlerLine: JSONPath("route.handler.line")!
+            }
+        }
+    }
+}
