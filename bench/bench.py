@@ -128,6 +128,7 @@ def main():
         ("cat", ["cat"], None, None, n),
         ("urnparse", [tool("urnparse")], "trurl", [trurl, "--json", "-f", "-"] if trurl else None, n),
         ("urnmatch 142", [tool("urnmatch"), "-f", github], "werkzeug", werkzeug + [github], n),
+        ("urnmatch -j2", [tool("urnmatch"), "--jobs", "2", "-f", github], None, None, n),
         ("urnmatch 3.7k", [tool("urnmatch"), "-f", github, "-f", gitlab], "werkzeug", werkzeug + [github, gitlab], min(n, 2_000)),
         ("urnmatch 100k", [tool("urnmatch"), "-f", big], "werkzeug", werkzeug + [big], min(n, 20_000)),
         ("urnstack 142", [tool("urnstack"), "-f", github], None, None, n),
@@ -201,6 +202,8 @@ def main():
         print(f"  peer of {name:<14} {median:>8.3f} s for {peer_links:>9,} links {peer_links / median:>12,.0f} links/s  {rss / 1024:.1f} MiB")
     express_ratio = results["urnmatch 142"][0] / results["urnmatch express"][0]
     print(f"\nurnmatch --dialect express runs at {express_ratio:.2f}× the urn dialect's links/s on the same 142 routes.")
+    jobs_ratio = results["urnmatch 142"][0] / results["urnmatch -j2"][0]
+    print(f"urnmatch --jobs 2 runs at {jobs_ratio:.2f}× the links/s of one job ({os.cpu_count()} cores; target ≥ 1.7× on idle cores).")
     print("urnfmt reads urnmatch -a's records over the same links (its 'vs cat' is against cat of that file);")
     print("the pipeline is urnparse | urnmatch | urnstack | urnfmt over the links; 'X ← Y' is tool X alone over")
     print("the records Y writes for the same links (records/s; 'vs cat' against cat of the links).")

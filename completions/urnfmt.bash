@@ -165,7 +165,7 @@ _urnfmt() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--normalize --no-header --sort-query --json --punycode --as-idn --iri -0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
     local -a repeating_options=(--arg --set --append --qtrim --redirect)
-    local -a non_repeating_options=(--link --dialect --tsv --csv --errors --scheme --delimiter --field --max-line)
+    local -a non_repeating_options=(--link --dialect --tsv --csv --errors --scheme --delimiter --field --max-line --jobs)
     __urnfmt_offer_flags_options -1
 
     # Offer option value completions
@@ -212,6 +212,9 @@ _urnfmt() {
         return
         ;;
     '--max-line')
+        return
+        ;;
+    '--jobs')
         return
         ;;
     esac

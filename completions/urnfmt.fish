@@ -20,7 +20,7 @@ function __urnfmt_parse_tokens -S
     set -l unparsed_tokens (__urnfmt_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnfmt'
-        __urnfmt_parse_subcommand -r 2 'link=' 'dialect=' 'arg=+' 'normalize' 'tsv=' 'csv=' 'no-header' 'set=+' 'append=+' 'qtrim=+' 'sort-query' 'redirect=+' 'json' 'errors=' 'punycode' 'as-idn' 'iri' 'scheme=' 'delimiter=' 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'version' 'h/help'
+        __urnfmt_parse_subcommand -r 2 'link=' 'dialect=' 'arg=+' 'normalize' 'tsv=' 'csv=' 'no-header' 'set=+' 'append=+' 'qtrim=+' 'sort-query' 'redirect=+' 'json' 'errors=' 'punycode' 'as-idn' 'iri' 'scheme=' 'delimiter=' 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'jobs=' 'version' 'h/help'
     end
 end
 
@@ -103,5 +103,6 @@ complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options 
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" strict-nsurl' -l 'strict-nsurl' -d 'Make a link that URL(string:) refused before iOS 17 (non-ASCII, space, \'{\', a second \'#\', ...) an error record.'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" progress' -l 'progress' -d 'Show the records read and their rate on stderr while working (only when stderr is a terminal).'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" fail-fast' -l 'fail-fast' -d 'Stop at the first line that cannot be processed.'
+complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" jobs' -l 'jobs' -d 'Work on chunks of records in this many threads; the output is the same, in input order (for large inputs in one process).' -rfka ''
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" version' -l 'version' -d 'Show the version.'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -20,7 +20,7 @@ function __urnmatch_parse_tokens -S
     set -l unparsed_tokens (__urnmatch_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnmatch'
-        __urnmatch_parse_subcommand -r 1 'e=+' 'f=+' 'format=' 'host=+' 'dialect=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'v/invert-match' 'a/all' 'c/count' 'stats' 'check' 'all-matches' 'explain' 'method=' 'method-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'version' 'h/help'
+        __urnmatch_parse_subcommand -r 1 'e=+' 'f=+' 'format=' 'host=+' 'dialect=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'v/invert-match' 'a/all' 'c/count' 'stats' 'check' 'all-matches' 'explain' 'method=' 'method-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'jobs=' 'version' 'h/help'
     end
 end
 
@@ -104,5 +104,6 @@ complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_opti
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" strict-nsurl' -l 'strict-nsurl' -d 'Make a link that URL(string:) refused before iOS 17 (non-ASCII, space, \'{\', a second \'#\', ...) an error record.'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" progress' -l 'progress' -d 'Show the records read and their rate on stderr while working (only when stderr is a terminal).'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" fail-fast' -l 'fail-fast' -d 'Stop at the first line that cannot be processed.'
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" jobs' -l 'jobs' -d 'Work on chunks of records in this many threads; the output is the same, in input order (for large inputs in one process).' -rfka ''
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" version' -l 'version' -d 'Show the version.'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -165,7 +165,7 @@ _urnparse() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(-0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --raw --normalize --domains --punycode --as-idn --iri --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--field --max-line --scheme --delimiter --base)
+    local -a non_repeating_options=(--field --max-line --jobs --scheme --delimiter --base)
     __urnparse_offer_flags_options -1
 
     # Offer option value completions
@@ -174,6 +174,9 @@ _urnparse() {
         return
         ;;
     '--max-line')
+        return
+        ;;
+    '--jobs')
         return
         ;;
     '--scheme')

@@ -20,7 +20,7 @@ function __urnparse_parse_tokens -S
     set -l unparsed_tokens (__urnparse_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnparse'
-        __urnparse_parse_subcommand -r 1 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'scheme=' 'delimiter=' 'raw' 'normalize' 'domains' 'punycode' 'as-idn' 'iri' 'base=' 'version' 'h/help'
+        __urnparse_parse_subcommand -r 1 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'jobs=' 'scheme=' 'delimiter=' 'raw' 'normalize' 'domains' 'punycode' 'as-idn' 'iri' 'base=' 'version' 'h/help'
     end
 end
 
@@ -84,6 +84,7 @@ complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_opti
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" strict-nsurl' -l 'strict-nsurl' -d 'Make a link that URL(string:) refused before iOS 17 (non-ASCII, space, \'{\', a second \'#\', ...) an error record.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" progress' -l 'progress' -d 'Show the records read and their rate on stderr while working (only when stderr is a terminal).'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" fail-fast' -l 'fail-fast' -d 'Stop at the first line that cannot be processed.'
+complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" jobs' -l 'jobs' -d 'Work on chunks of records in this many threads; the output is the same, in input order (for large inputs in one process).' -rfka ''
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" scheme' -l 'scheme' -d 'Read \'S://name\' as the Compass name \'name\' (Compass\'s Navigator.scheme).' -rfka ''
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" delimiter' -l 'delimiter' -d 'Split URN and opaque names on this string.' -rfka ''
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" raw' -l 'raw' -d 'Keep values in parts, segments and params as written, without percent-decoding.'

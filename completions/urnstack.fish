@@ -20,7 +20,7 @@ function __urnstack_parse_tokens -S
     set -l unparsed_tokens (__urnstack_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnstack'
-        __urnstack_parse_subcommand -r 1 'e=+' 'f=+' 'format=' 'host=+' 'dialect=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'frames' 'from=' 'from-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'version' 'h/help'
+        __urnstack_parse_subcommand -r 1 'e=+' 'f=+' 'format=' 'host=+' 'dialect=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'frames' 'from=' 'from-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'jobs=' 'version' 'h/help'
     end
 end
 
@@ -98,5 +98,6 @@ complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_opti
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" strict-nsurl' -l 'strict-nsurl' -d 'Make a link that URL(string:) refused before iOS 17 (non-ASCII, space, \'{\', a second \'#\', ...) an error record.'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" progress' -l 'progress' -d 'Show the records read and their rate on stderr while working (only when stderr is a terminal).'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" fail-fast' -l 'fail-fast' -d 'Stop at the first line that cannot be processed.'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" jobs' -l 'jobs' -d 'Work on chunks of records in this many threads; the output is the same, in input order (for large inputs in one process).' -rfka ''
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" version' -l 'version' -d 'Show the version.'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -48,10 +48,15 @@ public struct CommonOptions: ParsableArguments {
     @Flag(help: "Stop at the first line that cannot be processed.")
     public var failFast = false
 
+    /// Threads that work on chunks of records (the output stays in input order).
+    @Option(help: ArgumentHelp("Work on chunks of records in this many threads; the output is the same, in input order (for large inputs in one process).", valueName: "n"))
+    public var jobs: Int = 1
+
     public init() {}
 
     public func validate() throws {
         guard JSONPath(field) != nil else { throw ValidationError("invalid --field path '\(field)'") }
+        if jobs < 1 { throw ValidationError("--jobs \(jobs): give 1 or more threads") }
         if lenient && strictNsurl { throw ValidationError("--lenient repairs what --strict-nsurl refuses: choose one") }
     }
 

@@ -11,6 +11,15 @@ public final class Diagnostics {
     /// Per-line messages by code: how many were printed and how many were only counted, in the
     /// order the codes first came.
     private var counts: [(code: String, printed: Int, held: Int)] = []
+    /// The messages kept instead of printed, in the order they came, when these are the
+    /// diagnostics of a thread of `--jobs`; nil prints them.
+    private var kept: [Message]?
+
+    /// A message kept for `replay(_:)`: about one line, or any other text, ready to print.
+    enum Message {
+        case line(source: String, number: Int, code: String, message: String)
+        case text(String)
+    }
 
     /// Diagnostics for `tool`.
     public init(tool: String, noMessages: Bool = false) {
@@ -18,10 +27,36 @@ public final class Diagnostics {
         self.noMessages = noMessages
     }
 
+    /// Diagnostics for `tool` that keep every message for `takeKept()` instead of printing it:
+    /// a thread of `--jobs` works ahead, and its messages are printed in input order, through
+    /// the one `Diagnostics` that counts them for the per-code limit.
+    init(keepingFor tool: String, noMessages: Bool) {
+        self.tool = tool
+        self.noMessages = noMessages
+        kept = []
+    }
+
+    /// The messages kept since the last call, in order.
+    func takeKept() -> [Message] {
+        defer { kept!.removeAll() }
+        return kept!
+    }
+
+    /// Prints `messages` (kept by another `Diagnostics`) as if they were reported here.
+    func replay(_ messages: [Message]) {
+        for message in messages {
+            switch message {
+            case let .line(source, number, code, text): line(source, number, code: code, text)
+            case let .text(text): emit(text)
+            }
+        }
+    }
+
     /// Reports a problem with one input line, unless silenced; past `perCodeLimit` messages of
     /// its code it is only counted, for `finish()`'s summary line.
     public func line(_ source: String, _ number: Int, code: String, _ message: String) {
         guard !noMessages else { return }
+        if kept != nil { return kept!.append(.line(source: source, number: number, code: code, message: message)) }
         let index: Int
         if let found = counts.firstIndex(where: { $0.code == code }) {
             index = found
@@ -58,6 +93,7 @@ public final class Diagnostics {
     }
 
     private func emit(_ text: String) {
+        if kept != nil { return kept!.append(.text(text)) }
         ProgressMeter.clearForMessage()
         var text = text
         text.withUTF8 { buffer in

@@ -39,6 +39,14 @@ public final class ProgressMeter {
         if records & 1023 == 0 { drawIfDue() }
     }
 
+    /// Counts `added` records of `length` bytes in all (a chunk of `--jobs`); draws now and then.
+    func count(records added: Int, bytes length: Int) {
+        let before = records
+        records += added
+        bytes += length
+        if records >> 10 != before >> 10 { drawIfDue() }
+    }
+
     /// Replaces the line with a summary: the records read, how many were errors, and the time.
     public func finish(errors: Int) {
         let seconds = Self.now() - start

@@ -4,7 +4,7 @@ import UrnCore
 /// records or error records, and track the exit status (urnparse(1) EXIT STATUS).
 public struct RecordDriver {
     private let options: CommonOptions
-    private let diagnostics: Diagnostics
+    let diagnostics: Diagnostics
 
     /// A driver for `options`, reporting through `diagnostics`.
     public init(options: CommonOptions, diagnostics: Diagnostics) {
@@ -12,76 +12,115 @@ public struct RecordDriver {
         self.diagnostics = diagnostics
     }
 
-    /// Runs `stage` over all input and returns the exit status.
-    public func run<Stage: RecordStage>(_ stage: inout Stage) -> ExitStatus {
-        let reader = RecordReader(paths: options.files, separator: options.separator,
-                                  maxLine: options.maxLine, diagnostics: diagnostics)
-        let writer = RecordWriter(separator: options.separator, lineBuffered: options.lineBuffered, discards: options.quiet)
-        let replacedNames = stage.fieldNames + ["error"]
-        var parser = RecordParser(field: options.fieldPath, fieldName: options.field, maxLine: options.maxLine,
-                                  stagePaths: stage.watchedPaths, replaced: replacedNames)
-        let replaced = FieldNames(replacedNames)
+    /// What every record's work reads, read once from the options: an ArgumentParser property
+    /// costs hundreds of instructions per read.
+    struct Settings {
+        /// The stage's fields and `error`, which input fields of the same name give way to.
+        let replaced: FieldNames
+        let separatorIsNUL: Bool
+        let quiet: Bool
+        let failFast: Bool
+    }
+
+    /// What the records worked on so far came to.
+    struct Outcome {
         var status = ExitStatus.success
+        /// Lines that became error records (or came as one).
         var errors = 0
+        /// Under `-q`, a selected record answered yes.
         var settled = false
         var writeFailure: WriteFailure?
-        // Read once: an ArgumentParser property costs hundreds of instructions per read.
-        let failFast = options.failFast
-        let separatorIsNUL = options.nullSeparated
-        let quiet = options.quiet
+    }
+
+    /// Runs `stage` over all input and returns the exit status.
+    public func run<Stage: RecordStage>(_ stage: inout Stage) -> ExitStatus {
+        let writer = RecordWriter(separator: options.separator, lineBuffered: options.lineBuffered, discards: options.quiet)
+        let settings = Settings(replaced: FieldNames(Self.replacedNames(of: stage)), separatorIsNUL: options.nullSeparated,
+                                quiet: options.quiet, failFast: options.failFast)
+        var outcome = Outcome()
         let meter = ProgressMeter(enabled: options.progress, tool: diagnostics.tool, paths: options.files)
         defer {
-            meter?.finish(errors: errors)
+            meter?.finish(errors: outcome.errors)
             diagnostics.finish()
         }
 
-        do throws(WriteFailure) { try stage.start(into: writer) } catch { writeFailure = error }
-        let readAll = writeFailure != nil ? true : reader.forEachLine { line in
-            meter?.count(bytes: line.bytes.count + 1)
-            do {
-                if try process(line, separatorIsNUL, &stage, &parser, writer, replaced, &status, &errors, quiet) {
-                    settled = true
-                    return false
-                }
-            } catch let failure as WriteFailure {
-                writeFailure = failure
-                return false
-            } catch {
-                return false
-            }
-            return !(failFast && status == .failure)
-        }
+        do throws(WriteFailure) { try stage.start(into: writer) } catch { outcome.writeFailure = error }
+        let readAll = outcome.writeFailure != nil ? true
+            : options.jobs > 1 ? ChunkPipeline(driver: self, options: options, settings: settings, stage: stage)
+                .run(&stage, writer: writer, meter: meter, outcome: &outcome)
+            : readInOneJob(&stage, writer, settings, meter, &outcome)
         // grep -q: a selected record answers yes, whatever came before it
-        if settled { return .success }
+        if outcome.settled { return .success }
         var selection = ExitStatus.success
-        if writeFailure == nil {
+        if outcome.writeFailure == nil {
             do throws(WriteFailure) {
                 selection = try stage.finish(into: writer)
                 try writer.flush()
             } catch {
-                writeFailure = error
+                outcome.writeFailure = error
             }
         }
-        switch writeFailure {
+        switch outcome.writeFailure {
         case .brokenPipe?:
-            return status
+            return outcome.status
         case let failure?:
             diagnostics.error(failure.message)
             return .failure
         case nil:
-            return readAll ? max(status, selection) : .failure
+            return readAll ? max(outcome.status, selection) : .failure
         }
+    }
+
+    /// Reads and works on every line in this thread; says whether every source was read.
+    private func readInOneJob<Stage: RecordStage>(_ stage: inout Stage, _ writer: RecordWriter, _ settings: Settings,
+                                                  _ meter: ProgressMeter?, _ outcome: inout Outcome) -> Bool {
+        let reader = RecordReader(paths: options.files, separator: options.separator,
+                                  maxLine: options.maxLine, diagnostics: diagnostics)
+        var parser = recordParser(for: stage)
+        return reader.forEachLine { line in
+            meter?.count(bytes: line.bytes.count + 1)
+            return consume(line, &stage, &parser, writer, settings, &outcome)
+        }
+    }
+
+    /// The parser of records for `stage`.
+    func recordParser<Stage: RecordStage>(for stage: Stage) -> RecordParser {
+        RecordParser(field: options.fieldPath, fieldName: options.field, maxLine: options.maxLine, stagePaths: stage.watchedPaths,
+                     replaced: Self.replacedNames(of: stage))
+    }
+
+    /// The fields whose input values give way to `stage`'s: its own and `error`.
+    static func replacedNames<Stage: RecordStage>(of stage: Stage) -> [String] {
+        stage.fieldNames + ["error"]
+    }
+
+    /// Works on one line and says whether to read on: not after a record that settles `-q`, a
+    /// failed write, or under `--fail-fast` a line that could not be processed.
+    @inline(__always)
+    func consume<Stage: RecordStage>(_ line: InputLine, _ stage: inout Stage, _ parser: inout RecordParser,
+                                     _ writer: RecordWriter, _ settings: Settings, _ outcome: inout Outcome) -> Bool {
+        do throws(WriteFailure) {
+            if try process(line, settings, &stage, &parser, writer, &outcome.status, &outcome.errors) {
+                outcome.settled = true
+                return false
+            }
+        } catch {
+            outcome.writeFailure = error
+            return false
+        }
+        return !(settings.failFast && outcome.status == .failure)
     }
 
     /// Works on one line; says whether, under `-q` (`quiet`), its record settles the status.
     private func process<Stage: RecordStage>(
-        _ line: InputLine, _ separatorIsNUL: Bool, _ stage: inout Stage, _ parser: inout RecordParser,
-        _ writer: RecordWriter, _ replaced: FieldNames, _ status: inout ExitStatus, _ errors: inout Int, _ quiet: Bool
+        _ line: InputLine, _ settings: Settings, _ stage: inout Stage, _ parser: inout RecordParser,
+        _ writer: RecordWriter, _ status: inout ExitStatus, _ errors: inout Int
     ) throws(WriteFailure) -> Bool {
+        let replaced = settings.replaced
         let record: RecordView
         do {
             // a blank line is no record at all: skipped
-            guard let read = try parser.record(line, separatorIsNUL: separatorIsNUL) else { return false }
+            guard let read = try parser.record(line, separatorIsNUL: settings.separatorIsNUL) else { return false }
             record = read
         } catch {
             if stage.writesRecords && stage.writesErrorRecords {
@@ -114,7 +153,7 @@ public struct RecordDriver {
             return false
         }
         guard stage.selects(prepared) else { return false }
-        if quiet && stage.settlesStatus(prepared) { return true }
+        if settings.quiet && stage.settlesStatus(prepared) { return true }
         guard stage.writesRecords else { return false }
         let keepsEveryMember = stage.writesJSON && record.isJSON && parser.keepsEveryMember(record)
         for output in 0..<stage.outputCount(prepared) {

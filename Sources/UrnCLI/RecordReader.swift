@@ -35,9 +35,13 @@ public final class RecordReader {
 
     /// Calls `body` for every line of every source in order. Returns false when a source could
     /// not be opened or read (already reported); `body` returning false stops the reading.
-    public func forEachLine(_ body: (InputLine) throws -> Bool) rethrows -> Bool {
+    /// `beforeRead` is called before each source is opened and before each `read(2)`, when
+    /// every complete line read so far has been handed out (`--jobs` sends its chunk of lines
+    /// on then, so that a slow source's lines are not held back); false stops the reading.
+    public func forEachLine(_ body: (InputLine) throws -> Bool, beforeRead: () -> Bool = { true }) rethrows -> Bool {
         var allRead = true
         for path in paths {
+            guard beforeRead() else { break }
             let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
             let source = path == "-" ? "<stdin>" : path
             guard fd >= 0 else {
@@ -46,7 +50,7 @@ public final class RecordReader {
                 continue
             }
             defer { if fd != 0 { close(fd) } }
-            let (readAll, stop) = try readLines(fd: fd, source: source, body)
+            let (readAll, stop) = try readLines(fd: fd, source: source, body, beforeRead)
             if !readAll { allRead = false }
             if stop { break }
         }
@@ -54,7 +58,8 @@ public final class RecordReader {
     }
 
     /// Reads one file descriptor; returns whether it was read to its end and whether to stop.
-    private func readLines(fd: Int32, source: String, _ body: (InputLine) throws -> Bool) rethrows -> (Bool, Bool) {
+    private func readLines(fd: Int32, source: String, _ body: (InputLine) throws -> Bool,
+                           _ beforeRead: () -> Bool) rethrows -> (Bool, Bool) {
         buffer.removeAll()
         var start = 0     // first byte of the current line
         var scanned = 0   // bytes already searched for the separator
@@ -84,6 +89,7 @@ public final class RecordReader {
             buffer.removeFirst(start)
             scanned -= start
             start = 0
+            guard beforeRead() else { return (true, true) }
             var failure: Int32 = 0
             let n = buffer.unsafeAppend(minimum: 1 << 16) { free in
                 let n = read(fd, free.baseAddress, free.count)

@@ -44,6 +44,19 @@ public protocol RecordStage {
     mutating func start(into writer: RecordWriter) throws(WriteFailure)
     /// Writes any summary after the last record and says whether anything was selected.
     mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus
+
+    /// What the stage gathers over records for `finish` (counts for `-c` and `--stats`, the
+    /// template paths no record had), taken apart from the stage so that the `--jobs` threads'
+    /// gatherings add up, in input order, to what one stage gathers.
+    associatedtype Summary = Void
+    /// A copy of this stage for another thread (`--jobs`): it shares what was compiled (route
+    /// tables, templates) and has scratch state of its own (a matcher's, a renderer's).
+    func copyForThread() -> Self
+    /// Hands over what was gathered since the last call (or since `start`), and gathers anew.
+    mutating func takeSummary() -> Summary
+    /// Adds what a copy of this stage gathered (`takeSummary`) over the records that follow
+    /// those gathered here.
+    mutating func add(_ summary: Summary)
 }
 
 extension RecordStage {
@@ -63,4 +76,11 @@ extension RecordStage {
     public mutating func write(_ prepared: Prepared, output: Int, into json: inout JSONWriter) {
         write(prepared, into: &json)
     }
+    /// A plain copy, for a stage whose state is all values (no class holds its scratch).
+    public func copyForThread() -> Self { self }
+}
+
+extension RecordStage where Summary == Void {
+    public mutating func takeSummary() {}
+    public mutating func add(_ summary: Void) {}
 }

@@ -34,7 +34,8 @@ public final class RecordWriter {
     static let flushThreshold = 1 << 16
 
     /// A writer to `fd` ending records with `separator`, flushing each when `lineBuffered`;
-    /// one that `discards` writes nothing.
+    /// one that `discards` writes nothing. With `fd` -1 it keeps everything in `json` for its
+    /// owner to take (a chunk's records under `--jobs`, written later in input order).
     public init(fd: Int32 = 1, separator: UInt8, lineBuffered: Bool, discards: Bool = false) {
         self.fd = fd
         self.discards = discards
@@ -104,10 +105,16 @@ public final class RecordWriter {
         if lineBuffered || json.count >= RecordWriter.flushThreshold { try flush() }
     }
 
+    /// Writes `bytes`, records already formatted (a chunk of `--jobs`), flushing as `end` does.
+    public func writeFormatted(_ bytes: UnsafeBufferPointer<UInt8>) throws(WriteFailure) {
+        json.append(bytes)
+        if lineBuffered || json.count >= RecordWriter.flushThreshold { try flush() }
+    }
+
     /// Writes out everything buffered.
     public func flush() throws(WriteFailure) {
         let count = json.count
-        guard count > 0 else { return }
+        guard count > 0, fd >= 0 else { return }
         guard !discards else { return json.reset() }
         let failure: Int32? = json.withSpan { $0.withUnsafeBytes { buffer in
             var offset = 0

@@ -54,7 +54,8 @@ struct FormatStage: RecordStage {
     let extraArgs: [(String, String)]
     let reader: LinkReader
     var fields: LinkSchema
-    let storage = Storage()
+    /// This stage's own (`copyForThread`).
+    private(set) var storage = Storage()
     /// Where the warning about record paths no record had goes.
     let diagnostics: Diagnostics
 
@@ -103,10 +104,7 @@ struct FormatStage: RecordStage {
     }
 
     mutating func start(into writer: RecordWriter) throws(WriteFailure) {
-        switch mode {
-        case .template, .table: storage.unseenPaths = watchedPaths.enumerated().map { ($0.offset, $0.element) }
-        case .link, .edit: break
-        }
+        storage.unseenPaths = templatePaths
         guard case let .table(format, columns, header) = mode, header else { return }
         var row = ByteBuffer(capacity: 256)
         for (i, column) in columns.enumerated() {
@@ -211,6 +209,43 @@ struct FormatStage: RecordStage {
         json.key("link")
         json.string(text)
         fields.write(link, into: &json)
+    }
+
+    /// The record paths of a template or a table with their watched slots (none in the other
+    /// modes), all unseen before the first record.
+    private var templatePaths: [(slot: Int, path: JSONPath)] {
+        switch mode {
+        case .template, .table: return watchedPaths.enumerated().map { ($0.offset, $0.element) }
+        case .link, .edit: return []
+        }
+    }
+
+    /// Whether a record was rendered, and the slots of the template paths that none had.
+    struct Summary {
+        let rendered: Bool
+        let unseenSlots: [Int]
+    }
+
+    /// A copy with storage of its own, the same template paths unseen.
+    func copyForThread() -> FormatStage {
+        var copy = self
+        copy.storage = Storage()
+        copy.storage.unseenPaths = storage.unseenPaths
+        return copy
+    }
+
+    mutating func takeSummary() -> Summary {
+        defer {
+            storage.rendered = false
+            storage.unseenPaths = templatePaths
+        }
+        return Summary(rendered: storage.rendered, unseenSlots: storage.unseenPaths.map(\.slot))
+    }
+
+    /// A path is unseen while no copy's records had it.
+    mutating func add(_ summary: Summary) {
+        storage.rendered = storage.rendered || summary.rendered
+        storage.unseenPaths.removeAll { !summary.unseenSlots.contains($0.slot) }
     }
 
     /// Warns once about each record path of the template that no record had: a typo such as

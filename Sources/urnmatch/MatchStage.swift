@@ -13,7 +13,8 @@ struct MatchStage: RecordStage {
         let winner: Match?
     }
 
-    let matcher: Matcher
+    /// The matcher, whose scratch state is this stage's own (`copyForThread`).
+    private(set) var matcher: Matcher
     let reader: LinkReader
     let routes: RouteSchema
     let selection: Selection
@@ -31,13 +32,19 @@ struct MatchStage: RecordStage {
     /// first); with `--explain`, why it matched nothing.
     private var all: [Match] = []
     private var explanations: [Explanation]?
-    private var selected = 0
-    private var unmatched = 0
-    /// Records that became error records (`--stats` counts them beside hits and unmatched).
-    private var errors = 0
-    /// Hits by route, and by route and method when records have one.
-    private var hits: [ObjectIdentifier: Int] = [:]
-    private var hitsByMethod: [ObjectIdentifier: [String: Int]] = [:]
+    /// The counts of `-c` and `--stats`.
+    private var summary = Summary()
+
+    /// What `-c` and `--stats` count.
+    struct Summary {
+        var selected = 0
+        var unmatched = 0
+        /// Records that became error records (`--stats` counts them beside hits and unmatched).
+        var errors = 0
+        /// Hits by route, and by route and method when records have one.
+        var hits: [ObjectIdentifier: Int] = [:]
+        var hitsByMethod: [ObjectIdentifier: [String: Int]] = [:]
+    }
 
     init(matcher: Matcher, reader: LinkReader, selection: Selection, invert: Bool, allMatches: Bool, explain: Bool,
          method: String?, methodField: JSONPath?) {
@@ -67,13 +74,13 @@ struct MatchStage: RecordStage {
         let winner = allMatches ? all.first : try matcher.firstMatch(parsed, method: method)
         if selection == .stats, let winner {
             // only --stats reads the hits
-            hits[ObjectIdentifier(winner.route), default: 0] += 1
-            if let handler = winner.handler { hits[ObjectIdentifier(handler), default: 0] += 1 }
-            if let method { hitsByMethod[ObjectIdentifier(winner.route), default: [:]][method, default: 0] += 1 }
+            summary.hits[ObjectIdentifier(winner.route), default: 0] += 1
+            if let handler = winner.handler { summary.hits[ObjectIdentifier(handler), default: 0] += 1 }
+            if let method { summary.hitsByMethod[ObjectIdentifier(winner.route), default: [:]][method, default: 0] += 1 }
         } else if winner == nil {
             // Express answers 400, not 404: an error record, as for a link it cannot read
             if let refusal = matcher.refusal { throw refusal }
-            unmatched += 1
+            summary.unmatched += 1
         }
         if explain { explanations = winner == nil ? try matcher.explain(parsed) : nil }
         return Result(winner: winner)
@@ -96,7 +103,7 @@ struct MatchStage: RecordStage {
         case .every: isSelected = true
         case .count, .stats: isSelected = invert ? !matched : matched
         }
-        if isSelected && (selection != .every || matched) { selected += 1 }
+        if isSelected && (selection != .every || matched) { summary.selected += 1 }
         return isSelected
     }
 
@@ -105,7 +112,27 @@ struct MatchStage: RecordStage {
         selection == .matched || selection == .unmatched || (selection == .every && result.winner != nil)
     }
 
-    mutating func countError() { errors += 1 }
+    mutating func countError() { summary.errors += 1 }
+
+    /// A copy with a matcher of its own over the same compiled tables.
+    func copyForThread() -> MatchStage {
+        var copy = self
+        copy.matcher = Matcher(sharingTablesOf: matcher)
+        return copy
+    }
+
+    mutating func takeSummary() -> Summary {
+        defer { summary = Summary() }
+        return summary
+    }
+
+    mutating func add(_ other: Summary) {
+        summary.selected += other.selected
+        summary.unmatched += other.unmatched
+        summary.errors += other.errors
+        summary.hits.merge(other.hits, uniquingKeysWith: +)
+        summary.hitsByMethod.merge(other.hitsByMethod) { $0.merging($1, uniquingKeysWith: +) }
+    }
 
     func write(_ result: Result, into json: inout JSONWriter) {
         json.key("route")
@@ -126,25 +153,25 @@ struct MatchStage: RecordStage {
     mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {
         switch selection {
         case .count:
-            try writer.line(String(selected))
+            try writer.line(String(summary.selected))
         case .stats:
             let stats = StatsSchema(routes: routes)
             let byMethod = method != nil || methodField != nil
             for table in matcher.tables {
                 for route in table.routes {
-                    stats.write(route: route, hits: hits[ObjectIdentifier(route)] ?? 0,
-                                byMethod: byMethod ? hitsByMethod[ObjectIdentifier(route)] ?? [:] : nil, into: &writer.json)
+                    stats.write(route: route, hits: summary.hits[ObjectIdentifier(route)] ?? 0,
+                                byMethod: byMethod ? summary.hitsByMethod[ObjectIdentifier(route)] ?? [:] : nil, into: &writer.json)
                     try writer.endText()
                 }
             }
-            stats.write(unmatched: unmatched, into: &writer.json)
+            stats.write(unmatched: summary.unmatched, into: &writer.json)
             try writer.endText()
-            stats.write(errors: errors, into: &writer.json)
+            stats.write(errors: summary.errors, into: &writer.json)
             try writer.endText()
-            return hits.isEmpty ? .nothingSelected : .success
+            return summary.hits.isEmpty ? .nothingSelected : .success
         default:
             break
         }
-        return selected > 0 ? .success : .nothingSelected
+        return summary.selected > 0 ? .success : .nothingSelected
     }
 }

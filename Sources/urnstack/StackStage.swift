@@ -10,7 +10,8 @@ struct StackStage: RecordStage {
         let transition: Transition?
     }
 
-    let builder: StackBuilder
+    /// The builder, whose matcher's scratch state is this stage's own (`copyForThread`).
+    private(set) var builder: StackBuilder
     let reader: LinkReader
     let schema: StackSchema
     /// The route an upstream record names, read back.
@@ -101,4 +102,19 @@ struct StackStage: RecordStage {
     mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {
         matched > 0 ? .success : .nothingSelected
     }
+
+    /// A copy with a matcher of its own over the same compiled tables.
+    func copyForThread() -> StackStage {
+        var copy = self
+        copy.builder = StackBuilder(matcher: Matcher(sharingTablesOf: builder.matcher))
+        return copy
+    }
+
+    /// The records whose link opened something.
+    mutating func takeSummary() -> Int {
+        defer { matched = 0 }
+        return matched
+    }
+
+    mutating func add(_ summary: Int) { matched += summary }
 }

@@ -8,6 +8,21 @@ import UrnCLI
 /// has its own Matcher (its scratch state) and PCRE2 match data (`MatchScratch`).
 @Suite struct ConcurrencyTests {
     @Test func oneCompiledTableServesSeveralThreads() throws {
+        #expect(try mismatches { table, _ in Matcher(tables: [table]) } == 0)
+    }
+
+    /// `--jobs`: each thread's Matcher shares the tables one matcher compiled, scratch apart.
+    @Test func matchersSharingOneCompilationServeSeveralThreads() throws {
+        #expect(try mismatches { _, compiled in Matcher(sharingTablesOf: compiled) } == 0)
+        let first = Matcher(tables: [try RouteTableParser().parse("/a/:id A", name: "t")])
+        let sharing = Matcher(sharingTablesOf: first)
+        #expect(sharing.compiled.count == 1 && sharing.compiled[0] === first.compiled[0])
+        #expect(sharing.tables[0].routes[0] === first.tables[0].routes[0])
+    }
+
+    /// The links four threads routed otherwise than one matcher did, each thread's matcher
+    /// made by `matcher` from the table and that one matcher.
+    private func mismatches(_ matcher: @escaping @Sendable (RouteTable, Matcher) -> Matcher) throws -> Int {
         let table = try RouteTableParser().parse(
             "/a/{word:[a-z]+}-{n:[0-9]+} A\n/b/{pair:([a-z])([0-9])x} B\n/c/<int:id> C", name: "t")
         let links = try (0..<3000).map { i -> Link in
@@ -28,16 +43,17 @@ import UrnCLI
         }
         let single = Matcher(tables: [table])
         let expected = try links.map { try describe(single, $0) }
+        #expect(expected.filter { $0 != "-" }.count == 2250)
         let mismatches = Mutex(0)
+        nonisolated(unsafe) let compiled = single
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
-            let matcher = Matcher(tables: [table])
+            let matcher = matcher(table, compiled)
             var wrong = 0
             for _ in 0..<5 {
                 for (link, want) in zip(links, expected) where (try? describe(matcher, link)) != want { wrong += 1 }
             }
             mismatches.withLock { $0 += wrong }
         }
-        #expect(mismatches.withLock { $0 } == 0)
-        #expect(expected.filter { $0 != "-" }.count == 2250)
+        return mismatches.withLock { $0 }
     }
 }

@@ -70,6 +70,14 @@ public final class Matcher {
         compiled = tables.map { CompiledTable($0, options) }
     }
 
+    /// A matcher over `other`'s compiled tables, not compiled again, with scratch state of its
+    /// own: one per thread, since matching writes the scratch and only reads the tables.
+    public init(sharingTablesOf other: Matcher) {
+        tables = other.tables
+        options = other.options
+        compiled = other.compiled
+    }
+
     /// Fills `components` with `link` read for `mode`, reusing the last read when it was the same
     /// link (a serial number of 0 is never taken for the same). Inlined, as the reading it calls
     /// is: a call copied the link. One delimiter, the table's, is not stored again.

@@ -1,0 +1,340 @@
+@preconcurrency import Glibc
+import Synchronization
+import UrnCore
+
+/// `--jobs N`: a reader thread cuts the input into chunks of whole records (those one `read(2)`
+/// brought, so that a slow source's lines go on at once), N worker threads each run a chunk's
+/// records through a copy of the stage into the chunk's own output, diagnostics and summary,
+/// and the calling thread writes the chunks in input order. Output, diagnostics (the per-code
+/// limit is applied as they are written) and exit status are so byte for byte those of one job.
+/// A worker ends its chunk where one job stops reading (`-q` answered, `--fail-fast`); what
+/// later chunks did is dropped unwritten. At most `2 N + 2` chunks are in flight.
+final class ChunkPipeline<Stage: RecordStage> {
+    /// Where a chunk is in its round.
+    private enum State { case free, filling, filled, working, done }
+
+    /// One line of a chunk: where its bytes are in `input`, and what the reader said of it.
+    private struct Line {
+        let start: Int
+        let count: Int
+        let number: Int
+        let tooLong: Bool
+    }
+
+    /// A chunk of records, what a worker made of it, and its place in the round. One thread
+    /// at a time has it (the reader, a worker, the writer, handing it on under the lock), so
+    /// the runtime exclusivity checks, a few hundred instructions a record, are turned off.
+    private final class Chunk {
+        var state = State.free
+        /// The lines' bytes, one after another, and where each is.
+        @exclusivity(unchecked) var input = ByteBuffer(capacity: 1 << 16)
+        @exclusivity(unchecked) var lines: [Line] = []
+        /// The source the lines come from (a chunk never spans two).
+        @exclusivity(unchecked) var source = ""
+        /// The reader's messages after the lines: a source that could not be opened or read.
+        @exclusivity(unchecked) var readerMessages: [Diagnostics.Message] = []
+        /// The worker's records, messages, summary and outcome for the lines it worked on.
+        @exclusivity(unchecked) var output = JSONWriter(capacity: 1 << 16)
+        @exclusivity(unchecked) var messages: [Diagnostics.Message] = []
+        @exclusivity(unchecked) var summary: Stage.Summary?
+        @exclusivity(unchecked) var outcome = RecordDriver.Outcome()
+        /// How many lines were worked on, and their bytes as `--progress` counts them.
+        @exclusivity(unchecked) var linesDone = 0
+        @exclusivity(unchecked) var bytesDone = 0
+        /// The worker stopped where one job stops reading.
+        @exclusivity(unchecked) var stops = false
+
+        /// Empties the chunk for the next round, keeping its storage.
+        func clear() {
+            input.removeAll()
+            lines.removeAll(keepingCapacity: true)
+            readerMessages = []
+            output.reset()
+            messages = []
+            summary = nil
+            outcome = RecordDriver.Outcome()
+            linesDone = 0
+            bytesDone = 0
+            stops = false
+            state = .free
+        }
+    }
+
+    /// A worker thread's own copies: the stage, its record parser, and a driver whose
+    /// diagnostics and writer keep what they are given for the chunk. Only its thread uses
+    /// them, so the runtime exclusivity checks are turned off.
+    private final class Worker {
+        @exclusivity(unchecked) var stage: Stage
+        @exclusivity(unchecked) var parser: RecordParser
+        let driver: RecordDriver
+        let diagnostics: Diagnostics
+        let writer: RecordWriter
+
+        init(stage: Stage, parser: RecordParser, driver: RecordDriver, diagnostics: Diagnostics, writer: RecordWriter) {
+            self.stage = stage
+            self.parser = parser
+            self.driver = driver
+            self.diagnostics = diagnostics
+            self.writer = writer
+        }
+    }
+
+    private let options: CommonOptions
+    private let settings: RecordDriver.Settings
+    /// The driver's diagnostics, which the writer prints every message through in input order.
+    private let diagnostics: Diagnostics
+    private let chunks: [Chunk]
+    private let workers: [Worker]
+    /// A chunk is sent on once it holds this many bytes, even within one read. The environment's
+    /// `URN_JOBS_CHUNK_BYTES` makes it small for the tests, so that small inputs make many chunks.
+    private let chunkBytes: Int
+    /// The reader's diagnostics, whose messages go with the chunks.
+    private let readerDiagnostics: Diagnostics
+
+    // The round, under `lock`: chunk `n` is `chunks[n % chunks.count]`; the reader fills them
+    // in order, the workers take them in order, and the writer writes them in order.
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// Signalled when a chunk is filled, and when the round ends.
+    private let filled = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Signalled when a worker is done with a chunk, and when the reader is done.
+    private let done = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Signalled when the writer frees a chunk, and when the round ends.
+    private let freed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var filledCount = 0
+    private var takenCount = 0
+    private var readerDone = false
+    /// Set by the writer when no more chunks are wanted.
+    private var stopped = false
+    /// `stopped`, read by the workers between records without the lock: a chunk whose
+    /// records will not be written is left at once (one job stops at a failed write).
+    private let halted = Flag()
+
+    /// A pipeline of `options.jobs` workers, each with a copy of `stage` (made after its
+    /// `start`) and records worked on as `driver` does.
+    init(driver: RecordDriver, options: CommonOptions, settings: RecordDriver.Settings, stage: Stage) {
+        self.options = options
+        self.settings = settings
+        diagnostics = driver.diagnostics
+        let jobs = options.jobs
+        chunks = (0..<(2 * jobs + 2)).map { _ in Chunk() }
+        let tool = driver.diagnostics.tool
+        workers = (0..<jobs).map { _ in
+            let diagnostics = Diagnostics(keepingFor: tool, noMessages: options.noMessages)
+            return Worker(stage: stage.copyForThread(), parser: driver.recordParser(for: stage),
+                          driver: RecordDriver(options: options, diagnostics: diagnostics), diagnostics: diagnostics,
+                          writer: RecordWriter(fd: -1, separator: options.separator, lineBuffered: false))
+        }
+        readerDiagnostics = Diagnostics(keepingFor: tool, noMessages: options.noMessages)
+        let knob = getenv("URN_JOBS_CHUNK_BYTES").flatMap { Int(String(cString: $0)) }
+        chunkBytes = max(knob ?? 1 << 17, 1)
+        pthread_mutex_init(lock, nil)
+        for condition in [filled, done, freed] { pthread_cond_init(condition, nil) }
+    }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        for condition in [filled, done, freed] { pthread_cond_destroy(condition) }
+        for pointer in [UnsafeMutableRawPointer(lock), UnsafeMutableRawPointer(filled), UnsafeMutableRawPointer(done),
+                        UnsafeMutableRawPointer(freed)] { pointer.deallocate() }
+    }
+
+    /// Reads, works and writes everything into `writer` and `outcome`, gathering the summaries
+    /// into `stage`; says whether every source was read, as `RecordReader.forEachLine` does.
+    func run(_ stage: inout Stage, writer: RecordWriter, meter: ProgressMeter?, outcome: inout RecordDriver.Outcome) -> Bool {
+        let reader = Self.startThread { self.read() }
+        let threads = workers.map { worker in Self.startThread { self.work(worker) } }
+        var readAll = true
+        var written = 0
+        pthread_mutex_lock(lock)
+        while true {
+            let chunk = chunks[written % chunks.count]
+            guard written < filledCount, chunk.state == .done else {
+                if readerDone && written == filledCount { break }
+                pthread_cond_wait(done, lock)
+                continue
+            }
+            pthread_mutex_unlock(lock)
+            let goesOn = write(chunk, &stage, writer, meter, &outcome, &readAll)
+            pthread_mutex_lock(lock)
+            guard goesOn else { break }
+            chunk.clear()
+            written += 1
+            pthread_cond_signal(freed)
+        }
+        let readerFinished = readerDone
+        stopped = true
+        halted.set()
+        pthread_cond_broadcast(filled)
+        pthread_cond_broadcast(freed)
+        pthread_mutex_unlock(lock)
+        for thread in threads { pthread_join(thread, nil) }
+        // A reader stopped early may wait in read(2) on a source that says nothing more (a
+        // terminal, `tail -f`): it is left to end with the process, as one job leaves the source.
+        if readerFinished { pthread_join(reader, nil) } else { pthread_detach(reader) }
+        return readAll
+    }
+
+    /// Writes what a worker made of `chunk`, in its turn; says whether to go on to the next.
+    private func write(_ chunk: Chunk, _ stage: inout Stage, _ writer: RecordWriter, _ meter: ProgressMeter?,
+                       _ outcome: inout RecordDriver.Outcome, _ readAll: inout Bool) -> Bool {
+        meter?.count(records: chunk.linesDone, bytes: chunk.bytesDone)
+        diagnostics.replay(chunk.messages)
+        outcome.status = max(outcome.status, chunk.outcome.status)
+        outcome.errors += chunk.outcome.errors
+        if let summary = chunk.summary { stage.add(summary) }
+        do throws(WriteFailure) {
+            try chunk.output.withSpan { (span) throws(WriteFailure) in
+                try span.withUnsafeBufferPointer { (bytes) throws(WriteFailure) in try writer.writeFormatted(bytes) }
+            }
+        } catch {
+            outcome.writeFailure = error
+            return false
+        }
+        if chunk.outcome.settled { outcome.settled = true }
+        guard !chunk.stops else { return false }
+        if !chunk.readerMessages.isEmpty {
+            diagnostics.replay(chunk.readerMessages)
+            readAll = false
+        }
+        return true
+    }
+
+    /// The reader thread: fills chunks with the lines of each `read(2)` and sends them on.
+    private func read() {
+        let reader = RecordReader(paths: options.files, separator: options.separator, maxLine: options.maxLine,
+                                  diagnostics: readerDiagnostics)
+        var chunk: Chunk?
+        _ = reader.forEachLine({ line in
+            if chunk == nil {
+                chunk = nextFree()
+                guard let chunk else { return false }
+                chunk.source = line.source
+            }
+            let filling = chunk.unsafelyUnwrapped
+            let start = filling.input.count
+            filling.input.append(line.bytes)
+            filling.lines.append(Line(start: start, count: line.bytes.count, number: line.number, tooLong: line.tooLong))
+            guard filling.input.count >= chunkBytes else { return true }
+            return send(&chunk)
+        }, beforeRead: { send(&chunk) })
+        _ = send(&chunk)
+        pthread_mutex_lock(lock)
+        readerDone = true
+        pthread_cond_broadcast(filled)
+        pthread_cond_signal(done)
+        pthread_mutex_unlock(lock)
+    }
+
+    /// The next chunk to fill, once the writer has freed it; nil when the round has ended.
+    private func nextFree() -> Chunk? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        let chunk = chunks[filledCount % chunks.count]
+        while chunk.state != .free && !stopped { pthread_cond_wait(freed, lock) }
+        guard !stopped else { return nil }
+        chunk.state = .filling
+        return chunk
+    }
+
+    /// Sends the chunk being filled, with the reader's messages since the last, to the workers;
+    /// says whether to read on.
+    private func send(_ chunk: inout Chunk?) -> Bool {
+        let messages = readerDiagnostics.takeKept()
+        if chunk == nil && !messages.isEmpty { chunk = nextFree() }
+        guard let sent = chunk else { return !isStopped }
+        chunk = nil
+        sent.readerMessages = messages
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        sent.state = .filled
+        filledCount += 1
+        pthread_cond_signal(filled)
+        return !stopped
+    }
+
+    /// Whether the writer wants no more chunks.
+    private var isStopped: Bool {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return stopped
+    }
+
+    /// A worker thread: takes the filled chunks in order and works on each.
+    private func work(_ worker: Worker) {
+        pthread_mutex_lock(lock)
+        while !stopped {
+            guard takenCount < filledCount else {
+                if readerDone { break }
+                pthread_cond_wait(filled, lock)
+                continue
+            }
+            let chunk = chunks[takenCount % chunks.count]
+            takenCount += 1
+            chunk.state = .working
+            pthread_mutex_unlock(lock)
+            work(on: chunk, worker)
+            pthread_mutex_lock(lock)
+            chunk.state = .done
+            pthread_cond_signal(done)
+        }
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Works on the lines of `chunk` as one job does, up to where one job would stop reading.
+    private func work(on chunk: Chunk, _ worker: Worker) {
+        var outcome = RecordDriver.Outcome()
+        var bytes = 0
+        var count = 0
+        for line in chunk.lines {
+            if halted.isSet { break }
+            let input = InputLine(bytes: chunk.input.unsafeView(line.start..<(line.start + line.count)), number: line.number,
+                                  source: chunk.source, tooLong: line.tooLong)
+            count += 1
+            bytes += line.count + 1
+            guard worker.driver.consume(input, &worker.stage, &worker.parser, worker.writer, settings, &outcome) else {
+                chunk.stops = true
+                break
+            }
+        }
+        swap(&worker.writer.json, &chunk.output)
+        chunk.messages = worker.diagnostics.takeKept()
+        chunk.summary = worker.stage.takeSummary()
+        chunk.outcome = outcome
+        chunk.linesDone = count
+        chunk.bytesDone = bytes
+    }
+
+    /// Starts a thread running `body`.
+    private static func startThread(_ body: @escaping () -> Void) -> pthread_t {
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        let status = pthread_create(&thread, nil, { context in
+            Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context)
+        precondition(status == 0, "--jobs: cannot start a thread: \(errorText(status))")
+        return thread
+    }
+}
+
+/// What a thread of `ChunkPipeline` runs, handed to `pthread_create` as its argument.
+private final class ThreadBody {
+    let run: () -> Void
+
+    init(_ run: @escaping () -> Void) {
+        self.run = run
+    }
+}
+
+/// A flag one thread sets and others read without a lock.
+private final class Flag: Sendable {
+    private let value = Atomic(false)
+
+    /// Whether it was set.
+    var isSet: Bool { value.load(ordering: .relaxed) }
+
+    /// Sets it.
+    func set() {
+        value.store(true, ordering: .relaxed)
+    }
+}
