@@ -76,51 +76,6 @@ import Testing
         #expect(error(fine) == nil)
     }
 
-    /// The outcome of scanning `text` while watching `paths`: the end of each member's value,
-    /// or the error.
-    private func outcome(_ text: [UInt8], watching paths: WatchedPaths?) -> String {
-        var scanner = JSONScanner()
-        return text.withUnsafeBufferPointer { buffer in
-            do throws(JSONError) {
-                try scanner.scanObject(buffer, watching: paths)
-                return "ok \(scanner.members.map { "\($0.value) \($0.kind)" })"
-            } catch {
-                return "\(error.code) \(error.message) at \(error.offset ?? -1)"
-            }
-        }
-    }
-
-    /// A value where no path is watched is validated in one loop (`skipContainer`), a watched
-    /// one by the scan that follows paths: both give the same answer, errors and offsets
-    /// included, for texts made of the tokens that matter, blanks among them.
-    @Test func skipsUnwatchedValuesAsTheWatchedScanReadsThem() {
-        // every path of keys `a` and `b` and indexes 0 to 3, four steps deep: the watched scan
-        // then reads the texts below (up to that depth) through the paths
-        var paths: [String] = ["a", "b"]
-        for _ in 0..<3 { paths += paths.flatMap { path in ["a", "b", "0", "1", "2", "3"].map { "\(path).\($0)" } } }
-        let everywhere = WatchedPaths(Array(Set(paths)).compactMap(JSONPath.init))
-        let pieces = ["{", "}", "[", "]", ",", ":", "\"a\"", "\"b\"", "\"x\\\"y\"", "1", "-2.5e3", "true", "fals", "null",
-                      " ", "\n", "\"", "0x", "\u{01}", "{\"a\":", "[1,", "{}", "[]"]
-        var generator = SplitMix64(state: 39)
-        var valid = 0
-        for _ in 0..<60_000 {
-            var text = "{\"a\":"
-            for _ in 0..<Int(generator.next() % 14) { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
-            if generator.next() % 2 == 0 { text += "}" }
-            let bytes = Array(text.utf8)
-            let skipped = outcome(bytes, watching: nil)
-            #expect(skipped == outcome(bytes, watching: everywhere), "\(text)")
-            if skipped.hasPrefix("ok") { valid += 1 }
-        }
-        #expect(valid > 500, "too few valid texts to compare: \(valid)")
-        // nesting past the depth limit, and past the 64 levels one loop's bits hold
-        for depth in [63, 64, 65, 130, 510, 511, 512, 600] {
-            let text = Array(("{\"a\":" + String(repeating: "[{\"b\":", count: depth / 2) + String(repeating: "[", count: depth % 2)
-                + "1" + String(repeating: "]", count: depth % 2) + String(repeating: "}]", count: depth / 2) + "}").utf8)
-            #expect(outcome(text, watching: nil) == outcome(text, watching: everywhere), "depth \(depth)")
-        }
-    }
-
     @Test(arguments: ["0", "-0", "12", "1.25", "1e5", "1E-5", "-0.0e+00", "123456789012345678901234567890"])
     func acceptsNumbers(number: String) {
         #expect(error("{\"n\":\(number)}") == nil)

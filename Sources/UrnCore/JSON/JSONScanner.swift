@@ -183,10 +183,8 @@ public struct JSONScanner {
                 let end = try Self.scanString(base, count, at: i, escaped: &escaped)
                 return (end, .string, escaped)
             case UInt8(ascii: "{"):
-                if node < 0 { return (try Self.skipContainer(base, count, at: i, depth: depth), .object, false) }
                 return (try scanObject(at: i, depth: depth + 1, watching: node) { _, _, _ in }, .object, false)
             case UInt8(ascii: "["):
-                if node < 0 { return (try Self.skipContainer(base, count, at: i, depth: depth), .array, false) }
                 return (try scanArray(at: i, depth: depth + 1, watching: node), .array, false)
             case UInt8(ascii: "t"):
                 return (try Self.scanLiteral("true", base, count, at: i), .bool, false)
