@@ -11,7 +11,7 @@ import UrnCore
 /// later chunks did is dropped unwritten. At most `2 N + 2` chunks are in flight.
 final class ChunkPipeline<Stage: RecordStage> {
     /// Where a chunk is in its round.
-    private enum State { case free, filling, filled, working, done }
+    private enum State { case free, filled, working, done }
 
     /// One line of a chunk: where its bytes are in `input`, and what the reader said of it.
     private struct Line {
@@ -62,7 +62,9 @@ final class ChunkPipeline<Stage: RecordStage> {
 
     /// A worker thread's own copies: the stage, its record parser, and a driver whose
     /// diagnostics and writer keep what they are given for the chunk. Only its thread uses
-    /// them, so the runtime exclusivity checks are turned off.
+    /// them, so the runtime exclusivity checks are turned off; its thread makes them, so that
+    /// they lie in that thread's memory, not beside another thread's (memory two cores
+    /// write on one cache line made two jobs slower than two processes).
     private final class Worker {
         @exclusivity(unchecked) var stage: Stage
         @exclusivity(unchecked) var parser: RecordParser
@@ -84,7 +86,11 @@ final class ChunkPipeline<Stage: RecordStage> {
     /// The driver's diagnostics, which the writer prints every message through in input order.
     private let diagnostics: Diagnostics
     private let chunks: [Chunk]
-    private let workers: [Worker]
+    private let jobs: Int
+    /// The stage as the tool started it, which each worker copies (`copyForThread`) in its thread.
+    private let stage: Stage
+    /// Makes a worker's copies, in its thread.
+    private let makeWorker: (Stage) -> Worker
     /// A chunk is sent on once it holds this many bytes, even within one read. The environment's
     /// `URN_JOBS_CHUNK_BYTES` makes it small for the tests, so that small inputs make many chunks.
     private let chunkBytes: Int
@@ -102,6 +108,8 @@ final class ChunkPipeline<Stage: RecordStage> {
     private let freed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var filledCount = 0
     private var takenCount = 0
+    /// Workers that have made their copies of the stage, after which the stage is changed.
+    private var readyCount = 0
     private var readerDone = false
     /// Set by the writer when no more chunks are wanted.
     private var stopped = false
@@ -115,10 +123,11 @@ final class ChunkPipeline<Stage: RecordStage> {
         self.options = options
         self.settings = settings
         diagnostics = driver.diagnostics
-        let jobs = options.jobs
+        jobs = options.jobs
         chunks = (0..<(2 * jobs + 2)).map { _ in Chunk() }
+        self.stage = stage
         let tool = driver.diagnostics.tool
-        workers = (0..<jobs).map { _ in
+        makeWorker = { stage in
             let diagnostics = Diagnostics(keepingFor: tool, noMessages: options.noMessages)
             return Worker(stage: stage.copyForThread(), parser: driver.recordParser(for: stage),
                           driver: RecordDriver(options: options, diagnostics: diagnostics), diagnostics: diagnostics,
@@ -141,8 +150,11 @@ final class ChunkPipeline<Stage: RecordStage> {
     /// Reads, works and writes everything into `writer` and `outcome`, gathering the summaries
     /// into `stage`; says whether every source was read, as `RecordReader.forEachLine` does.
     func run(_ stage: inout Stage, writer: RecordWriter, meter: ProgressMeter?, outcome: inout RecordDriver.Outcome) -> Bool {
+        let threads = (0..<jobs).map { _ in Self.startThread { self.work() } }
+        pthread_mutex_lock(lock)
+        while readyCount < jobs { pthread_cond_wait(done, lock) }
+        pthread_mutex_unlock(lock)
         let reader = Self.startThread { self.read() }
-        let threads = workers.map { worker in Self.startThread { self.work(worker) } }
         var readAll = true
         var written = 0
         pthread_mutex_lock(lock)
@@ -199,25 +211,20 @@ final class ChunkPipeline<Stage: RecordStage> {
         return true
     }
 
-    /// The reader thread: fills chunks with the lines of each `read(2)` and sends them on.
+    /// The reader thread: gathers the lines of each `read(2)` and sends them on as a chunk.
+    /// They are gathered in buffers of its own, swapped with a free chunk's when sent.
     private func read() {
         let reader = RecordReader(paths: options.files, separator: options.separator, maxLine: options.maxLine,
                                   diagnostics: readerDiagnostics)
-        var chunk: Chunk?
+        var gathered = Gathered()
         _ = reader.forEachLine({ line in
-            if chunk == nil {
-                chunk = nextFree()
-                guard let chunk else { return false }
-                chunk.source = line.source
-            }
-            let filling = chunk.unsafelyUnwrapped
-            let start = filling.input.count
-            filling.input.append(line.bytes)
-            filling.lines.append(Line(start: start, count: line.bytes.count, number: line.number, tooLong: line.tooLong))
-            guard filling.input.count >= chunkBytes else { return true }
-            return send(&chunk)
-        }, beforeRead: { send(&chunk) })
-        _ = send(&chunk)
+            if gathered.lines.isEmpty { gathered.source = line.source }
+            gathered.lines.append(Line(start: gathered.input.count, count: line.bytes.count, number: line.number,
+                                       tooLong: line.tooLong))
+            gathered.input.append(line.bytes)
+            return gathered.input.count < chunkBytes || send(&gathered)
+        }, beforeRead: { send(&gathered) })
+        _ = send(&gathered)
         pthread_mutex_lock(lock)
         readerDone = true
         pthread_cond_broadcast(filled)
@@ -225,31 +232,31 @@ final class ChunkPipeline<Stage: RecordStage> {
         pthread_mutex_unlock(lock)
     }
 
-    /// The next chunk to fill, once the writer has freed it; nil when the round has ended.
-    private func nextFree() -> Chunk? {
+    /// The lines the reader has gathered for the next chunk.
+    private struct Gathered: ~Copyable {
+        var input = ByteBuffer(capacity: 1 << 16)
+        var lines: [Line] = []
+        var source = ""
+    }
+
+    /// Sends the lines gathered, with the reader's messages since the last chunk, to the
+    /// workers in the next free chunk (once the writer has freed it); says whether to read on.
+    private func send(_ gathered: inout Gathered) -> Bool {
+        let messages = readerDiagnostics.takeKept()
+        guard !gathered.lines.isEmpty || !messages.isEmpty else { return !isStopped }
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         let chunk = chunks[filledCount % chunks.count]
         while chunk.state != .free && !stopped { pthread_cond_wait(freed, lock) }
-        guard !stopped else { return nil }
-        chunk.state = .filling
-        return chunk
-    }
-
-    /// Sends the chunk being filled, with the reader's messages since the last, to the workers;
-    /// says whether to read on.
-    private func send(_ chunk: inout Chunk?) -> Bool {
-        let messages = readerDiagnostics.takeKept()
-        if chunk == nil && !messages.isEmpty { chunk = nextFree() }
-        guard let sent = chunk else { return !isStopped }
-        chunk = nil
-        sent.readerMessages = messages
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        sent.state = .filled
+        guard !stopped else { return false }
+        swap(&chunk.input, &gathered.input)
+        swap(&chunk.lines, &gathered.lines)
+        chunk.source = gathered.source
+        chunk.readerMessages = messages
+        chunk.state = .filled
         filledCount += 1
         pthread_cond_signal(filled)
-        return !stopped
+        return true
     }
 
     /// Whether the writer wants no more chunks.
@@ -259,9 +266,12 @@ final class ChunkPipeline<Stage: RecordStage> {
         return stopped
     }
 
-    /// A worker thread: takes the filled chunks in order and works on each.
-    private func work(_ worker: Worker) {
+    /// A worker thread: makes its copies, then takes the filled chunks in order and works on each.
+    private func work() {
+        let worker = makeWorker(stage)
         pthread_mutex_lock(lock)
+        readyCount += 1
+        pthread_cond_signal(done)
         while !stopped {
             guard takenCount < filledCount else {
                 if readerDone { break }

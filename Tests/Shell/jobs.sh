@@ -33,14 +33,17 @@ run() {
   echo $? > "$work/$name.status"
 }
 
-# check LABEL DIR INPUT COMMAND: one job against three, in chunks as read and in chunks of
-# CHUNKS bytes (default 1: a line each)
+# check LABEL DIR INPUT COMMAND: one job against three, in chunks of CHUNKS bytes (default 1:
+# a line each) and, unless ONLY_TINY is set, in chunks as read
 check() {
-  local label=$1 dir=$2 input=$3 command=$4 ok=1
+  local label=$1 dir=$2 input=$3 command=$4 ok=1 runs=tiny
   JOBS=1 run one "$dir" "$input" "$command"
-  JOBS=3 run many "$dir" "$input" "$command"
   JOBS=3 URN_JOBS_CHUNK_BYTES=${CHUNKS:-1} run tiny "$dir" "$input" "$command"
-  for run in many tiny; do
+  if [ -z "${ONLY_TINY:-}" ]; then
+    JOBS=3 run many "$dir" "$input" "$command"
+    runs="tiny many"
+  fi
+  for run in $runs; do
     for part in out err status; do
       if ! cmp -s "$work/one.$part" "$work/$run.$part"; then
         ok=0
@@ -55,7 +58,8 @@ check() {
 for dir in "$root"/Tests/CLITests/cases/*/; do
   input=/dev/null
   [ -f "$dir/stdin" ] && input="$dir/stdin"
-  check "case $(basename "$dir")" "$dir" "$input" "$(cat "$dir/cmd")"
+  # a case's input is one chunk as read: chunks of a line are the test
+  ONLY_TINY=1 check "case $(basename "$dir")" "$dir" "$input" "$(cat "$dir/cmd")"
 done
 
 # The hostile corpus, then lines that are no records: a BOM-less raw link, a blank line, a CRLF
