@@ -14,7 +14,8 @@ public struct UpstreamRoute: Sendable {
 
     /// The paths of `route` that `value(of:watchedFrom:)` reads, which a stage watches in the
     /// scan of each record (`RecordStage.watchedPaths`).
-    public static let paths: [JSONPath] = Slot.allCases.map(\.path)
+    public static let paths: [JSONPath] = ["route", "route.pattern", "route.table", "route.line", "route.args", "route.handler",
+                                           "route.handler.pattern", "route.handler.table", "route.handler.line"].map { JSONPath($0)! }
 
     /// The routes of the tables by the line that declared them.
     private let byLine: [Int: [Entry]]
@@ -87,22 +88,8 @@ public struct UpstreamRoute: Sendable {
         return value
     }
 
-    /// The slots of `paths`, from the stage's first.
-    private enum Slot: Int, CaseIterable {
+    /// The slots of `paths`, in their order, from the stage's first.
+    private enum Slot: Int {
         case route, pattern, table, line, args, handler, handlerPattern, handlerTable, handlerLine
-
-        var path: JSONPath {
-            switch self {
-            case .route: JSONPath("route")!
-            case .pattern: JSONPath("route.pattern")!
-            case .table: JSONPath("route.table")!
-            case .line: JSONPath("route.line")!
-            case .args: JSONPath("route.args")!
-            case .handler: JSONPath("route.handler")!
-            case .handlerPattern: JSONPath("route.handler.pattern")!
-            case .handlerTable: JSONPath("route.handler.table")!
-            case .handlerLine: JSONPath("route.handler.line")!
-            }
-        }
     }
 }
