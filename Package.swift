@@ -1,8 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-let crossModuleOptimization: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"])]
-
 let package = Package(
     name: "urn",
     products: [
@@ -41,20 +39,13 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // Both libraries are compiled for cross-module optimization: the record loop of UrnCLI
-        // (`RecordDriver`) is generic over each tool's stage, and only with its body visible
-        // is it specialized for the stage rather than run through witness tables, a few
-        // hundred instructions a record (SPEC §11). An unsafe flag, which SwiftPM accepts in
-        // a root or local package: urn is built as tools, not fetched as a remote dependency.
-        .target(name: "UrnCore", dependencies: ["CPCRE2", "CPSL", "CIDN2", "CLibXML2"],
-                swiftSettings: crossModuleOptimization),
+        .target(name: "UrnCore", dependencies: ["CPCRE2", "CPSL", "CIDN2", "CLibXML2"]),
         .target(
             name: "UrnCLI",
             dependencies: [
                 "UrnCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: crossModuleOptimization
+            ]
         ),
         .executableTarget(name: "urnparse", dependencies: ["UrnCLI"]),
         .executableTarget(name: "urnmatch", dependencies: ["UrnCLI"]),

@@ -1,10 +1,11 @@
 import ArgumentParser
-import UrnCLI
 import UrnCore
 
-@main
-struct UrnParse: UrnTool {
-    static let configuration = CommandConfiguration(
+/// The `urnparse` command (see its man page): options in, a stage over the records out.
+package struct UrnParse: UrnTool {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "urnparse",
         abstract: "Split links into their parts, as JSON Lines.",
         discussion: "Reads raw links or JSON records and adds kind, parts, segments and params. See urnparse(1).",
@@ -33,7 +34,7 @@ struct UrnParse: UrnTool {
     @Option(help: ArgumentHelp("Resolve each link against this absolute link first (RFC 3986 §5.2) and add 'resolved'.", valueName: "link"))
     var base: String?
 
-    func validate() throws {
+    package func validate() throws {
         guard !delimiter.isEmpty else { throw ValidationError("--delimiter must not be empty") }
         if hosts.hostForm != .asWritten && !normalize {
             throw ValidationError("--\(hosts.punycode ? "punycode" : "as-idn") goes with --normalize")
@@ -44,7 +45,7 @@ struct UrnParse: UrnTool {
         }
     }
 
-    mutating func execute() throws -> ExitStatus {
+    package mutating func execute() throws -> ExitStatus {
         let diagnostics = Diagnostics(tool: "urnparse", noMessages: common.noMessages)
         var resolver: LinkResolver?
         if let base {

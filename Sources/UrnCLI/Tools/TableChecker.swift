@@ -1,4 +1,3 @@
-import UrnCLI
 import UrnCore
 
 /// `urnmatch --check`: prints each finding GNU-style on stdout; 0 when clean, 1 with warnings.

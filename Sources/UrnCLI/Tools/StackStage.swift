@@ -1,4 +1,3 @@
-import UrnCLI
 import UrnCore
 
 /// urnstack's work on one record: the stack of its link (reusing an upstream `route`), and the

@@ -1,10 +1,11 @@
 import ArgumentParser
-import UrnCLI
 import UrnCore
 
-@main
-struct UrnFmt: UrnTool {
-    static let configuration = CommandConfiguration(
+/// The `urnfmt` command (see its man page): options in, a stage over the records out.
+package struct UrnFmt: UrnTool {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "urnfmt",
         abstract: "Render records as text or tables, build links from route arguments, edit links.",
         discussion: """
@@ -94,7 +95,7 @@ struct UrnFmt: UrnTool {
         }
     }
 
-    func validate() throws {
+    package func validate() throws {
         let editing = isEditing
         let modes = [link != nil, tsv != nil, csv != nil, editing].filter { $0 }.count
         guard modes <= 1 else { throw ValidationError("choose one of TEMPLATE, --link, --tsv, --csv and editing (--normalize, --set, ...)") }
@@ -107,7 +108,7 @@ struct UrnFmt: UrnTool {
         do { _ = try editor } catch let error as LinkEditor.EditError { throw ValidationError(error.message) }
     }
 
-    mutating func execute() throws -> ExitStatus {
+    package mutating func execute() throws -> ExitStatus {
         let diagnostics = Diagnostics(tool: "urnfmt", noMessages: common.noMessages)
         let editing = isEditing
         if let template, link != nil || tsv != nil || csv != nil || editing {

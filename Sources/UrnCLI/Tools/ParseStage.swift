@@ -1,4 +1,3 @@
-import UrnCLI
 import UrnCore
 
 /// urnparse's work on one record: parse (and resolve) the link, write its parts.

@@ -1,4 +1,3 @@
-import UrnCLI
 import UrnCore
 
 /// urnfmt's work on one record: render a template or a table row, or make a new link (built,

@@ -1,10 +1,11 @@
 import ArgumentParser
-import UrnCLI
 import UrnCore
 
-@main
-struct UrnStack: UrnTool {
-    static let configuration = CommandConfiguration(
+/// The `urnstack` command (see its man page): options in, a stage over the records out.
+package struct UrnStack: UrnTool {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "urnstack",
         abstract: "Add the navigation stack each link opens, as JSON Lines.",
         discussion: """
@@ -27,12 +28,12 @@ struct UrnStack: UrnTool {
 
     @OptionGroup var common: CommonOptions
 
-    func validate() throws {
+    package func validate() throws {
         if from != nil && fromField != nil { throw ValidationError("give --from or --from-field, not both") }
         if let fromField, JSONPath(fromField) == nil { throw ValidationError("invalid --from-field path '\(fromField)'") }
     }
 
-    mutating func execute() throws -> ExitStatus {
+    package mutating func execute() throws -> ExitStatus {
         let diagnostics = Diagnostics(tool: "urnstack", noMessages: common.noMessages)
         guard let tables = routing.loadTables(diagnostics: diagnostics) else { return .failure }
         let matcher = routing.matcherForProcess(tables)

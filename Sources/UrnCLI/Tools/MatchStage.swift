@@ -1,5 +1,4 @@
 @preconcurrency import Glibc
-import UrnCLI
 import UrnCore
 
 /// urnmatch's work on one record: route the link, select, add `route` (and `explain`), count.

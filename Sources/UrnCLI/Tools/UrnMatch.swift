@@ -1,10 +1,11 @@
 import ArgumentParser
-import UrnCLI
 import UrnCore
 
-@main
-struct UrnMatch: UrnTool {
-    static let configuration = CommandConfiguration(
+/// The `urnmatch` command (see its man page): options in, a stage over the records out.
+package struct UrnMatch: UrnTool {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "urnmatch",
         abstract: "Route links through a route table, as JSON Lines (grep for links).",
         discussion: """
@@ -58,7 +59,7 @@ struct UrnMatch: UrnTool {
 
     @OptionGroup var common: CommonOptions
 
-    func validate() throws {
+    package func validate() throws {
         if invert, let mode, mode != .count {
             throw ValidationError("-v goes with -c only, not with \(mode == .all ? "-a" : "--\(mode)")")
         }
@@ -68,7 +69,7 @@ struct UrnMatch: UrnTool {
         if let methodField, JSONPath(methodField) == nil { throw ValidationError("invalid --method-field path '\(methodField)'") }
     }
 
-    mutating func execute() throws -> ExitStatus {
+    package mutating func execute() throws -> ExitStatus {
         let diagnostics = Diagnostics(tool: "urnmatch", noMessages: common.noMessages)
         var routeOperand: String?
         if routing.expressions.isEmpty && routing.tableFiles.isEmpty && !common.files.isEmpty {

@@ -1,0 +1,7 @@
+import UrnCLI
+
+/// The `urnfmt` executable: the command lives in UrnCLI, as SwiftPM's swift-build does it.
+@main
+enum Main {
+    static func main() { UrnFmt.main() }
+}
