@@ -5,9 +5,8 @@ let package = Package(
     name: "urn",
     products: [
         .library(name: "UrnCore", targets: ["UrnCore"]),
-        // The tools' shared plumbing and record schema; a product so that the fuzz package
-        // (Tests/Fuzz) can check what the schema writes.
-        .library(name: "UrnCLI", targets: ["UrnCLI"]),
+        // The properties the fuzz package (Tests/Fuzz) checks, behind @_spi(Fuzzing): not an API.
+        .library(name: "UrnFuzzChecks", targets: ["UrnFuzzChecks"]),
         .executable(name: "urnparse", targets: ["urnparse"]),
         .executable(name: "urnmatch", targets: ["urnmatch"]),
         .executable(name: "urnstack", targets: ["urnstack"]),
@@ -51,6 +50,7 @@ let package = Package(
         .executableTarget(name: "urnmatch", dependencies: ["UrnCLI"]),
         .executableTarget(name: "urnstack", dependencies: ["UrnCLI"]),
         .executableTarget(name: "urnfmt", dependencies: ["UrnCLI"]),
+        .target(name: "UrnFuzzChecks", dependencies: ["UrnCore", "UrnCLI"]),
         // The tests of UrnCore, and of the record schema (UrnCLI) that writes its results.
         .testTarget(name: "UrnCoreTests", dependencies: ["UrnCore", "UrnCLI"]),
     ]

@@ -2,66 +2,66 @@ import ArgumentParser
 import UrnCore
 
 /// The options every tool shares (urnparse(1) OPTIONS).
-public struct CommonOptions: ParsableArguments {
+package struct CommonOptions: ParsableArguments {
     /// Input files.
     @Argument(help: ArgumentHelp("Files to read; none or '-' reads standard input.", valueName: "file"), completion: .file())
-    public var files: [String] = []
+    package var files: [String] = []
 
     /// The link field's path.
     @Option(help: ArgumentHelp("Read the link from this field of JSON records: a name or a dotted path (aps.urn).", valueName: "path"))
-    public var field: String = "link"
+    package var field: String = "link"
 
     /// NUL-separated records.
     @Flag(name: [.customShort("0"), .customLong("null")], help: "Read and write NUL-separated records instead of lines.")
-    public var nullSeparated = false
+    package var nullSeparated = false
 
     /// The longest accepted line.
     @Option(help: ArgumentHelp("Longest accepted line in bytes (suffixes K, M, G); longer lines become error records.", valueName: "size"),
             transform: CommonOptions.byteSize)
-    public var maxLine: Int = 1 << 20
+    package var maxLine: Int = 1 << 20
 
     /// Write nothing on stdout; the exit status answers (grep's `-q`).
     @Flag(name: .shortAndLong, help: "Write nothing on stdout; the exit status answers (urnmatch and urnstack stop at the first selected record).")
-    public var quiet = false
+    package var quiet = false
 
     /// Silence per-line diagnostics (grep's `-s`).
     @Flag(name: [.customShort("s"), .customLong("no-messages")], help: "Do not print a diagnostic for each bad line (error records are still written).")
-    public var noMessages = false
+    package var noMessages = false
 
     /// Flush every record.
     @Flag(help: "Flush output after every record (for tail -f).")
-    public var lineBuffered = false
+    package var lineBuffered = false
 
     /// Repair links instead of rejecting them.
     @Flag(help: "Percent-encode spaces and other characters RFC 3986 does not allow instead of rejecting the link ('link' stays as written).")
-    public var lenient = false
+    package var lenient = false
 
     /// Refuse what URL(string:) refused before iOS 17.
     @Flag(help: "Make a link that URL(string:) refused before iOS 17 (non-ASCII, space, '{', a second '#', ...) an error record.")
-    public var strictNsurl = false
+    package var strictNsurl = false
 
     /// Show progress on a terminal.
     @Flag(help: "Show the records read and their rate on stderr while working (only when stderr is a terminal).")
-    public var progress = false
+    package var progress = false
 
     /// Stop at the first bad line.
     @Flag(help: "Stop at the first line that cannot be processed.")
-    public var failFast = false
+    package var failFast = false
 
     /// Threads that work on chunks of records (the output stays in input order).
     @Option(help: ArgumentHelp("Work on chunks of records in this many threads; the output is the same, in input order (for large inputs in one process).", valueName: "n"))
-    public var jobs: Int = 1
+    package var jobs: Int = 1
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         guard JSONPath(field) != nil else { throw ValidationError("invalid --field path '\(field)'") }
         if jobs < 1 { throw ValidationError("--jobs \(jobs): give 1 or more threads") }
         if lenient && strictNsurl { throw ValidationError("--lenient repairs what --strict-nsurl refuses: choose one") }
     }
 
     /// `parser` with `--lenient` (repair the whole link) and `--strict-nsurl` applied.
-    public func linkParser(_ parser: LinkParser) -> LinkParser {
+    package func linkParser(_ parser: LinkParser) -> LinkParser {
         var parser = parser
         if lenient { parser.leniency = .everywhere }
         parser.legacyNSURL = strictNsurl
@@ -69,10 +69,10 @@ public struct CommonOptions: ParsableArguments {
     }
 
     /// The link field as a path (validated).
-    public var fieldPath: JSONPath { JSONPath(field)! }
+    package var fieldPath: JSONPath { JSONPath(field)! }
 
     /// The record separator byte.
-    public var separator: UInt8 { nullSeparated ? 0 : UInt8(ascii: "\n") }
+    package var separator: UInt8 { nullSeparated ? 0 : UInt8(ascii: "\n") }
 
     /// Parses `1048576`, `64K`, `1M`, `2G`.
     static func byteSize(_ text: String) throws -> Int {

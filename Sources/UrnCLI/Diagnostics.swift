@@ -1,13 +1,13 @@
 @preconcurrency import Glibc
 
 /// GNU-style messages on stderr: `urnparse: <stdin>:12: message`.
-public final class Diagnostics {
+package final class Diagnostics {
     /// The tool's name, the prefix of every message.
-    public let tool: String
+    package let tool: String
     /// Silence per-line messages (`-s`, grep's `--no-messages`); other messages still print.
-    public var noMessages: Bool
+    package var noMessages: Bool
     /// How many per-line messages of one code are printed before the rest are only counted.
-    public static let perCodeLimit = 20
+    package static let perCodeLimit = 20
     /// Per-line messages by code: how many were printed and how many were only counted, in the
     /// order the codes first came.
     private var counts: [(code: String, printed: Int, held: Int)] = []
@@ -22,7 +22,7 @@ public final class Diagnostics {
     }
 
     /// Diagnostics for `tool`.
-    public init(tool: String, noMessages: Bool = false) {
+    package init(tool: String, noMessages: Bool = false) {
         self.tool = tool
         self.noMessages = noMessages
     }
@@ -54,7 +54,7 @@ public final class Diagnostics {
 
     /// Reports a problem with one input line, unless silenced; past `perCodeLimit` messages of
     /// its code it is only counted, for `finish()`'s summary line.
-    public func line(_ source: String, _ number: Int, code: String, _ message: String) {
+    package func line(_ source: String, _ number: Int, code: String, _ message: String) {
         guard !noMessages else { return }
         if kept != nil { return kept!.append(.line(source: source, number: number, code: code, message: message)) }
         let index: Int
@@ -74,7 +74,7 @@ public final class Diagnostics {
 
     /// Prints one summary line for each code whose messages went past the limit:
     /// `urnparse: ... and 47,980 more invalid-port lines`.
-    public func finish() {
+    package func finish() {
         for entry in counts where entry.held > 0 {
             let noun = entry.held == 1 ? "line" : "lines"
             emit("\(tool): ... and \(ProgressMeter.grouped(entry.held)) more \(entry.code) \(noun)\n")
@@ -83,12 +83,12 @@ public final class Diagnostics {
     }
 
     /// Reports a problem that is not about one line (unreadable file, write failure, usage).
-    public func error(_ message: String) {
+    package func error(_ message: String) {
         emit("\(tool): \(message)\n")
     }
 
     /// Reports a warning that is not about one line: `urnfmt: warning: message`.
-    public func warning(_ message: String) {
+    package func warning(_ message: String) {
         emit("\(tool): warning: \(message)\n")
     }
 

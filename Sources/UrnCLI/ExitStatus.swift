@@ -1,5 +1,5 @@
 /// The exit statuses of urnparse(1) EXIT STATUS, thrown out of a tool's `run()` to end it.
-public enum ExitStatus: Int32, Error, Comparable {
+package enum ExitStatus: Int32, Error, Comparable {
     /// Success.
     case success = 0
     /// Nothing selected (urnmatch, urnstack).
@@ -7,5 +7,5 @@ public enum ExitStatus: Int32, Error, Comparable {
     /// Usage error, unreadable input, invalid table, write failure or a bad input line.
     case failure = 2
 
-    public static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -6,18 +6,18 @@ import UrnCore
 /// (`"kind":"opaque"` and `parts.scheme` for an `S://name` link, from `urnparse --scheme S`) is
 /// read the same way here. So the pipeline needs neither option twice. Each record is read from
 /// what it says alone: nothing is learnt from the records before it.
-public struct LinkReader {
+package struct LinkReader {
     /// The parser.
-    public let parser: LinkParser
+    package let parser: LinkParser
 
     /// A reader with `parser`.
-    public init(parser: LinkParser) {
+    package init(parser: LinkParser) {
         self.parser = parser
     }
 
     /// Parses the link of `record` into `parsed`, reusing the storage of the text it holds (a
     /// previous record's link): no storage is allocated once it is large enough.
-    public func read(_ link: Span<UInt8>, of record: RecordView, into parsed: inout Link) throws(LinkError) {
+    package func read(_ link: Span<UInt8>, of record: RecordView, into parsed: inout Link) throws(LinkError) {
         guard LinkSchema.isParsed(record) else { return try parser.parse(link, into: &parsed) }
         if let scheme = LinkSchema.compassScheme(of: record, link: link), !parser.compassSchemes.contains(scheme) {
             var reading = parser

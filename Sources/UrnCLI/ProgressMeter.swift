@@ -3,7 +3,7 @@
 /// `--progress`: one line on stderr, redrawn at most four times a second, with the records
 /// read, their rate and, when every input is a regular file, how much of it was read; cleared
 /// at the end. It never writes to stdout, and only when stderr is a terminal.
-public final class ProgressMeter {
+package final class ProgressMeter {
     /// Whether a progress line is on the terminal now (a diagnostic clears it first).
     nonisolated(unsafe) static var lineShown = false
 
@@ -16,7 +16,7 @@ public final class ProgressMeter {
     private var lastDrawn: Double
 
     /// A meter for `tool` reading `paths`, or nil unless `enabled` and stderr is a terminal.
-    public init?(enabled: Bool, tool: String, paths: [String]) {
+    package init?(enabled: Bool, tool: String, paths: [String]) {
         guard enabled, isatty(2) == 1 else { return nil }
         self.tool = tool
         var total = 0
@@ -33,7 +33,7 @@ public final class ProgressMeter {
 
     /// Counts one record of `length` bytes (with its separator); draws now and then.
     @inline(__always)
-    public func count(bytes length: Int) {
+    package func count(bytes length: Int) {
         records += 1
         bytes += length
         if records & 1023 == 0 { drawIfDue() }
@@ -48,7 +48,7 @@ public final class ProgressMeter {
     }
 
     /// Replaces the line with a summary: the records read, how many were errors, and the time.
-    public func finish(errors: Int) {
+    package func finish(errors: Int) {
         let seconds = Self.now() - start
         let time = seconds < 10 ? "\(Int((seconds * 10).rounded()) / 10).\(Int((seconds * 10).rounded()) % 10) s" : "\(Int(seconds.rounded())) s"
         let noun = errors == 1 ? "error" : "errors"

@@ -2,12 +2,12 @@ import UrnCore
 
 /// The loop every tool runs: read lines, turn them into records, let the stage work, write
 /// records or error records, and track the exit status (urnparse(1) EXIT STATUS).
-public struct RecordDriver {
+package struct RecordDriver {
     private let options: CommonOptions
     let diagnostics: Diagnostics
 
     /// A driver for `options`, reporting through `diagnostics`.
-    public init(options: CommonOptions, diagnostics: Diagnostics) {
+    package init(options: CommonOptions, diagnostics: Diagnostics) {
         self.options = options
         self.diagnostics = diagnostics
     }
@@ -33,7 +33,7 @@ public struct RecordDriver {
     }
 
     /// Runs `stage` over all input and returns the exit status.
-    public func run<Stage: RecordStage>(_ stage: inout Stage) -> ExitStatus {
+    package func run<Stage: RecordStage>(_ stage: inout Stage) -> ExitStatus {
         let writer = RecordWriter(separator: options.separator, lineBuffered: options.lineBuffered, discards: options.quiet)
         let settings = Settings(replaced: FieldNames(Self.replacedNames(of: stage)), separatorIsNUL: options.nullSeparated,
                                 quiet: options.quiet, failFast: options.failFast)

@@ -1,7 +1,7 @@
 import UrnCore
 
 /// Why a line could not become a record with a link. Codes are stable (urnparse(1)).
-public enum RecordError: CodedError {
+package enum RecordError: CodedError {
     case lineTooLong(limit: Int)
     case nulByte(at: Int)
     case json(JSONError)
@@ -9,7 +9,7 @@ public enum RecordError: CodedError {
     case missingField(String, suggestion: String? = nil)
     case fieldNotString(String)
 
-    public var code: String {
+    package var code: String {
         switch self {
         case .lineTooLong: return "line-too-long"
         case .nulByte: return "nul-byte"
@@ -19,7 +19,7 @@ public enum RecordError: CodedError {
         }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case let .lineTooLong(limit): return "line longer than --max-line (\(limit) bytes)"
         case let .nulByte(at): return "NUL byte at column \(at + 1)"
@@ -31,7 +31,7 @@ public enum RecordError: CodedError {
         }
     }
 
-    public var offset: Int? {
+    package var offset: Int? {
         switch self {
         case let .nulByte(at): return at
         case let .json(error): return error.offset

@@ -2,9 +2,9 @@
 import UrnCore
 
 /// Turns input lines into records and finds each record's link (`--field`).
-public struct RecordParser {
+package struct RecordParser {
     /// The path of the link field.
-    public let field: JSONPath
+    package let field: JSONPath
     private let fieldName: String
     private let maxLine: Int
     private var scanner = JSONScanner()
@@ -21,7 +21,7 @@ public struct RecordParser {
     /// A parser reading the link from `field`, whose scan of each record notes the values at
     /// `stagePaths` for the stage (`RecordView.watched`) and whether the record holds a field
     /// among `replaced`, the top-level fields the stage writes (`keepsEveryMember`).
-    public init(field: JSONPath, fieldName: String, maxLine: Int, stagePaths: [JSONPath] = [], replaced: [String] = []) {
+    package init(field: JSONPath, fieldName: String, maxLine: Int, stagePaths: [JSONPath] = [], replaced: [String] = []) {
         self.field = field
         self.fieldName = fieldName
         self.maxLine = maxLine
@@ -35,7 +35,7 @@ public struct RecordParser {
     /// Whether the output record of JSON record `record` keeps every member as written and in
     /// one run, `{` and `}` aside: it holds no field the stage replaces and no blank between its
     /// top-level tokens. The writer then copies its members in one piece (`RecordWriter.begin`).
-    public func keepsEveryMember(_ record: RecordView) -> Bool {
+    package func keepsEveryMember(_ record: RecordView) -> Bool {
         for slot in replacedSlots {
             // a slot the scan did not follow (never, for a top-level name) counts as present
             guard let found = record.readerWatched.noted(slot), found.range.isEmpty else { return false }
@@ -49,7 +49,7 @@ public struct RecordParser {
     /// The record of `line`, or nil when it is blank (no record at all, skipped); throws when
     /// the line is not a usable record. The returned record's members stay valid until the
     /// next call.
-    public mutating func record(_ line: InputLine, separatorIsNUL: Bool) throws(RecordError) -> RecordView? {
+    package mutating func record(_ line: InputLine, separatorIsNUL: Bool) throws(RecordError) -> RecordView? {
         if line.tooLong { throw .lineTooLong(limit: maxLine) }
         let text = Self.trimmed(line.bytes)
         guard !text.isEmpty else { return nil }
@@ -72,7 +72,7 @@ public struct RecordParser {
 
     /// Calls `body` with the link of `record`: the line itself, or the decoded string at `--field`,
     /// which is the record's own bytes when it holds no escape (the common case: no copy).
-    public mutating func withLink<Result>(
+    package mutating func withLink<Result>(
         of record: RecordView, _ body: (Span<UInt8>) throws -> Result
     ) throws -> Result {
         guard record.isJSON else { return try body(record.text.span) }

@@ -2,22 +2,22 @@
 import UrnCore
 
 /// One line (or NUL-separated record) of input, valid only during the callback.
-public struct InputLine {
+package struct InputLine {
     /// The line's bytes without the separator (for an over-long line, its first bytes).
-    public let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
     /// The 1-based line number within its source.
-    public let number: Int
+    package let number: Int
     /// The source's name for diagnostics: the path or `<stdin>`.
-    public let source: String
+    package let source: String
     /// The line was longer than `--max-line`; `bytes` holds only its start.
-    public let tooLong: Bool
+    package let tooLong: Bool
 }
 
 /// Reads lines from files with `read(2)` into one large buffer and hands them out without
 /// copying. Lines longer than the limit are cut to a prefix and skipped, never buffered whole.
-public final class RecordReader {
+package final class RecordReader {
     /// How many bytes of an over-long line are kept for its error record.
-    public static let overlongPrefix = 256
+    package static let overlongPrefix = 256
 
     private let paths: [String]
     private let separator: UInt8
@@ -26,7 +26,7 @@ public final class RecordReader {
     private let diagnostics: Diagnostics
 
     /// A reader of `paths` (`-` or none: stdin) splitting on `separator`.
-    public init(paths: [String], separator: UInt8, maxLine: Int, diagnostics: Diagnostics) {
+    package init(paths: [String], separator: UInt8, maxLine: Int, diagnostics: Diagnostics) {
         self.paths = paths.isEmpty ? ["-"] : paths
         self.separator = separator
         self.maxLine = maxLine
@@ -38,7 +38,7 @@ public final class RecordReader {
     /// `beforeRead` is called before each source is opened and before each `read(2)`, when
     /// every complete line read so far has been handed out (`--jobs` sends its chunk of lines
     /// on then, so that a slow source's lines are not held back); false stops the reading.
-    public func forEachLine(_ body: (InputLine) throws -> Bool, beforeRead: () -> Bool = { true }) rethrows -> Bool {
+    package func forEachLine(_ body: (InputLine) throws -> Bool, beforeRead: () -> Bool = { true }) rethrows -> Bool {
         var allRead = true
         for path in paths {
             guard beforeRead() else { break }

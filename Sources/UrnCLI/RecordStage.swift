@@ -2,7 +2,7 @@ import UrnCore
 
 /// One tool's work on a record: compute from the link, decide whether the record is selected,
 /// then write the tool's fields. Summaries (counts, statistics) come at the end.
-public protocol RecordStage {
+package protocol RecordStage {
     /// What `prepare` computes for one record.
     associatedtype Prepared
     /// The fields this stage writes; same-named input fields are dropped.
@@ -60,27 +60,27 @@ public protocol RecordStage {
 }
 
 extension RecordStage {
-    public var writesRecords: Bool { true }
-    public var requiresLink: Bool { true }
-    public var watchedPaths: [JSONPath] { [] }
-    public var linkIsPlain: Bool { false }
-    public mutating func selects(_ prepared: Prepared) -> Bool { true }
-    public func settlesStatus(_ prepared: Prepared) -> Bool { false }
-    public mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus { .success }
-    public func outputCount(_ prepared: Prepared) -> Int { 1 }
-    public var writesJSON: Bool { true }
-    public var writesErrorRecords: Bool { true }
-    public mutating func countError() {}
-    public mutating func writeText(_ prepared: Prepared, output: Int, into json: inout JSONWriter) {}
-    public mutating func start(into writer: RecordWriter) throws(WriteFailure) {}
-    public mutating func write(_ prepared: Prepared, output: Int, into json: inout JSONWriter) {
+    package var writesRecords: Bool { true }
+    package var requiresLink: Bool { true }
+    package var watchedPaths: [JSONPath] { [] }
+    package var linkIsPlain: Bool { false }
+    package mutating func selects(_ prepared: Prepared) -> Bool { true }
+    package func settlesStatus(_ prepared: Prepared) -> Bool { false }
+    package mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus { .success }
+    package func outputCount(_ prepared: Prepared) -> Int { 1 }
+    package var writesJSON: Bool { true }
+    package var writesErrorRecords: Bool { true }
+    package mutating func countError() {}
+    package mutating func writeText(_ prepared: Prepared, output: Int, into json: inout JSONWriter) {}
+    package mutating func start(into writer: RecordWriter) throws(WriteFailure) {}
+    package mutating func write(_ prepared: Prepared, output: Int, into json: inout JSONWriter) {
         write(prepared, into: &json)
     }
     /// A plain copy, for a stage whose state is all values (no class holds its scratch).
-    public func copyForThread() -> Self { self }
+    package func copyForThread() -> Self { self }
 }
 
 extension RecordStage where Summary == Void {
-    public mutating func takeSummary() {}
-    public mutating func add(_ summary: Void) {}
+    package mutating func takeSummary() {}
+    package mutating func add(_ summary: Void) {}
 }

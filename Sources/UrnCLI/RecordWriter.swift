@@ -2,28 +2,28 @@
 import UrnCore
 
 /// Why output could not be written.
-public enum WriteFailure: CodedError {
+package enum WriteFailure: CodedError {
     /// The reader went away (EPIPE): end quietly.
     case brokenPipe
     /// Any other failure, with its errno.
     case failed(Int32)
 
-    public var code: String { "write-error" }
-    public var message: String {
+    package var code: String { "write-error" }
+    package var message: String {
         switch self {
         case .brokenPipe: return "write error: broken pipe"
         case let .failed(code): return "write error: \(errorText(code))"
         }
     }
-    public var offset: Int? { nil }
+    package var offset: Int? { nil }
 }
 
 /// Writes records as JSON Lines into a block buffer flushed with `write(2)`: input fields kept
 /// byte for byte, the tool's own fields appended.
-public final class RecordWriter {
+package final class RecordWriter {
     /// The output buffer; tools append their fields to it between `begin` and `end`. Written by
     /// one stage at a time, so the runtime exclusivity checks are turned off for it.
-    @exclusivity(unchecked) public var json = JSONWriter(capacity: RecordWriter.flushThreshold * 2)
+    @exclusivity(unchecked) package var json = JSONWriter(capacity: RecordWriter.flushThreshold * 2)
     /// The bytes that end a record.
     private let separator: UInt8
     private let lineBuffered: Bool
@@ -36,7 +36,7 @@ public final class RecordWriter {
     /// A writer to `fd` ending records with `separator`, flushing each when `lineBuffered`;
     /// one that `discards` writes nothing. With `fd` -1 it keeps everything in `json` for its
     /// owner to take (a chunk's records under `--jobs`, written later in input order).
-    public init(fd: Int32 = 1, separator: UInt8, lineBuffered: Bool, discards: Bool = false) {
+    package init(fd: Int32 = 1, separator: UInt8, lineBuffered: Bool, discards: Bool = false) {
         self.fd = fd
         self.discards = discards
         self.separator = separator
@@ -47,7 +47,7 @@ public final class RecordWriter {
     /// or `{"link":…}` for a raw line, copied without a scan when `plainLink` says it needs no
     /// escape. When `keepsEveryMember` (`RecordParser.keepsEveryMember`), the members are
     /// copied in one piece.
-    public func begin(_ record: RecordView, replacing replaced: FieldNames, plainLink: Bool = false,
+    package func begin(_ record: RecordView, replacing replaced: FieldNames, plainLink: Bool = false,
                       keepsEveryMember: Bool = false) {
         json.beginObject()
         guard record.isJSON else {
@@ -68,51 +68,51 @@ public final class RecordWriter {
     }
 
     /// Opens an output record for a line that is not a usable record: `{"link":<the line>`.
-    public func beginUnusable(_ line: UnsafeBufferPointer<UInt8>) {
+    package func beginUnusable(_ line: UnsafeBufferPointer<UInt8>) {
         json.beginObject()
         json.key("link")
         json.string(line)
     }
 
     /// Writes `"error":{code,message,offset}` into the open record.
-    public func error(_ error: any CodedError) {
+    package func error(_ error: any CodedError) {
         ErrorSchema.write(error, into: &json)
     }
 
     /// Closes the open record and flushes when the buffer is full or output is line-buffered.
-    public func end() throws(WriteFailure) {
+    package func end() throws(WriteFailure) {
         json.endObject()
         json.endLine(separator)
         if lineBuffered || json.count >= RecordWriter.flushThreshold { try flush() }
     }
 
     /// Writes a record's text unchanged (an upstream error record).
-    public func passThrough(_ text: UnsafeBufferPointer<UInt8>) throws(WriteFailure) {
+    package func passThrough(_ text: UnsafeBufferPointer<UInt8>) throws(WriteFailure) {
         json.append(text)
         try endText()
     }
 
     /// Ends a line of text that the caller appended to `json`.
-    public func endText() throws(WriteFailure) {
+    package func endText() throws(WriteFailure) {
         json.endLine(separator)
         if lineBuffered || json.count >= RecordWriter.flushThreshold { try flush() }
     }
 
     /// Writes a line of text (not a record) followed by the separator.
-    public func line(_ text: String) throws(WriteFailure) {
+    package func line(_ text: String) throws(WriteFailure) {
         json.append(contentsOf: text.utf8)
         json.endLine(separator)
         if lineBuffered || json.count >= RecordWriter.flushThreshold { try flush() }
     }
 
     /// Writes `bytes`, records already formatted (a chunk of `--jobs`), flushing as `end` does.
-    public func writeFormatted(_ bytes: UnsafeBufferPointer<UInt8>) throws(WriteFailure) {
+    package func writeFormatted(_ bytes: UnsafeBufferPointer<UInt8>) throws(WriteFailure) {
         json.append(bytes)
         if lineBuffered || json.count >= RecordWriter.flushThreshold { try flush() }
     }
 
     /// Writes out everything buffered.
-    public func flush() throws(WriteFailure) {
+    package func flush() throws(WriteFailure) {
         let count = json.count
         guard count > 0, fd >= 0 else { return }
         guard !discards else { return json.reset() }
@@ -134,19 +134,19 @@ public final class RecordWriter {
 }
 
 /// A set of field names that a tool writes, to drop same-named input fields.
-public struct FieldNames {
+package struct FieldNames {
     private let names: [[UInt8]]
     /// Whether `link` is one of the names (a raw line's only field).
-    public let containsLink: Bool
+    package let containsLink: Bool
 
     /// The set of `names`.
-    public init(_ names: [String]) {
+    package init(_ names: [String]) {
         self.names = names.map { Array($0.utf8) }
         containsLink = names.contains("link")
     }
 
     /// Whether the key token `text[key]` is one of the names.
-    public func contains(_ key: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func contains(_ key: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         names.contains { JSONString.equals(key, in: text, $0) }
     }
 }

@@ -2,19 +2,19 @@ import ArgumentParser
 import UrnCore
 
 /// The options of the tools that route links (urnmatch, urnstack): tables and dialect.
-public struct RoutingOptions: ParsableArguments {
+package struct RoutingOptions: ParsableArguments {
     /// Command-line routes.
     @Option(name: .customShort("e"), help: ArgumentHelp("A route, 'PATTERN [TARGET] [key=value ...]' (repeatable).", valueName: "route"))
-    public var expressions: [String] = []
+    package var expressions: [String] = []
 
     /// Route table files.
     @Option(name: .customShort("f"), help: ArgumentHelp("Read routes from a table file (repeatable; several act as a composite router).", valueName: "file"),
             completion: .file())
-    public var tableFiles: [String] = []
+    package var tableFiles: [String] = []
 
     /// The format of the table files.
     @Option(help: ArgumentHelp("Read every -f file as this format (by default each file's @format, else its content says).", valueName: "format"))
-    public var format: RouteFileFormat?
+    package var format: RouteFileFormat?
 
     /// The hosts of app-link tables.
     @Option(name: .customLong("host"), help: ArgumentHelp("Route through apple-app-site-association tables only links of this host; '*.example.com' for its subdomains (repeatable; a table's @host adds to it).", valueName: "host"),
@@ -22,46 +22,46 @@ public struct RoutingOptions: ParsableArguments {
                 guard let host = HostPattern(text) else { throw ValidationError("--host '\(text)' is not a host (example.com or *.example.com)") }
                 return host
             })
-    public var hosts: [HostPattern] = []
+    package var hosts: [HostPattern] = []
 
     /// The dialect of tables without `@dialect`.
     @Option(help: ArgumentHelp("Matching semantics (a table's @dialect wins).", valueName: "dialect"))
-    public var dialect: Dialect = .urn
+    package var dialect: Dialect = .urn
 
     /// Compass's app scheme.
     @Option(help: ArgumentHelp("Read 'S://name' as the Compass name 'name' (a table's @scheme wins).", valueName: "scheme"))
-    public var scheme: String?
+    package var scheme: String?
 
     /// The Compass delimiter.
     @Option(help: ArgumentHelp("Split names and patterns without '/' on this string (a table's @delimiter wins).", valueName: "string"))
-    public var delimiter: String = ":"
+    package var delimiter: String = ":"
 
     /// Custom placeholder types.
     @Option(name: .customLong("type"), help: ArgumentHelp("Declare a placeholder type for <NAME:x> (repeatable).", valueName: "NAME=REGEX"),
             transform: KeyValue.parser(form: "NAME=REGEX"))
-    public var types: [KeyValue] = []
+    package var types: [KeyValue] = []
 
     /// Case-insensitive literals.
     @Flag(name: .customShort("i"), help: "Compare literal segments without regard to case.")
-    public var ignoreCase = false
+    package var ignoreCase = false
 
     /// Keep values as written.
     @Flag(help: "Keep argument values as written, without percent-decoding.")
-    public var raw = false
+    package var raw = false
 
     /// Add query parameters to the arguments.
     @Flag(help: "Add query parameters to the arguments (path arguments win over the query, the query over defaults).")
-    public var mergeQuery = false
+    package var mergeQuery = false
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         guard !delimiter.isEmpty else { throw ValidationError("--delimiter must not be empty") }
     }
 
     /// Loads the tables: files in order, then the `-e` routes as one table. Problems are
     /// reported through `diagnostics`; nil means the tool must exit with status 2.
-    public func loadTables(extraRoute: String? = nil, diagnostics: Diagnostics) -> [RouteTable]? {
+    package func loadTables(extraRoute: String? = nil, diagnostics: Diagnostics) -> [RouteTable]? {
         var customTypes: [String: Regex] = [:]
         for declaration in types {
             do throws(Regex.CompileError) {
@@ -127,14 +127,14 @@ public struct RoutingOptions: ParsableArguments {
     }
 
     /// The matcher options.
-    public var matcherOptions: Matcher.Options {
+    package var matcherOptions: Matcher.Options {
         Matcher.Options(raw: raw, mergeQuery: mergeQuery, caseInsensitive: ignoreCase)
     }
 
     /// A matcher over `tables` that lives until the process ends. The tools exit right after
     /// their run, and freeing a big table route by route would only delay that (0.15 s for
     /// 100,000 routes), so it is left to the system.
-    public func matcherForProcess(_ tables: [RouteTable]) -> Matcher {
+    package func matcherForProcess(_ tables: [RouteTable]) -> Matcher {
         let matcher = Matcher(tables: tables, options: matcherOptions)
         _ = Unmanaged.passRetained(matcher)
         return matcher
@@ -146,7 +146,7 @@ public struct RoutingOptions: ParsableArguments {
     /// `Uri.parse` refuses nothing; where every table matches links as text (navigator), a link is
     /// never refused nor repaired; where every table is Express's, links are request targets, read
     /// as Node reads them.
-    public func linkParser(for tables: [RouteTable]) -> LinkParser {
+    package func linkParser(for tables: [RouteTable]) -> LinkParser {
         let schemes = Set(tables.compactMap(\.scheme) + (scheme.map { [$0] } ?? []))
         var parser = LinkParser(compassSchemes: schemes.sorted(), delimiter: delimiter, leniency: .queryAndFragment)
         parser.compassNames = !tables.isEmpty && tables.allSatisfy { $0.dialect == .compass && $0.format == .routes }

@@ -3,17 +3,17 @@ import ArgumentParser
 
 /// A tool of the toolkit: its `main` maps outcomes onto the exit statuses of urnparse(1) EXIT STATUS and prints
 /// usage errors GNU-style (`urnparse: message`), where ArgumentParser would use 64 and 1.
-public protocol UrnTool: ParsableCommand {
+package protocol UrnTool: ParsableCommand {
     /// Does the tool's work and returns its exit status.
     mutating func execute() throws -> ExitStatus
 }
 
 extension UrnTool {
-    public mutating func run() throws {
+    package mutating func run() throws {
         throw try execute()
     }
 
-    public static func main() {
+    package static func main() {
         signal(SIGPIPE, SIG_IGN)
         let name = configuration.commandName ?? "urn"
         do {

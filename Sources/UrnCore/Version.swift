@@ -1,8 +1,8 @@
 /// The toolkit's version, printed by every tool's `--version`.
-public enum UrnVersion {
+package enum UrnVersion {
     /// The version string.
-    public static let string = "0.1.0"
+    package static let string = "0.1.0"
 
     /// What `TOOL --version` prints: the tool's name and the version, as the GNU standards ask.
-    public static func line(for tool: String) -> String { "\(tool) \(string)" }
+    package static func line(for tool: String) -> String { "\(tool) \(string)" }
 }

@@ -3,19 +3,19 @@
 // A package of its own, so that the toolkit's normal build never needs libFuzzer.
 import PackageDescription
 
-let core = Target.Dependency.product(name: "UrnCore", package: "urn")
-let cli = Target.Dependency.product(name: "UrnCLI", package: "urn")
+// The properties themselves live in urn's UrnFuzzChecks, which reaches the record machinery.
+let checks = Target.Dependency.product(name: "UrnFuzzChecks", package: "urn")
 
 let package = Package(
     name: "urn-fuzz",
     dependencies: [.package(name: "urn", path: "../..")],
     targets: [
-        .target(name: "FuzzDriver", dependencies: [core]),
-        .executableTarget(name: "FuzzLinkParser", dependencies: ["FuzzDriver", core, cli]),
-        .executableTarget(name: "FuzzJSONReader", dependencies: ["FuzzDriver", core]),
-        .executableTarget(name: "FuzzMatcher", dependencies: ["FuzzDriver", core, cli]),
-        .executableTarget(name: "FuzzTemplate", dependencies: ["FuzzDriver", core]),
-        .executableTarget(name: "FuzzAppLinkTable", dependencies: ["FuzzDriver", core, cli]),
+        .target(name: "FuzzDriver"),
+        .executableTarget(name: "FuzzLinkParser", dependencies: ["FuzzDriver", checks]),
+        .executableTarget(name: "FuzzJSONReader", dependencies: ["FuzzDriver", checks]),
+        .executableTarget(name: "FuzzMatcher", dependencies: ["FuzzDriver", checks]),
+        .executableTarget(name: "FuzzTemplate", dependencies: ["FuzzDriver", checks]),
+        .executableTarget(name: "FuzzAppLinkTable", dependencies: ["FuzzDriver", checks]),
         // traps on purpose: `make fuzz-selftest` proves that a trap fails the gate
         .executableTarget(name: "FuzzSelfTest", dependencies: ["FuzzDriver"]),
     ]

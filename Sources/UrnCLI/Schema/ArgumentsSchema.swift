@@ -2,9 +2,9 @@ import UrnCore
 
 /// The `args` object of a route or a frame (urnmatch(1) RECORDS): each argument by name, typed
 /// values as JSON types (urn-routes(5)).
-public enum ArgumentsSchema {
+package enum ArgumentsSchema {
     /// Writes `{"name":value,…}`, names and values read in place.
-    public static func write(_ args: Arguments, into json: inout JSONWriter) {
+    package static func write(_ args: Arguments, into json: inout JSONWriter) {
         json.beginObject()
         args.forEachUnsafe { name, plainName, value, plainValue in
             if plainName { json.plainKey(name) } else { json.key(name) }

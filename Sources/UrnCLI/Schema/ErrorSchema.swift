@@ -2,9 +2,9 @@ import UrnCore
 
 /// The `error` field (urnparse(1) ERRORS), both ways: written as `{"code","message","offset"}`,
 /// and recognised in an upstream record, which then passes through unchanged.
-public enum ErrorSchema {
+package enum ErrorSchema {
     /// Writes the member `error` into the open record.
-    public static func write(_ error: any CodedError, into json: inout JSONWriter) {
+    package static func write(_ error: any CodedError, into json: inout JSONWriter) {
         json.key("error")
         json.beginObject()
         json.key("code")
@@ -20,7 +20,7 @@ public enum ErrorSchema {
 
     /// Whether an upstream tool already made `record` an error record.
     @inline(__always)
-    public static func isErrorRecord(_ record: RecordView) -> Bool {
+    package static func isErrorRecord(_ record: RecordView) -> Bool {
         guard record.isJSON, let error = record.token(of: .error) else { return false }
         return error.kind == .object
     }

@@ -2,17 +2,17 @@ import UrnCore
 
 /// The `explain` field of urnmatch(1) RECORDS: the nearest routes, each
 /// `{"pattern","target","table","line","reason"}`.
-public struct ExplainSchema: Sendable {
+package struct ExplainSchema: Sendable {
     /// The route members of each explanation.
-    public let routes: RouteSchema
+    package let routes: RouteSchema
 
     /// The schema writing route members through `routes`.
-    public init(routes: RouteSchema) {
+    package init(routes: RouteSchema) {
         self.routes = routes
     }
 
     /// Writes the member `explain`.
-    public func write(_ explanations: [Explanation], into json: inout JSONWriter) {
+    package func write(_ explanations: [Explanation], into json: inout JSONWriter) {
         json.key("explain")
         json.beginArray()
         for explanation in explanations {

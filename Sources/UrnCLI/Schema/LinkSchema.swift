@@ -3,30 +3,30 @@ import UrnCore
 /// The fields urnparse adds to a record (urnparse(1) DESCRIPTION), both ways: writes `kind`,
 /// `parts`, `segments`, `params` and, when asked, `normalized`; reads back what downstream tools
 /// need from them (how urnparse read the link).
-public struct LinkSchema {
+package struct LinkSchema {
     /// Keep values as written instead of percent-decoding them (`--raw`).
-    public var raw: Bool
+    package var raw: Bool
     /// The segment delimiter of URN and opaque names.
-    public var delimiter: [UInt8]
+    package var delimiter: [UInt8]
     /// Add `normalized` (`--normalize`).
-    public var normalize: Bool
+    package var normalize: Bool
     /// Add `domain`, `subdomain` and `tld` to `parts` (`--domains`).
-    public var domains: Bool
+    package var domains: Bool
     /// The form of the host in `normalized` (`--punycode`, `--as-idn`). A stage checks first
     /// that the host converts (`HostConversion.converting`), so that a failure is an error record.
-    public var hostForm: HostForm
+    package var hostForm: HostForm
     /// The text of `normalized` outside the host: the URI, or the IRI (`--iri`).
-    public var normalizedForm: LinkNormalizer.Form
+    package var normalizedForm: LinkNormalizer.Form
     private var scratch: [UInt8] = []
     /// Whether the link being written is `PlainRun.isVerbatim`: then every part of it is written
     /// as it is, without a scan for escapes or for bytes to decode.
     private var verbatim = false
 
     /// The names of the fields this writer adds, in order.
-    public static let fieldNames = ["kind", "parts", "segments", "params", "normalized"]
+    package static let fieldNames = ["kind", "parts", "segments", "params", "normalized"]
 
     /// A writer with the given options.
-    public init(raw: Bool = false, delimiter: String = ":", normalize: Bool = false, domains: Bool = false,
+    package init(raw: Bool = false, delimiter: String = ":", normalize: Bool = false, domains: Bool = false,
                 hostForm: HostForm = .asWritten, normalizedForm: LinkNormalizer.Form = .uri) {
         self.normalizedForm = normalizedForm
         self.raw = raw
@@ -38,7 +38,7 @@ public struct LinkSchema {
     }
 
     /// Writes the fields of `link` as members of the open object in `json`.
-    public mutating func write(_ link: Link, into json: inout JSONWriter) {
+    package mutating func write(_ link: Link, into json: inout JSONWriter) {
         verbatim = link.text.withUnsafeBufferPointer { PlainRun.isVerbatim($0) }
         // the fixed text between the values is written in one piece where it can be
         switch link.kind {
@@ -159,14 +159,14 @@ extension LinkSchema {
     /// Whether urnparse parsed `record` (it has `kind`), so its link is read the way urnparse
     /// accepted it.
     @inline(__always)
-    public static func isParsed(_ record: RecordView) -> Bool {
+    package static func isParsed(_ record: RecordView) -> Bool {
         guard record.isJSON, let kind = record.token(of: .kind) else { return false }
         return kind.kind == .string
     }
 
     /// The Compass scheme `S` of a record urnparse read as the name of an `S://name` link
     /// (`"kind":"opaque"` and `parts.scheme`, from `urnparse --scheme S`), lower-cased.
-    public static func compassScheme(of record: RecordView, link: Span<UInt8>) -> [UInt8]? {
+    package static func compassScheme(of record: RecordView, link: Span<UInt8>) -> [UInt8]? {
         let text = record.text
         guard record.isJSON, let kind = record.token(of: .kind), kind.kind == .string,
               text[kind.range].elementsEqual("\"opaque\"".utf8),

@@ -3,16 +3,16 @@ import UrnCore
 /// The `route` field (urnmatch(1) RECORDS): a match written as
 /// `{"pattern","target","args","table","line"}` with `block` and `handler` for WAAppRouting
 /// block handlers. `UpstreamRoute` reads it back.
-public struct RouteSchema: Sendable {
+package struct RouteSchema: Sendable {
     let encodings: RouteEncodings
 
     /// The schema for the routes of `matcher`'s tables.
-    public init(matcher: Matcher) {
+    package init(matcher: Matcher) {
         encodings = RouteEncodings(routes: matcher.tables.flatMap(\.routes))
     }
 
     /// Writes the identity, then the origin members (`"table"`, `"line"`) of `route` into the open object.
-    public func writeIdentityAndOrigin(of route: Route, into json: inout JSONWriter) {
+    package func writeIdentityAndOrigin(of route: Route, into json: inout JSONWriter) {
         encodings.withMembers(of: route) { members in
             json.rawMembers(members.identity)
             json.rawMembers(members.origin)
@@ -20,7 +20,7 @@ public struct RouteSchema: Sendable {
     }
 
     /// Writes `match` as a route object.
-    public func write(_ match: Match, into json: inout JSONWriter) {
+    package func write(_ match: Match, into json: inout JSONWriter) {
         json.beginObject()
         encodings.withMembers(of: match.route) { members in
             json.rawMembersAndKey(members.identityThenArgsKey)

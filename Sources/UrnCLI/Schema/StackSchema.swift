@@ -3,12 +3,12 @@ import UrnCore
 /// The fields of urnstack(1) RECORDS: `stack` (frames `{"pattern","target","link","args","modal"}`),
 /// `transition` (`{"pop","push"}`), `handler` (the block handler's frame) and, with `--frames`,
 /// `frame` (a frame with `depth` and `of`).
-public struct StackSchema: Sendable {
+package struct StackSchema: Sendable {
     /// The route members of each frame.
-    public let routes: RouteSchema
+    package let routes: RouteSchema
 
     /// The schema writing route members through `routes`.
-    public init(routes: RouteSchema) {
+    package init(routes: RouteSchema) {
         self.routes = routes
     }
 
@@ -16,7 +16,7 @@ public struct StackSchema: Sendable {
     /// stack laid out in `layout`, each frame read where it lies. `plainLinks` says that the
     /// frames' links are slices of a text known to need no JSON escape (`Link.textIsPlain`), so
     /// that they are copied without a scan of their own.
-    public func write(stack layout: StackLayout, transition: Transition?, plainLinks: Bool = false, into json: inout JSONWriter) {
+    package func write(stack layout: StackLayout, transition: Transition?, plainLinks: Bool = false, into json: inout JSONWriter) {
         json.key("stack")
         json.beginArray()
         layout.forEachFrame { route, link, args in
@@ -50,14 +50,14 @@ public struct StackSchema: Sendable {
     }
 
     /// Writes the member `frame`: frame `depth` (0-based) of a stack of `height` frames.
-    public func write(frame: Frame, depth: Int, of height: Int, plainLink: Bool = false, into json: inout JSONWriter) {
+    package func write(frame: Frame, depth: Int, of height: Int, plainLink: Bool = false, into json: inout JSONWriter) {
         json.key("frame")
         write(frame, into: &json, plainLink: plainLink, depth: depth, of: height)
     }
 
     /// Writes a frame object, with `depth` and `of` when given; its link without a scan for
     /// escapes when `plainLink` says it needs none.
-    public func write(_ frame: Frame, into json: inout JSONWriter, plainLink: Bool = false, depth: Int? = nil, of height: Int? = nil) {
+    package func write(_ frame: Frame, into json: inout JSONWriter, plainLink: Bool = false, depth: Int? = nil, of height: Int? = nil) {
         frame.link.withUnsafeBufferPointer { link in
             writeFrame(frame.route, link, frame.args, plainLink: plainLink, depth: depth, of: height, into: &json)
         }

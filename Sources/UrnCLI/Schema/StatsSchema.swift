@@ -2,17 +2,17 @@ import UrnCore
 
 /// The lines of `urnmatch --stats` (urnmatch(1)): one `{"pattern","target","table","line","hits"}`
 /// a route, with `byMethod` when records have a method, then `{"unmatched":N}`.
-public struct StatsSchema: Sendable {
+package struct StatsSchema: Sendable {
     /// The route members of each line.
-    public let routes: RouteSchema
+    package let routes: RouteSchema
 
     /// The schema writing route members through `routes`.
-    public init(routes: RouteSchema) {
+    package init(routes: RouteSchema) {
         self.routes = routes
     }
 
     /// Writes a route's line as one object; `byMethod` (in name order) when given.
-    public func write(route: Route, hits: Int, byMethod: [String: Int]?, into json: inout JSONWriter) {
+    package func write(route: Route, hits: Int, byMethod: [String: Int]?, into json: inout JSONWriter) {
         json.beginObject()
         routes.writeIdentityAndOrigin(of: route, into: &json)
         json.key("hits")
@@ -30,7 +30,7 @@ public struct StatsSchema: Sendable {
     }
 
     /// Writes the line `{"unmatched":N}`.
-    public func write(unmatched: Int, into json: inout JSONWriter) {
+    package func write(unmatched: Int, into json: inout JSONWriter) {
         json.beginObject()
         json.key("unmatched")
         json.int(unmatched)
@@ -39,7 +39,7 @@ public struct StatsSchema: Sendable {
 
     /// Writes the last line, `{"errors":N}`: the records that could not be routed, so that the
     /// hits, the unmatched and the errors add up to the records read.
-    public func write(errors: Int, into json: inout JSONWriter) {
+    package func write(errors: Int, into json: inout JSONWriter) {
         json.beginObject()
         json.key("errors")
         json.int(errors)

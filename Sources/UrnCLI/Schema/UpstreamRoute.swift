@@ -2,11 +2,11 @@ import UrnCore
 
 /// The `route` of an upstream record read back (urnmatch(1) RECORDS) to the route of the
 /// tables it names, so that urnstack lays out the stack under the route urnmatch chose.
-public struct UpstreamRoute: Sendable {
+package struct UpstreamRoute: Sendable {
     /// An upstream record's `route`: absent (no upstream routing), null (nothing matched), or
     /// the route it names with the JSON token of its `args` in the record's text, and the block
     /// handler that runs too.
-    public enum Value {
+    package enum Value {
         case absent
         case unmatched
         case matched(Route, args: Range<Int>, handler: Route?)
@@ -14,7 +14,7 @@ public struct UpstreamRoute: Sendable {
 
     /// The paths of `route` that `value(of:watchedFrom:)` reads, which a stage watches in the
     /// scan of each record (`RecordStage.watchedPaths`).
-    public static let paths: [JSONPath] = ["route", "route.pattern", "route.table", "route.line", "route.args", "route.handler",
+    package static let paths: [JSONPath] = ["route", "route.pattern", "route.table", "route.line", "route.args", "route.handler",
                                            "route.handler.pattern", "route.handler.table", "route.handler.line"].map { JSONPath($0)! }
 
     /// The routes of the tables by the line that declared them.
@@ -30,7 +30,7 @@ public struct UpstreamRoute: Sendable {
     private let tableNames: [[UInt8]]
 
     /// A reader of the routes of `matcher`'s tables.
-    public init(matcher: Matcher) {
+    package init(matcher: Matcher) {
         var byLine: [Int: [Entry]] = [:]
         for (index, table) in matcher.tables.enumerated() {
             for route in table.routes {
@@ -44,7 +44,7 @@ public struct UpstreamRoute: Sendable {
     /// Reads the `route` field of `record`, whose scan watched `paths` from slot `first`. A
     /// route object that names no route of the tables (another table, an edited pattern) is
     /// read as absent, so the link is routed again.
-    public func value(of record: RecordView, watchedFrom first: Int) -> Value {
+    package func value(of record: RecordView, watchedFrom first: Int) -> Value {
         guard record.isJSON else { return .absent }
         func value(_ slot: Slot) -> WatchedValue? {
             // every path is a plain one, so the scan followed it; an empty range is no value

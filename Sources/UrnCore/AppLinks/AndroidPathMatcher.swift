@@ -2,29 +2,29 @@
 /// does (core/java/android/os/PatternMatcher.java at aosp-mirror/platform_frameworks_base
 /// 01a7983f, ported line by line): against the whole decoded path, UTF-16 unit by unit as a Java
 /// `String` is compared (`.` takes one half of an emoji), and neither glob ever backtracks.
-public struct AndroidPathMatcher: Sendable {
+package struct AndroidPathMatcher: Sendable {
     /// The attribute.
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         case path, pathPrefix, pathSuffix, pathPattern, pathAdvancedPattern
     }
 
     /// The attribute it came from.
-    public let kind: Kind
+    package let kind: Kind
     /// The value, after the XML string's escapes are read (`\\*` is `\*`).
-    public let value: String
+    package let value: String
     private let units: [UInt16]
     /// `mParsedPattern` of an advanced pattern: a UTF-16 unit where positive, else a token
     /// placeholder, with a range's two bounds after its start.
     private let parsed: [Int32]
 
     /// Why an advanced pattern cannot be used (Android refuses the manifest).
-    public struct Failure: Error, Equatable {
+    package struct Failure: Error, Equatable {
         /// What is wrong.
-        public let reason: String
+        package let reason: String
     }
 
     /// The matcher for attribute `kind` with `value`.
-    public init(_ kind: Kind, _ value: String) throws(Failure) {
+    package init(_ kind: Kind, _ value: String) throws(Failure) {
         self.kind = kind
         self.value = value
         units = Array(value.utf16)
@@ -33,7 +33,7 @@ public struct AndroidPathMatcher: Sendable {
 
     /// Whether the decoded path `path` (UTF-16 units; nil for a link with none) matches
     /// (PatternMatcher.java `matchPattern`).
-    public func matches(_ path: [UInt16]?) -> Bool {
+    package func matches(_ path: [UInt16]?) -> Bool {
         guard let path else { return false }
         switch kind {
         case .path: return path == units

@@ -1,16 +1,16 @@
 /// A host an app-link table is for, written as the Associated Domains entitlement writes it:
 /// `example.com`, or `*.example.com` for the subdomains of `example.com` (not the domain
 /// itself). Hosts compare without regard to letter case.
-public struct HostPattern: Sendable, Equatable {
+package struct HostPattern: Sendable, Equatable {
     /// The host as written.
-    public let text: String
+    package let text: String
     /// Lower case; with the wildcard, the part after `*` (`.example.com`).
     private let name: [UInt8]
     /// Written with a leading `*.`.
-    public let isWildcard: Bool
+    package let isWildcard: Bool
 
     /// The pattern `text`, or nil when it is not a host (empty, a scheme, a path, a port).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let bytes = Array(text.utf8)
         let wildcard = bytes.starts(with: Array("*.".utf8))
         let rest = wildcard ? Array(bytes.dropFirst(2)) : bytes
@@ -22,7 +22,7 @@ public struct HostPattern: Sendable, Equatable {
     }
 
     /// Whether the host `host` (as a link writes it) is this one, or one of its subdomains.
-    public func accepts(_ host: ArraySlice<UInt8>) -> Bool {
+    package func accepts(_ host: ArraySlice<UInt8>) -> Bool {
         if isWildcard {
             return host.count > name.count && host.suffix(name.count).lazy.map(ByteClass.lowercased).elementsEqual(name)
         }

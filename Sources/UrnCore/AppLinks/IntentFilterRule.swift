@@ -1,21 +1,21 @@
 /// One `<intent-filter>` of an AndroidManifest.xml that takes web and deep links (action
 /// `VIEW`, category `BROWSABLE`), with all its `<data>` elements merged as Android merges them:
 /// every scheme with every host and port, and with every path attribute.
-public struct IntentFilterRule: Sendable {
+package struct IntentFilterRule: Sendable {
     /// One `android:host` (with the `android:port` of its element): `*` first takes any host
     /// ending in the rest, `*` alone any host (IntentFilter.java `AuthorityEntry`).
-    public struct Authority: Sendable, Equatable {
+    package struct Authority: Sendable, Equatable {
         /// The host as written.
-        public let host: String
+        package let host: String
         /// The port, if the element gives one (`Integer.parseInt` of it; a negative one is none).
-        public let port: Int?
+        package let port: Int?
         /// What follows a leading `*`, or the whole host, in UTF-16 units.
         let name: [UInt16]
         /// The host starts with `*`.
         let wild: Bool
 
         /// The authority of `host` and `port`.
-        public init(host: String, port: Int?) {
+        package init(host: String, port: Int?) {
             self.host = host
             self.port = port.flatMap { $0 < 0 ? nil : $0 }
             wild = host.hasPrefix("*")
@@ -35,26 +35,26 @@ public struct IntentFilterRule: Sendable {
     }
 
     /// The activity (or activity alias), its name completed with the manifest's package.
-    public let activity: String
+    package let activity: String
     /// The 0-based index of the filter among the manifest's link filters.
-    public let filter: Int
+    package let filter: Int
     /// The filter asks Android to verify its hosts (`android:autoVerify="true"`).
-    public let autoVerify: Bool
+    package let autoVerify: Bool
     /// The filter also has category `DEFAULT` (without it, an implicit intent does not reach it).
-    public let hasDefaultCategory: Bool
+    package let hasDefaultCategory: Bool
     /// `android:scheme` values, in order.
-    public let schemes: [String]
+    package let schemes: [String]
     /// `android:host` values, with their ports, in order.
-    public let authorities: [Authority]
+    package let authorities: [Authority]
     /// Path attributes, in order.
-    public let paths: [AndroidPathMatcher]
+    package let paths: [AndroidPathMatcher]
     /// Some `<data>` gives a `mimeType`: a link (an intent without a type) never matches.
-    public let hasMimeType: Bool
+    package let hasMimeType: Bool
     /// The `<data>` elements as written, each its scheme and host (for `--check`).
-    public let elements: [(scheme: String?, host: String?)]
+    package let elements: [(scheme: String?, host: String?)]
 
     /// A rule.
-    public init(activity: String, filter: Int, autoVerify: Bool, hasDefaultCategory: Bool, schemes: [String],
+    package init(activity: String, filter: Int, autoVerify: Bool, hasDefaultCategory: Bool, schemes: [String],
                 authorities: [Authority], paths: [AndroidPathMatcher], hasMimeType: Bool,
                 elements: [(scheme: String?, host: String?)]) {
         self.activity = activity
@@ -70,7 +70,7 @@ public struct IntentFilterRule: Sendable {
 
     /// The filter written as one line (a route's `pattern`): `SCHEMES://HOSTS` with the lists
     /// comma-separated and a port after its host, then each path attribute as `name=value`.
-    public var text: String {
+    package var text: String {
         var text = schemes.joined(separator: ",")
         if !authorities.isEmpty {
             text += "://" + authorities.map { $0.host + ($0.port.map { ":\($0)" } ?? "") }.joined(separator: ",")
@@ -83,11 +83,11 @@ public struct IntentFilterRule: Sendable {
     }
 
     /// The test a link failed.
-    public enum Refusal: Equatable, Sendable {
+    package enum Refusal: Equatable, Sendable {
         case mimeType, scheme, host, path, defaultCategory
 
         /// Said in an explanation.
-        public func reason(_ rule: IntentFilterRule) -> String {
+        package func reason(_ rule: IntentFilterRule) -> String {
             switch self {
             case .mimeType: return "the filter asks for a mimeType, and a link has none"
             case .scheme:

@@ -2,7 +2,7 @@
 /// a legacy `paths` string, with the apps of its `details` entry. iOS tries the entries of a
 /// detail in order and the first that matches decides: the app opens, or with `exclude` (`NOT `)
 /// it does not; then the next detail is tried.
-public struct UniversalLinkRule: Sendable {
+package struct UniversalLinkRule: Sendable {
     /// What a component tests the query with.
     package enum QueryTest: Sendable {
         /// The whole query (without `?`) against one pattern.
@@ -12,15 +12,15 @@ public struct UniversalLinkRule: Sendable {
     }
 
     /// The app IDs of the detail (`appID`, or `appIDs` in order).
-    public let appIDs: [String]
+    package let appIDs: [String]
     /// The 0-based index of the detail in `details`.
-    public let detail: Int
+    package let detail: Int
     /// The 0-based index of the entry in the detail's `components` (or `paths`).
-    public let component: Int
+    package let component: Int
     /// A match keeps the link from opening the app (`exclude`, or a legacy `NOT `).
-    public let exclude: Bool
+    package let exclude: Bool
     /// A legacy `paths` entry (the path alone decides).
-    public let legacy: Bool
+    package let legacy: Bool
     /// The pattern for the path (`/`).
     package let path: WildcardPattern
     /// The test of the query (`?`).

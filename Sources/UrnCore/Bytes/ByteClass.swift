@@ -1,52 +1,52 @@
 /// Character classes of RFC 3986, each the set of ASCII bytes in it as a 128-bit mask, so that
 /// a test is a shift and needs no table in memory. Non-ASCII bytes are in no class.
-public struct ByteClass: OptionSet, Sendable {
+package struct ByteClass: OptionSet, Sendable {
     /// Bit b set: ASCII byte b is in the class.
-    public let rawValue: UInt128
-    @inlinable public init(rawValue: UInt128) { self.rawValue = rawValue }
+    package let rawValue: UInt128
+    @inlinable package init(rawValue: UInt128) { self.rawValue = rawValue }
 
     /// ALPHA.
-    public static let alpha = ByteClass(rawValue: 0x07ff_fffe_07ff_fffe_0000_0000_0000_0000)
+    package static let alpha = ByteClass(rawValue: 0x07ff_fffe_07ff_fffe_0000_0000_0000_0000)
     /// DIGIT.
-    public static let digit = ByteClass(rawValue: 0x0000_0000_0000_0000_03ff_0000_0000_0000)
+    package static let digit = ByteClass(rawValue: 0x0000_0000_0000_0000_03ff_0000_0000_0000)
     /// HEXDIG.
-    public static let hex = ByteClass(rawValue: 0x0000_007e_0000_007e_03ff_0000_0000_0000)
+    package static let hex = ByteClass(rawValue: 0x0000_007e_0000_007e_03ff_0000_0000_0000)
     /// `-` `.` `_` `~`, the unreserved marks.
-    public static let mark = ByteClass(rawValue: 0x4000_0000_8000_0000_0000_6000_0000_0000)
+    package static let mark = ByteClass(rawValue: 0x4000_0000_8000_0000_0000_6000_0000_0000)
     /// sub-delims: `! $ & ' ( ) * + , ; =`.
-    public static let subDelim = ByteClass(rawValue: 0x0000_0000_0000_0000_2800_1fd2_0000_0000)
+    package static let subDelim = ByteClass(rawValue: 0x0000_0000_0000_0000_2800_1fd2_0000_0000)
     /// `:` and `@`, the extra characters of pchar.
-    public static let pcharExtra = ByteClass(rawValue: 0x0000_0000_0000_0001_0400_0000_0000_0000)
+    package static let pcharExtra = ByteClass(rawValue: 0x0000_0000_0000_0001_0400_0000_0000_0000)
     /// Characters RFC 3986 never allows unencoded: controls, space, `" < > \ ^ ` { | }`, DEL.
-    public static let forbidden = ByteClass(rawValue: 0xb800_0001_5000_0000_5000_0005_ffff_ffff)
+    package static let forbidden = ByteClass(rawValue: 0xb800_0001_5000_0000_5000_0005_ffff_ffff)
 
     /// `/`.
-    public static let slash = ByteClass(rawValue: 1 << 0x2F)
+    package static let slash = ByteClass(rawValue: 1 << 0x2F)
     /// `?`.
-    public static let question = ByteClass(rawValue: 1 << 0x3F)
+    package static let question = ByteClass(rawValue: 1 << 0x3F)
     /// `:`.
-    public static let colon = ByteClass(rawValue: 1 << 0x3A)
+    package static let colon = ByteClass(rawValue: 1 << 0x3A)
 
     /// unreserved = ALPHA / DIGIT / mark.
-    public static let unreserved: ByteClass = [.alpha, .digit, .mark]
+    package static let unreserved: ByteClass = [.alpha, .digit, .mark]
     /// pchar without pct-encoded.
-    public static let pchar: ByteClass = [.alpha, .digit, .mark, .subDelim, .pcharExtra]
+    package static let pchar: ByteClass = [.alpha, .digit, .mark, .subDelim, .pcharExtra]
     /// A path: pchar and `/`.
-    public static let pathSegments: ByteClass = [.pchar, .slash]
+    package static let pathSegments: ByteClass = [.pchar, .slash]
     /// A query or fragment: pchar, `/` and `?`.
-    public static let queryOrFragment: ByteClass = [.pchar, .slash, .question]
+    package static let queryOrFragment: ByteClass = [.pchar, .slash, .question]
     /// The userinfo: unreserved, sub-delims and `:`.
-    public static let userinfo: ByteClass = [.unreserved, .subDelim, .colon]
+    package static let userinfo: ByteClass = [.unreserved, .subDelim, .colon]
 
     /// Whether `byte` belongs to any of `classes`.
     @inlinable
-    public static func test(_ byte: UInt8, _ classes: ByteClass) -> Bool {
+    package static func test(_ byte: UInt8, _ classes: ByteClass) -> Bool {
         byte < 128 && (classes.rawValue >> UInt128(byte)) & 1 != 0
     }
 
     /// The value of a hex digit, or nil.
     @inlinable
-    public static func hexValue(_ byte: UInt8) -> UInt8? {
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte &- UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte &- UInt8(ascii: "a") &+ 10
@@ -57,13 +57,13 @@ public struct ByteClass: OptionSet, Sendable {
 
     /// ASCII lower case of `byte`.
     @inlinable
-    public static func lowercased(_ byte: UInt8) -> UInt8 {
+    package static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     /// The ASCII upper case of `byte`; other bytes unchanged.
     @inline(__always)
-    @inlinable public static func uppercased(_ byte: UInt8) -> UInt8 {
+    @inlinable package static func uppercased(_ byte: UInt8) -> UInt8 {
         byte &- UInt8(ascii: "a") < 26 ? byte &- 0x20 : byte
     }
 }

@@ -1,8 +1,8 @@
 /// A link's host read for the domain fields and converted to a `HostForm` (urnfmt(1) DOMAINS).
-public enum HostConversion {
+package enum HostConversion {
     /// The host of `link`, percent-decoded (kept as written when that is not UTF-8) and in lower
     /// case; nil when the link has none.
-    public static func host(of link: Link) -> [UInt8]? {
+    package static func host(of link: Link) -> [UInt8]? {
         guard let range = link.host else { return nil }
         let written = link.text[range]
         var host = PercentCoding.decodedUTF8(written) ?? Array(written)
@@ -11,7 +11,7 @@ public enum HostConversion {
     }
 
     /// `host` (decoded, lower case) in `form`. IP literals are left alone.
-    public static func converted(_ host: [UInt8], to form: HostForm) throws(IDNError) -> [UInt8] {
+    package static func converted(_ host: [UInt8], to form: HostForm) throws(IDNError) -> [UInt8] {
         guard !host.isEmpty, host.first != UInt8(ascii: "[") else { return host }
         switch form {
         case .asWritten: return host
@@ -22,7 +22,7 @@ public enum HostConversion {
 
     /// The host of `link` (decoded, lower case) in `form`; nil when the link has none. A
     /// failure carries the host's offset in the link.
-    public static func host(of link: Link, in form: HostForm) throws(IDNError) -> [UInt8]? {
+    package static func host(of link: Link, in form: HostForm) throws(IDNError) -> [UInt8]? {
         guard let range = link.host, let host = host(of: link) else { return nil }
         do throws(IDNError) {
             return try converted(host, to: form)
@@ -35,14 +35,14 @@ public enum HostConversion {
 
     /// The text of `link` with its host in `form` (so a percent-encoded host is decoded, and
     /// letters are in lower case); the text as it is when the host is written so already.
-    public static func converting(_ link: Link, to form: HostForm) throws(IDNError) -> [UInt8] {
+    package static func converting(_ link: Link, to form: HostForm) throws(IDNError) -> [UInt8] {
         guard form != .asWritten, let range = link.host, let changed = try host(of: link, in: form),
               !link.text[range].elementsEqual(changed) else { return link.text }
         return Array(link.text[..<range.lowerBound]) + changed + Array(link.text[range.upperBound...])
     }
 
     /// The link `link` with its host in `form`, parsed again (nil when the host does not change).
-    public static func relinked(_ link: Link, to form: HostForm) throws(IDNError) -> Link? {
+    package static func relinked(_ link: Link, to form: HostForm) throws(IDNError) -> Link? {
         let text = try converting(link, to: form)
         guard text != link.text else { return nil }
         return try? LinkParser(leniency: .everywhere).parse(text)

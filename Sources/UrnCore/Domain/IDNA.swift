@@ -3,9 +3,9 @@ import CIDN2
 /// Host names to and from their ASCII form, through libidn2 (IDNA 2008 with UTS #46 mapping),
 /// the way curl converts them: non-transitional processing, and transitional processing when
 /// that fails (urnfmt(1) DOMAINS).
-public enum IDNA {
+package enum IDNA {
     /// The ASCII (punycode) form of `host`, UTF-8; a host that is ASCII already is returned as it is.
-    public static func ascii(_ host: [UInt8]) throws(IDNError) -> [UInt8] {
+    package static func ascii(_ host: [UInt8]) throws(IDNError) -> [UInt8] {
         guard host.contains(where: { $0 >= 0x80 }) else { return host }
         let nonTransitional = Int32(IDN2_NFC_INPUT.rawValue | IDN2_NONTRANSITIONAL.rawValue)
         var result = lookup(host, flags: nonTransitional)
@@ -17,7 +17,7 @@ public enum IDNA {
     }
 
     /// The Unicode form of `host`: its `xn--` labels decoded; a host without one is returned as it is.
-    public static func unicode(_ host: [UInt8]) throws(IDNError) -> [UInt8] {
+    package static func unicode(_ host: [UInt8]) throws(IDNError) -> [UInt8] {
         guard hasACELabel(host) else { return host }
         var output: UnsafeMutablePointer<CChar>?
         let rc = (host + [0]).withUnsafeBufferPointer { input in
@@ -54,20 +54,20 @@ public enum IDNA {
 }
 
 /// A host that has no valid ASCII or Unicode form (code `invalid-idn`).
-public struct IDNError: CodedError, Equatable {
+package struct IDNError: CodedError, Equatable {
     /// Which conversion failed.
-    public enum Direction: Sendable, Equatable {
+    package enum Direction: Sendable, Equatable {
         case toASCII, toUnicode
     }
 
     /// The host, UTF-8.
-    public let host: [UInt8]
+    package let host: [UInt8]
     /// libidn2's reason.
-    public let reason: String
+    package let reason: String
     /// The conversion that failed.
-    public let direction: Direction
+    package let direction: Direction
     /// The byte offset of the host in the link, when known.
-    public var offset: Int?
+    package var offset: Int?
 
     init(host: [UInt8], reason: String, direction: Direction, offset: Int? = nil) {
         self.host = host
@@ -76,8 +76,8 @@ public struct IDNError: CodedError, Equatable {
         self.offset = offset
     }
 
-    public var code: String { "invalid-idn" }
-    public var message: String {
+    package var code: String { "invalid-idn" }
+    package var message: String {
         let form = direction == .toASCII ? "punycode" : "an IDN"
         return "host '\(String(decoding: host, as: UTF8.self))' cannot be converted to \(form): \(reason.lowercasedFirst)"
     }

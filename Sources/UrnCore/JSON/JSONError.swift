@@ -1,7 +1,7 @@
 /// Why a JSON text was rejected; `offset` is the byte where the reader gave up.
-public struct JSONError: CodedError, Equatable {
+package struct JSONError: CodedError, Equatable {
     /// What went wrong.
-    public enum Reason: Equatable, Sendable {
+    package enum Reason: Equatable, Sendable {
         case unexpectedEnd
         case unexpected(UInt8, expected: String)
         case invalidEscape
@@ -16,19 +16,19 @@ public struct JSONError: CodedError, Equatable {
     }
 
     /// What went wrong.
-    public let reason: Reason
+    package let reason: Reason
     /// The byte offset of the fault in the JSON text.
-    public let at: Int
+    package let at: Int
 
     /// A JSON error for `reason` at byte `at`.
-    public init(_ reason: Reason, at: Int) {
+    package init(_ reason: Reason, at: Int) {
         self.reason = reason
         self.at = at
     }
 
-    public var offset: Int? { at }
+    package var offset: Int? { at }
 
-    public var code: String {
+    package var code: String {
         switch reason {
         case .invalidUTF8: return "invalid-utf8"
         case .tooDeep: return "json-too-deep"
@@ -36,7 +36,7 @@ public struct JSONError: CodedError, Equatable {
         }
     }
 
-    public var message: String {
+    package var message: String {
         let column = " at column \(at + 1)"
         switch reason {
         case .unexpectedEnd: return "invalid JSON: unexpected end of record" + column

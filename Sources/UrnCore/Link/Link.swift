@@ -1,8 +1,8 @@
 /// A parsed link: its kind and where each component lies in its text. Values are kept as
 /// written; `PercentCoding` decodes them when asked.
-public struct Link: Sendable {
+package struct Link: Sendable {
     /// The four kinds of urnparse(1).
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// A scheme and a `//` authority.
         case url
         /// An RFC 8141 URN.
@@ -14,52 +14,52 @@ public struct Link: Sendable {
     }
 
     /// The link's bytes (after `--lenient` encoding, if any).
-    public var text: [UInt8] { reference.text }
+    package var text: [UInt8] { reference.text }
     /// The kind.
-    public var kind: Kind
+    package var kind: Kind
     /// Whether every byte of `text` is known to be written in a JSON string as it is
     /// (printable ASCII other than `"` and `\`): true for a link the common-URL scan read,
     /// whose bytes it checked, so that a writer of its slices need not scan them again.
-    public internal(set) var textIsPlain = false
+    package internal(set) var textIsPlain = false
     /// Whether the path is known to hold no `%` escape (the common-URL scan saw none), so that
     /// its segments read the same decoded or not.
-    public internal(set) var pathHasNoPercent = false
+    package internal(set) var pathHasNoPercent = false
     /// The generic RFC 3986 split of `text`.
-    public var reference: URIReference
+    package var reference: URIReference
     /// The scheme, without `:`.
-    public var scheme: Range<Int>? { reference.scheme }
+    package var scheme: Range<Int>? { reference.scheme }
     /// The user part of the userinfo.
-    @PackedRange public var user: Range<Int>?
+    @PackedRange package var user: Range<Int>?
     /// The password part of the userinfo (after the first `:`).
-    @PackedRange public var password: Range<Int>?
+    @PackedRange package var password: Range<Int>?
     /// The host as written (brackets kept for IP literals).
-    @PackedRange public var host: Range<Int>?
+    @PackedRange package var host: Range<Int>?
     /// The port number, when one is given.
-    public var port: Int? {
+    package var port: Int? {
         get { packedPort < 0 ? nil : Int(packedPort) }
         set { packedPort = newValue.map { Int32($0) } ?? -1 }
     }
     /// The path, or for a Compass name under `--scheme` the name.
-    public var path: Range<Int> {
+    package var path: Range<Int> {
         get { packedPath.present }
         set { packedPath = PackedRange(newValue) }
     }
     /// The query, without `?` (for URNs, nil: see `urnQ`).
-    @PackedRange public var query: Range<Int>?
+    @PackedRange package var query: Range<Int>?
     /// The fragment, without `#` (for URNs, nil: see `urnF`).
-    @PackedRange public var fragment: Range<Int>?
+    @PackedRange package var fragment: Range<Int>?
     /// The URN namespace identifier.
-    @PackedRange public var nid: Range<Int>?
+    @PackedRange package var nid: Range<Int>?
     /// The URN namespace-specific string.
-    @PackedRange public var nss: Range<Int>?
+    @PackedRange package var nss: Range<Int>?
     /// The URN r-component (after `?+`).
-    @PackedRange public var urnR: Range<Int>?
+    @PackedRange package var urnR: Range<Int>?
     /// The URN q-component (after `?=`).
-    @PackedRange public var urnQ: Range<Int>?
+    @PackedRange package var urnQ: Range<Int>?
     /// The URN f-component (after `#`).
-    @PackedRange public var urnF: Range<Int>?
+    @PackedRange package var urnF: Range<Int>?
     /// The text whose delimiter-split gives the segments of a `urn` or `opaque` link.
-    public var name: Range<Int> {
+    package var name: Range<Int> {
         get { packedName.present }
         set { packedName = PackedRange(newValue) }
     }
@@ -70,7 +70,7 @@ public struct Link: Sendable {
     private var packedPort: Int32 = -1
 
     /// An empty relative link, for `LinkParser.parse(_:base:leniency:into:)` to parse into.
-    public init() {
+    package init() {
         self.init(kind: .relative, reference: URIReference([]))
     }
 
@@ -93,17 +93,17 @@ public struct Link: Sendable {
     }
 
     /// The bytes of a component range, or nil.
-    public subscript(_ range: Range<Int>?) -> ArraySlice<UInt8>? {
+    package subscript(_ range: Range<Int>?) -> ArraySlice<UInt8>? {
         range.map { text[$0] }
     }
 
     /// Whether the link's path segments split on `/` (url, relative) rather than on a delimiter.
     @inline(__always)
-    public var splitsOnSlash: Bool { kind == .url || kind == .relative }
+    package var splitsOnSlash: Bool { kind == .url || kind == .relative }
 
     /// The part of the path that splits into `/` segments: without its leading `/`; nil when
     /// that leaves nothing (no segments).
-    public var slashSegments: Range<Int>? {
+    package var slashSegments: Range<Int>? {
         var start = path.lowerBound
         if start < path.upperBound, text[start] == UInt8(ascii: "/") { start += 1 }
         return start < path.upperBound ? start..<path.upperBound : nil
@@ -111,7 +111,7 @@ public struct Link: Sendable {
 
     /// Calls `body` with the range of each segment (urnparse(1), `segments`): path segments split on `/` without a
     /// leading empty one, or the name split on `delimiter`.
-    public func forEachSegment(delimiter: [UInt8], _ body: (Range<Int>) -> Void) {
+    package func forEachSegment(delimiter: [UInt8], _ body: (Range<Int>) -> Void) {
         if splitsOnSlash {
             guard let segments = slashSegments else { return }
             Link.splitOnSlash(segments, of: text, body)
@@ -156,7 +156,7 @@ public struct Link: Sendable {
 
     /// Calls `body` with the key and value ranges of each `&`-separated query parameter, empty
     /// pieces skipped; a parameter without `=` has an empty value range.
-    public func forEachParameter(_ body: (Range<Int>, Range<Int>) -> Void) {
+    package func forEachParameter(_ body: (Range<Int>, Range<Int>) -> Void) {
         guard let query = kind == .urn ? urnQ : query else { return }
         var start = query.lowerBound
         var i = query.lowerBound

@@ -1,44 +1,44 @@
 /// Turns link text into a `Link` (§4): RFC 3986 with IRIs, RFC 8141 URNs, opaque names and
 /// Compass `S://name` links.
-public struct LinkParser: Sendable {
+package struct LinkParser: Sendable {
     /// Compass's `Navigator.scheme`s: `S://name` is read as the name. Lower case.
-    public var compassSchemes: [[UInt8]]
+    package var compassSchemes: [[UInt8]]
     /// The segment delimiter of URN and opaque names (Compass's, `:` by default).
-    public var delimiter: [UInt8]
+    package var delimiter: [UInt8]
     /// Which parts are percent-encoded where RFC 3986 does not allow a byte, instead of rejected.
-    public var leniency: Leniency
+    package var leniency: Leniency
     /// Refuse, before anything else, what `URL(string:)` refused before iOS 17 (`--strict-nsurl`).
-    public var legacyNSURL = false
+    package var legacyNSURL = false
     /// Read links as Compass takes them, when every table is Compass's: any text without `://`
     /// is a name as `Navigator.navigate(urn:)` takes it (any bytes, the empty name too:
     /// Navigator.swift:131-135), and any `scheme://` link is cut as `Navigator.parse(url:)` cuts
     /// it, whatever its scheme (Navigator.swift:29).
-    public var compassNames = false
+    package var compassNames = false
     /// Keep a link whose syntax is refused as written, with only the generic split of its text,
     /// instead of refusing it: an AndroidManifest.xml table reads links as Android's `Uri.parse`
     /// does, which refuses nothing (urn-routes(5), APP-LINK TABLES).
-    public var keepsRefusedLinks = false
+    package var keepsRefusedLinks = false
     /// Keep a link the parser refuses (an empty one too) as its raw text instead of throwing,
     /// and never repair one: URLNavigator matches a `String` link as the text the app passes
     /// (URLConvertible.swift:40–55, URLMatcher.swift:130–135 at b881f23). Invalid UTF-8 and a
     /// link too long are still refused.
-    public var keepsRefusedText = false
+    package var keepsRefusedText = false
     /// Read links as HTTP request targets, as Node's HTTP parser and Express read them (the
     /// `express` dialect, `RequestTarget`): `//a/5` is a path, raw `|` and a lone `%` pass, raw
     /// non-ASCII is refused (`leniency` `.everywhere` encodes it instead). A common URL, which
     /// both readings read alike, still takes the one-pass scan.
-    public var requestTargets = false
+    package var requestTargets = false
     /// Take a port that is no number as text, with no port, instead of refusing the link: CFURL
     /// checks no port, and WAAppRouting reads only the host (the `waap` dialect).
-    public var portsAsText = false
+    package var portsAsText = false
 
     /// A parser with the given options.
-    public init(compassScheme: String? = nil, delimiter: String = ":", leniency: Leniency = .strict) {
+    package init(compassScheme: String? = nil, delimiter: String = ":", leniency: Leniency = .strict) {
         self.init(compassSchemes: compassScheme.map { [$0] } ?? [], delimiter: delimiter, leniency: leniency)
     }
 
     /// A parser that reads `S://name` as a Compass name for each of `compassSchemes`.
-    public init(compassSchemes: [String], delimiter: String = ":", leniency: Leniency = .strict) {
+    package init(compassSchemes: [String], delimiter: String = ":", leniency: Leniency = .strict) {
         self.compassSchemes = compassSchemes.map { Array($0.lowercased().utf8) }
         self.delimiter = Array(delimiter.utf8)
         self.leniency = leniency
@@ -46,7 +46,7 @@ public struct LinkParser: Sendable {
 
     /// Parses `input`, resolved against `base` first when one is given (`--base`); `leniency`
     /// overrides the parser's own for this link.
-    public func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil,
+    package func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil,
                       leniency: Leniency? = nil) throws(LinkError) -> Link {
         var storage: [UInt8] = []
         return try parse(input, base: base, leniency: leniency, reusing: &storage)
@@ -55,7 +55,7 @@ public struct LinkParser: Sendable {
     /// Parses `input` as `parse(_:base:leniency:)` does, copying it into `storage`, which the
     /// link then holds as its text. A caller that keeps `storage` from link to link, and lets
     /// each link go before it parses the next, parses without allocating.
-    public func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil,
+    package func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil,
                       reusing storage: inout [UInt8]) throws(LinkError) -> Link {
         if compassNames, base == nil, !Self.hasSchemeSeparator(input) {
             if let bad = UTF8Validation.firstInvalidOffset(input) { throw LinkError.invalidUTF8(at: bad) }
@@ -131,7 +131,7 @@ public struct LinkParser: Sendable {
     /// Parses `input` into `link`, as `parse(_:base:leniency:reusing:)` does with the storage of the
     /// text `link` holds (a previous link, or an empty one): a common URL is read in place, with
     /// no new storage once the text's is large enough. When it throws, `link` is left empty.
-    public func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil,
+    package func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil,
                       into link: inout Link) throws(LinkError) {
         // a link the scan reads has nothing `--lenient` would repair, so it reads the same under it
         if base == nil, !legacyNSURL, input.count <= PackedRange.limit / 4,
@@ -154,7 +154,7 @@ public struct LinkParser: Sendable {
 
     /// Parses the link that `input` views into `link` (see `parse(_:base:leniency:into:)`).
     @inlinable
-    public func parse(_ input: Span<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil, into link: inout Link) throws(LinkError) {
+    package func parse(_ input: Span<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil, into link: inout Link) throws(LinkError) {
         try input.withUnsafeBufferPointer { (buffer) throws(LinkError) in
             try parse(buffer, base: base, leniency: leniency, into: &link)
         }
@@ -162,30 +162,30 @@ public struct LinkParser: Sendable {
 
     /// Parses the link that `input` views (see `parse(_:base:leniency:)`).
     @inlinable
-    public func parse(_ input: Span<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil) throws(LinkError) -> Link {
+    package func parse(_ input: Span<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil) throws(LinkError) -> Link {
         try input.withUnsafeBufferPointer { (buffer) throws(LinkError) in try parse(buffer, base: base, leniency: leniency) }
     }
 
     /// Under `legacyNSURL`, throws when `URL(string:)` before iOS 17 refuses the link `input` views.
     @inlinable
-    public func checkLegacyNSURL(_ input: Span<UInt8>) throws(LinkError) {
+    package func checkLegacyNSURL(_ input: Span<UInt8>) throws(LinkError) {
         try input.withUnsafeBufferPointer { (buffer) throws(LinkError) in try checkLegacyNSURL(buffer) }
     }
 
     /// Under `legacyNSURL`, throws when `URL(string:)` before iOS 17 refuses `input` as written.
-    public func checkLegacyNSURL(_ input: UnsafeBufferPointer<UInt8>) throws(LinkError) {
+    package func checkLegacyNSURL(_ input: UnsafeBufferPointer<UInt8>) throws(LinkError) {
         if legacyNSURL, let refused = LegacyNSURL.firstRefusal(input) {
             throw LinkError.refusedByLegacyNSURL(refused.refusal, at: refused.offset)
         }
     }
 
     /// Parses `input`.
-    public func parse(_ input: [UInt8]) throws(LinkError) -> Link {
+    package func parse(_ input: [UInt8]) throws(LinkError) -> Link {
         try input.withUnsafeBufferPointer { (buffer) throws(LinkError) -> Link in try parse(buffer) }
     }
 
     /// Parses `input`.
-    public func parse(_ input: String) throws(LinkError) -> Link {
+    package func parse(_ input: String) throws(LinkError) -> Link {
         try parse(Array(input.utf8))
     }
 

@@ -4,7 +4,7 @@
 /// refuses links of `PackedRange.limit` bytes or more, so every offset fits. As a property
 /// wrapper, it stores a `Range<Int>?` property packed.
 @propertyWrapper @frozen
-public struct PackedRange: Sendable {
+package struct PackedRange: Sendable {
     @usableFromInline var lower: UInt32
     @usableFromInline var upper: UInt32
 
@@ -25,13 +25,13 @@ public struct PackedRange: Sendable {
 
     /// `range` packed, for a wrapped property.
     @inlinable @inline(__always)
-    public init(wrappedValue range: Range<Int>?) {
+    package init(wrappedValue range: Range<Int>?) {
         self.init(range)
     }
 
     /// The range, nil when absent (the wrapped property).
     @inlinable @inline(__always)
-    public var wrappedValue: Range<Int>? {
+    package var wrappedValue: Range<Int>? {
         get { range }
         set { self = PackedRange(newValue) }
     }

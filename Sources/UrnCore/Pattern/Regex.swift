@@ -8,47 +8,47 @@ import CPCRE2
 /// one match instead of hanging the stream. It holds only what PCRE2 reads while matching (the
 /// compiled code and the match context); the match data each match writes is the calling
 /// thread's own (`MatchScratch`), so one compiled table serves several threads.
-public final class Regex: @unchecked Sendable {
+package final class Regex: @unchecked Sendable {
     /// The expression as written.
-    public let source: String
+    package let source: String
     /// The number of capturing groups.
-    public let captureCount: Int
+    package let captureCount: Int
     private let code: OpaquePointer
     private let context: OpaquePointer
 
     /// The backtracking budget of one match (PCRE2's match limit).
-    public static let matchLimit: UInt32 = 1_000_000
+    package static let matchLimit: UInt32 = 1_000_000
     /// The nesting budget of one match (PCRE2's depth limit, for the interpreter).
-    public static let depthLimit: UInt32 = 10_000
+    package static let depthLimit: UInt32 = 10_000
 
     /// Why a regular expression could not be compiled: PCRE2's message and the 0-based offset.
-    public struct CompileError: CodedError, Equatable {
+    package struct CompileError: CodedError, Equatable {
         /// PCRE2's message.
-        public let message: String
+        package let message: String
         /// The offset in the expression where PCRE2 gave up.
-        public let position: Int
+        package let position: Int
 
-        public var code: String { "invalid-regex" }
-        public var offset: Int? { position }
+        package var code: String { "invalid-regex" }
+        package var offset: Int? { position }
     }
 
     /// Why a match could not be decided.
-    public struct MatchError: CodedError {
+    package struct MatchError: CodedError {
         /// The expression that gave up.
-        public let source: String
+        package let source: String
         /// PCRE2's error number.
-        public let status: Int32
-        public var code: String { "regex-limit" }
-        public var message: String {
+        package let status: Int32
+        package var code: String { "regex-limit" }
+        package var message: String {
             status == PCRE2_ERROR_MATCHLIMIT || status == PCRE2_ERROR_DEPTHLIMIT || status == PCRE2_ERROR_HEAPLIMIT
                 ? "regex /\(source)/ gave up: match limit exceeded"
                 : "regex /\(source)/ failed: \(Regex.errorMessage(status))"
         }
-        public var offset: Int? { nil }
+        package var offset: Int? { nil }
     }
 
     /// Where a match may start and end.
-    public enum Anchoring: Sendable {
+    package enum Anchoring: Sendable {
         /// The whole subject, every alternative: a placeholder's constraint.
         case wholeValue
         /// Where the source's own `^` and `$` say, read as JavaScript's `RegExp#exec` reads them
@@ -58,7 +58,7 @@ public final class Regex: @unchecked Sendable {
     }
 
     /// Compiles `source`, anchored at both ends of the subject unless `anchoring` says otherwise.
-    public init(_ source: String, caseInsensitive: Bool = false, anchoring: Anchoring = .wholeValue) throws(CompileError) {
+    package init(_ source: String, caseInsensitive: Bool = false, anchoring: Anchoring = .wholeValue) throws(CompileError) {
         self.source = source
         var errorCode: Int32 = 0
         var errorOffset = 0
@@ -92,18 +92,18 @@ public final class Regex: @unchecked Sendable {
     }
 
     /// Whether `subject` matches (the whole of it, unless the anchoring is `.source`).
-    public func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(MatchError) -> Bool {
+    package func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(MatchError) -> Bool {
         try run(subject) >= 0
     }
 
     /// Whether `subject` matches (the whole of it, unless the anchoring is `.source`).
-    public func matches(_ subject: [UInt8]) throws(MatchError) -> Bool {
+    package func matches(_ subject: [UInt8]) throws(MatchError) -> Bool {
         try subject.withUnsafeBufferPointer { (buffer) throws(MatchError) -> Bool in try matches(buffer) }
     }
 
     /// The ranges of the capturing groups (nil for a group that took no part) when `subject`
     /// matches (the whole of it, unless the anchoring is `.source`), else nil.
-    public func captures(_ subject: [UInt8]) throws(MatchError) -> [Range<Int>?]? {
+    package func captures(_ subject: [UInt8]) throws(MatchError) -> [Range<Int>?]? {
         try subject.withUnsafeBufferPointer { (buffer) throws(MatchError) -> [Range<Int>?]? in
             guard try run(buffer) >= 0 else { return nil }
             let vector = pcre2_get_ovector_pointer_8(MatchScratch.matchData(pairs: captureCount + 1))!

@@ -154,15 +154,15 @@ extension Matcher {
 
 /// A parameter value `decodeURIComponent` refuses (a `%` without two hex digits, bytes that are
 /// not UTF-8): Express answers 400 and runs no route (lib/router/layer.js:166-181).
-public struct UndecodableParameter: CodedError, Equatable {
+package struct UndecodableParameter: CodedError, Equatable {
     /// The parameter's name (`0`, `1`, … for a group without one).
-    public let name: String
+    package let name: String
     /// Its value as written in the link.
-    public let value: String
+    package let value: String
 
-    public var code: String { "invalid-param-encoding" }
-    public var message: String {
+    package var code: String { "invalid-param-encoding" }
+    package var message: String {
         "parameter '\(name)' = '\(value)' is not percent-encoded UTF-8: Express answers 400 (decodeURIComponent throws) and runs no route"
     }
-    public var offset: Int? { nil }
+    package var offset: Int? { nil }
 }

@@ -1,9 +1,9 @@
 /// Why a route did not take a link, for `--explain`.
-public struct Explanation: Sendable {
+package struct Explanation: Sendable {
     /// The route.
-    public let route: Route
+    package let route: Route
     /// The first reason it failed, lower case.
-    public let reason: String
+    package let reason: String
     /// How many literal segments match from the start before anything else fails (a
     /// difference of case only does not stop the count).
     let leadingLiterals: Int
@@ -26,7 +26,7 @@ public struct Explanation: Sendable {
 extension Matcher {
     /// The routes nearest to taking `link` (at most `limit`), each with the first reason it failed.
     /// Meant for links that matched nothing; it visits every route.
-    public func explain(_ link: Link, limit: Int = 3) throws(Regex.MatchError) -> [Explanation] {
+    package func explain(_ link: Link, limit: Int = 3) throws(Regex.MatchError) -> [Explanation] {
         var all: [(Explanation, Int)] = []
         for table in compiled {
             if table.isAppLinks {

@@ -1,16 +1,16 @@
 /// A route that matched a link, with the arguments it took.
-public struct Match: Sendable {
+package struct Match: Sendable {
     /// The route.
-    public let route: Route
+    package let route: Route
     /// The arguments: placeholders in pattern order, then query parameters (`--merge-query`),
     /// then defaults, each name once.
-    public let args: Arguments
+    package let args: Arguments
     /// The WAAppRouting block handler that also takes the link, when `route` is a screen route:
     /// the library runs the block and presents the screen (WAAppRouter.m:48–78).
-    public internal(set) var handler: Route?
+    package internal(set) var handler: Route?
 
     /// A match of `route` with `args`.
-    public init(route: Route, args: Arguments, handler: Route? = nil) {
+    package init(route: Route, args: Arguments, handler: Route? = nil) {
         self.route = route
         self.args = args
         self.handler = handler

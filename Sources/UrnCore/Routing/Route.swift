@@ -1,33 +1,33 @@
 /// One route of a table: a compiled pattern, its target and defaults, and where it was declared.
 /// A class, so that a match refers to its route instead of copying it (and the JSON schema can
 /// cache its encoding by identity).
-public final class Route: Sendable {
+package final class Route: Sendable {
     /// The compiled pattern.
-    public let pattern: Pattern
+    package let pattern: Pattern
     /// The target (screen, controller, handler), if the table names one.
-    public let target: String?
+    package let target: String?
     /// Default arguments, in the order written.
-    public let defaults: [(key: String, value: ArgValue)]
+    package let defaults: [(key: String, value: ArgValue)]
     /// The table's name (its file, or `-e`).
-    public let table: String
+    package let table: String
     /// The 1-based line (or `-e` ordinal) that declared it.
-    public let line: Int
+    package let line: Int
     /// Presented modally (WAAppRouting `!`).
-    public let modal: Bool
+    package let modal: Bool
     /// A WAAppRouting block handler (`^name`): it runs, and a screen route that also takes the
     /// link is still presented (WAAppRouter.m:48–78).
-    public let isBlock: Bool
+    package let isBlock: Bool
     /// The HTTP methods of the table's method column (`GET,HEAD /x`); nil takes any.
-    public let methods: [String]?
+    package let methods: [String]?
     /// What the route tests when it comes from an app-link table (an apple-app-site-association
     /// entry or an Android intent filter) instead of a pattern.
-    public let appLink: AppLinkRule?
+    package let appLink: AppLinkRule?
     /// In a WAAppRouting chain, the class of the part before this one (the entity's
     /// `sourceControllerClass`, WAAppRouteRegistrar.m:84-91): its stack's parent is found by it.
-    public let parentClass: String?
+    package let parentClass: String?
 
     /// A route.
-    public init(pattern: Pattern, target: String?, defaults: [(key: String, value: ArgValue)] = [],
+    package init(pattern: Pattern, target: String?, defaults: [(key: String, value: ArgValue)] = [],
                 table: String, line: Int, modal: Bool = false, isBlock: Bool = false, methods: [String]? = nil,
                 appLink: AppLinkRule? = nil, parentClass: String? = nil) {
         self.pattern = pattern
@@ -44,30 +44,30 @@ public final class Route: Sendable {
 }
 
 /// A route table: routes in declaration order with the settings they were read under.
-public struct RouteTable: Sendable {
+package struct RouteTable: Sendable {
     /// The table's name: its file, or `-e` for command-line routes.
-    public let name: String
+    package let name: String
     /// The dialect of its routes.
-    public var dialect: Dialect
+    package var dialect: Dialect
     /// Compass's app scheme for its links (`@scheme`).
-    public var scheme: String?
+    package var scheme: String?
     /// The segment delimiter (`@delimiter`).
-    public var delimiter: String
+    package var delimiter: String
     /// The routes, in declaration order.
-    public var routes: [Route]
+    package var routes: [Route]
     /// Routes that a later line registered again, each with the route that replaced it.
-    public var replaced: [(earlier: Route, by: Route)] = []
+    package var replaced: [(earlier: Route, by: Route)] = []
     /// WAAppRouting chain parts written without a `{Class}`, by line: 0.0.5 asserts on them.
-    public var bareChainParts: [(line: Int, part: String)] = []
+    package var bareChainParts: [(line: Int, part: String)] = []
     /// WAAppRouting chains that register nothing (an empty first part: a leading `/`), by line.
-    public var unregistered: [(line: Int, chain: String)] = []
+    package var unregistered: [(line: Int, chain: String)] = []
     /// The file's format: a route table, or an app-link table whose routes test links themselves.
-    public var format: RouteFileFormat = .routes
+    package var format: RouteFileFormat = .routes
     /// The hosts an apple-app-site-association table is for (`--host`, `@host`); empty takes any.
-    public var hosts: [HostPattern] = []
+    package var hosts: [HostPattern] = []
 
     /// A table.
-    public init(name: String, dialect: Dialect, scheme: String?, delimiter: String, routes: [Route]) {
+    package init(name: String, dialect: Dialect, scheme: String?, delimiter: String, routes: [Route]) {
         self.name = name
         self.dialect = dialect
         self.scheme = scheme
@@ -120,23 +120,23 @@ extension RouteTable {
 }
 
 /// Why a route table could not be read: `routes.txt:3:12: unbalanced '{'`.
-public struct TableError: CodedError, Equatable {
+package struct TableError: CodedError, Equatable {
     /// The table's name.
-    public let table: String
+    package let table: String
     /// The 1-based line.
-    public let line: Int
+    package let line: Int
     /// The 1-based column, if known.
-    public let column: Int?
+    package let column: Int?
     /// The reason.
-    public let reason: String
+    package let reason: String
 
-    public var code: String { "invalid-table" }
-    public var message: String { reason }
+    package var code: String { "invalid-table" }
+    package var message: String { reason }
     /// The 0-based byte offset in the line.
-    public var offset: Int? { column.map { $0 - 1 } }
+    package var offset: Int? { column.map { $0 - 1 } }
 
     /// The GNU-style text: `table:line:column: reason`.
-    public var description: String {
+    package var description: String {
         "\(table):\(line):" + (column.map { "\($0):" } ?? "") + " \(reason)"
     }
 }

@@ -2,24 +2,24 @@
 /// directives `@dialect`, `@scheme`, `@delimiter`, `@type`, and JSON Lines routes
 /// `{"pattern":…,"target":…,"defaults":{…}}`, mixed freely. In the `waap` dialect a pattern may be
 /// a registration chain, `list{ListVC}/:itemID{DetailVC}/extra{ExtraVC}!`.
-public struct RouteTableParser: Sendable {
+package struct RouteTableParser: Sendable {
     /// The dialect of tables without `@dialect`.
-    public var dialect: Dialect
+    package var dialect: Dialect
     /// The scheme of tables without `@scheme`.
-    public var scheme: String?
+    package var scheme: String?
     /// The delimiter of tables without `@delimiter`.
-    public var delimiter: String
+    package var delimiter: String
     /// Custom types from `--type`; `@type` adds to them for its own table.
-    public var customTypes: [String: Regex]
+    package var customTypes: [String: Regex]
     /// `-i`.
-    public var caseInsensitive: Bool
+    package var caseInsensitive: Bool
     /// The format of every file (`--format`); nil reads it from each file.
-    public var format: RouteFileFormat?
+    package var format: RouteFileFormat?
     /// The hosts of app-link tables (`--host`); `@host` adds to them for its own table.
-    public var hosts: [HostPattern]
+    package var hosts: [HostPattern]
 
     /// A parser with command-line defaults.
-    public init(dialect: Dialect = .urn, scheme: String? = nil, delimiter: String = ":",
+    package init(dialect: Dialect = .urn, scheme: String? = nil, delimiter: String = ":",
                 customTypes: [String: Regex] = [:], caseInsensitive: Bool = false, format: RouteFileFormat? = nil,
                 hosts: [HostPattern] = []) {
         self.dialect = dialect
@@ -32,7 +32,7 @@ public struct RouteTableParser: Sendable {
     }
 
     /// Reads the table `name` from `text`: a route table, or an app-link table.
-    public func parse(_ text: String, name: String) throws(TableError) -> RouteTable {
+    package func parse(_ text: String, name: String) throws(TableError) -> RouteTable {
         if let table = try appLinkTable(Array(text.utf8), name: name) { return table }
         // Split on the byte: as Characters, "\r\n" is one grapheme and would not split.
         var contiguous = text  // the same bytes, made contiguous for the search if they are not
@@ -54,7 +54,7 @@ public struct RouteTableParser: Sendable {
     }
 
     /// Reads command-line routes (`-e`), numbered by their order.
-    public func parse(expressions: [String]) throws(TableError) -> RouteTable {
+    package func parse(expressions: [String]) throws(TableError) -> RouteTable {
         try parse(lines: expressions.enumerated().map { ($0.offset + 1, Substring($0.element)) }, name: "-e")
     }
 

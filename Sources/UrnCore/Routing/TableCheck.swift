@@ -1,10 +1,10 @@
 /// `urnmatch --check`: what a route table's author should know without any links — duplicates,
 /// routes that can never win, and overlaps decided only by table order.
-public enum TableCheck {
+package enum TableCheck {
     /// One finding about a pair of routes.
-    public struct Finding: Sendable {
+    package struct Finding: Sendable {
         /// What was found.
-        public enum Kind: String, Sendable {
+        package enum Kind: String, Sendable {
             /// Two routes take the same links.
             case duplicate
             /// A route can never win.
@@ -19,20 +19,20 @@ public enum TableCheck {
             case unrouted
         }
         /// The kind.
-        public let kind: Kind
+        package let kind: Kind
         /// The route the finding is about (the later one).
-        public let route: Route
+        package let route: Route
         /// The route it conflicts with (the route itself for `pattern`).
-        public let other: Route
+        package let other: Route
         /// What a `pattern` finding says.
-        public var detail: String = ""
+        package var detail: String = ""
         /// The dialect of the route's table.
-        public var dialect: Dialect = .urn
+        package var dialect: Dialect = .urn
         /// The line of an `unrouted` finding, which has no route of its own.
-        public var line: Int?
+        package var line: Int?
 
         /// `table:line: warning: …`, GNU style.
-        public var description: String {
+        package var description: String {
             let here = "\(route.table):\(route.line): warning: '\(route.pattern.text)'"
             let there = other.table == route.table ? "line \(other.line)" : "\(other.table):\(other.line)"
             let theirs = "'\(other.pattern.text)'"
@@ -52,7 +52,7 @@ public enum TableCheck {
     }
 
     /// The findings of every table, in table and line order.
-    public static func findings(_ tables: [RouteTable], caseInsensitive: Bool = false) -> [Finding] {
+    package static func findings(_ tables: [RouteTable], caseInsensitive: Bool = false) -> [Finding] {
         tables.flatMap { findings($0, caseInsensitive: caseInsensitive) }
     }
 

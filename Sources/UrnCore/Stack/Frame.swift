@@ -1,31 +1,31 @@
 /// One screen of a navigation stack (urnstack(1)): the route that shows it, its own concrete link, its
 /// arguments and whether it is presented modally.
-public struct Frame: Sendable {
+package struct Frame: Sendable {
     /// The arguments of a frame: computed, or the raw JSON object of an upstream `route.args`.
-    public enum Arguments: Sendable {
+    package enum Arguments: Sendable {
         case values(UrnCore.Arguments)
         case json([UInt8])
     }
 
     /// The route.
-    public let route: Route
+    package let route: Route
     /// The frame's own link: the link cut after the components its pattern takes (a slice of the
     /// link's text, shared by all its frames).
-    public let link: ArraySlice<UInt8>
+    package let link: ArraySlice<UInt8>
     /// Its arguments, with the table's defaults.
-    public let args: Arguments
+    package let args: Arguments
     /// Presented modally (a WAAppRouting `!`).
-    public var modal: Bool { route.modal }
+    package var modal: Bool { route.modal }
 
     /// A frame.
-    public init(route: Route, link: ArraySlice<UInt8>, args: Arguments) {
+    package init(route: Route, link: ArraySlice<UInt8>, args: Arguments) {
         self.route = route
         self.link = link
         self.args = args
     }
 
     /// Whether two frames show the same screen for the same link (the test for sharing).
-    public func isSame(as other: Frame) -> Bool {
+    package func isSame(as other: Frame) -> Bool {
         route === other.route && link == other.link
     }
 }

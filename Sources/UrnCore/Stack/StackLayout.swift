@@ -4,7 +4,7 @@
 /// link, and a frame's route and link count no reference: building and writing a stack of two
 /// frames counted a dozen when each frame held its route, a slice of the text and its
 /// arguments (`Frame`, which `frames` still gives).
-public struct StackLayout {
+package struct StackLayout {
     /// One frame laid out.
     struct Slot {
         /// The route, which the matcher that `owner` keeps holds.
@@ -16,14 +16,14 @@ public struct StackLayout {
     }
 
     /// The text of the link, which every frame's link is a prefix of.
-    public private(set) var text: [UInt8] = []
+    package private(set) var text: [UInt8] = []
     private(set) var slots: [Slot] = []
     private(set) var handlerSlot: Slot?
     /// The matcher whose tables hold the routes.
     private var owner: Matcher?
 
     /// An empty layout, to lay stacks out in.
-    public init() {}
+    package init() {}
 
     /// Starts over for the link whose text is `text`, with the routes of `matcher`'s tables.
     mutating func reset(text: [UInt8], matcher: Matcher) {
@@ -35,7 +35,7 @@ public struct StackLayout {
     /// Empties the layout (a link that opens nothing), keeping its storage, and lets the link's
     /// text go: a caller that parses the next link into the same text storage clears the layout
     /// first, or the storage, shared, is copied.
-    public mutating func clear() {
+    package mutating func clear() {
         slots.removeAllShort()
         handlerSlot = nil
         text = []
@@ -57,22 +57,22 @@ public struct StackLayout {
     }
 
     /// The number of frames.
-    public var count: Int { slots.count }
+    package var count: Int { slots.count }
 
     /// Whether the link opens no screen.
-    public var isEmpty: Bool { slots.isEmpty }
+    package var isEmpty: Bool { slots.isEmpty }
 
     /// Whether the link runs a block handler.
-    public var hasHandler: Bool { handlerSlot != nil }
+    package var hasHandler: Bool { handlerSlot != nil }
 
     /// Frame `index` (0 is the root).
-    public subscript(index: Int) -> Frame { frame(slots[index]) }
+    package subscript(index: Int) -> Frame { frame(slots[index]) }
 
     /// The frames, root first.
-    public var frames: [Frame] { slots.map(frame) }
+    package var frames: [Frame] { slots.map(frame) }
 
     /// The block handler's frame, if any.
-    public var handler: Frame? { handlerSlot.map(frame) }
+    package var handler: Frame? { handlerSlot.map(frame) }
 
     private func frame(_ slot: Slot) -> Frame {
         Frame(route: slot.route.takeUnretainedValue(), link: text[..<slot.linkEnd], args: slot.args)
@@ -80,7 +80,7 @@ public struct StackLayout {
 
     /// Calls `body` with the parts of each frame, root first, read where they lie: the route,
     /// the frame's link and its arguments, valid during the call.
-    public func forEachFrame(_ body: (Route, UnsafeBufferPointer<UInt8>, borrowing Frame.Arguments) -> Void) {
+    package func forEachFrame(_ body: (Route, UnsafeBufferPointer<UInt8>, borrowing Frame.Arguments) -> Void) {
         text.withUnsafeBufferPointer { text in
             slots.withUnsafeBufferPointer { slots in
                 for k in slots.indices { Self.call(body, with: slots[k], text) }
@@ -89,7 +89,7 @@ public struct StackLayout {
     }
 
     /// Calls `body` with the parts of the handler's frame, if there is one.
-    public func withHandler(_ body: (Route, UnsafeBufferPointer<UInt8>, borrowing Frame.Arguments) -> Void) {
+    package func withHandler(_ body: (Route, UnsafeBufferPointer<UInt8>, borrowing Frame.Arguments) -> Void) {
         guard let handlerSlot else { return }
         text.withUnsafeBufferPointer { Self.call(body, with: handlerSlot, $0) }
     }

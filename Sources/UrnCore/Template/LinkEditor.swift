@@ -1,49 +1,49 @@
 /// trurl-style editing of links (urnfmt(1) EDITING): `--set`, `--append`, `--qtrim`, `--sort-query` and
 /// `--redirect`, applied in that fixed order: redirect, set, trim, append, sort.
-public struct LinkEditor: Sendable {
+package struct LinkEditor: Sendable {
     /// One `--set COMP=VALUE` (or `COMP:=VALUE`, taken as written; `COMP?=VALUE`, only if unset).
-    public struct Assignment: Sendable, Equatable {
+    package struct Assignment: Sendable, Equatable {
         /// The component.
-        public let part: LinkPart
+        package let part: LinkPart
         /// The value; nil clears the component.
-        public let value: [UInt8]?
+        package let value: [UInt8]?
         /// Whether the value is already encoded (`:=`).
-        public let raw: Bool
+        package let raw: Bool
         /// Whether the value applies only when the component is unset (`?=`).
-        public let ifUnset: Bool
+        package let ifUnset: Bool
     }
 
     /// Why an edit could not be made or parsed.
-    public struct EditError: CodedError, Equatable {
+    package struct EditError: CodedError, Equatable {
         /// The reason.
-        public let message: String
-        public var code: String { "invalid-edit" }
-        public var offset: Int? { nil }
+        package let message: String
+        package var code: String { "invalid-edit" }
+        package var offset: Int? { nil }
     }
 
     /// `--redirect` targets, resolved in order.
-    public var redirects: [String] = []
+    package var redirects: [String] = []
     /// `--set` assignments, in order.
-    public var assignments: [Assignment] = []
+    package var assignments: [Assignment] = []
     /// `--append path=SEG` segments (decoded).
-    public var pathAppends: [[UInt8]] = []
+    package var pathAppends: [[UInt8]] = []
     /// `--append query=K=V` parameters (decoded key and value).
-    public var queryAppends: [(key: [UInt8], value: [UInt8]?)] = []
+    package var queryAppends: [(key: [UInt8], value: [UInt8]?)] = []
     /// `--qtrim` names; a trailing `*` makes a prefix.
-    public var trims: [String] = []
+    package var trims: [String] = []
     /// `--sort-query`.
-    public var sortQuery = false
+    package var sortQuery = false
 
     /// An editor with no edits.
-    public init() {}
+    package init() {}
 
     /// Whether any edit is configured.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         redirects.isEmpty && assignments.isEmpty && pathAppends.isEmpty && queryAppends.isEmpty && trims.isEmpty && !sortQuery
     }
 
     /// Adds `--set COMP=VALUE` / `COMP:=VALUE`; throws for an unknown component.
-    public mutating func set(_ argument: String) throws(EditError) {
+    package mutating func set(_ argument: String) throws(EditError) {
         guard let equals = argument.firstIndex(of: "=") else { throw EditError(message: "--set takes COMP=VALUE, not '\(argument)'") }
         var name = argument[..<equals]
         let raw = name.hasSuffix(":")
@@ -57,7 +57,7 @@ public struct LinkEditor: Sendable {
     }
 
     /// Adds `--append path=SEG` or `--append query=K=V`.
-    public mutating func append(_ argument: String) throws(EditError) {
+    package mutating func append(_ argument: String) throws(EditError) {
         if argument.hasPrefix("path=") {
             pathAppends.append(Array(argument.dropFirst(5).utf8))
         } else if argument.hasPrefix("query=") {
@@ -148,7 +148,7 @@ public struct LinkEditor: Sendable {
     }
 
     /// The edited text of `link`.
-    public func edit(_ link: [UInt8]) throws(EditError) -> [UInt8] {
+    package func edit(_ link: [UInt8]) throws(EditError) -> [UInt8] {
         var text = link
         for target in redirects {
             do {

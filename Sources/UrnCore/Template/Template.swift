@@ -1,15 +1,15 @@
 /// A compiled `urnfmt` template (urnfmt(1) TEMPLATES): literal text and expressions, parsed once.
 /// A class, so that a stage holding one passes it on with one reference count instead of one
 /// for each of its arrays (five, about 300 instructions a record).
-public final class Template: Sendable {
+package final class Template: Sendable {
     /// One piece of a template.
-    public enum Piece: Sendable, Equatable {
+    package enum Piece: Sendable, Equatable {
         case text([UInt8])
         case expression(Expression)
     }
 
     /// What an expression reads.
-    public enum Source: Sendable, Equatable {
+    package enum Source: Sendable, Equatable {
         /// A part of the parsed link: scheme, user, password, host, port, path, query, fragment.
         case part(LinkPart)
         /// The whole link, normalized (`{url}`).
@@ -24,27 +24,27 @@ public final class Template: Sendable {
         case path(JSONPath)
 
         /// Whether the source needs the parsed link.
-        public var readsLink: Bool { if case .path = self { return false } else { return true } }
+        package var readsLink: Bool { if case .path = self { return false } else { return true } }
     }
 
     /// An expression: a source and its modifiers. A class, so that rendering a record passes
     /// each expression on with one reference count instead of one per field.
-    public final class Expression: Sendable, Equatable {
+    package final class Expression: Sendable, Equatable {
         /// What it reads.
-        public let source: Source
+        package let source: Source
         /// `url:` — the value as written (percent-encoded) instead of decoded.
-        public let encoded: Bool
+        package let encoded: Bool
         /// `default:` — the scheme's default port when the link has none.
-        public let defaultPort: Bool
+        package let defaultPort: Bool
         /// `must:` — a missing value is an error.
-        public let must: Bool
+        package let must: Bool
         /// `json:` — the value as JSON text.
-        public let json: Bool
+        package let json: Bool
         /// `puny:` or `idn:` — the host (in `{host}`, `{url}` and the domain parts) in its ASCII
         /// or Unicode form; nil leaves it to the renderer's `hostForm`.
-        public let hostForm: HostForm?
+        package let hostForm: HostForm?
         /// The expression as written, for messages.
-        public let text: String
+        package let text: String
 
         init(source: Source, encoded: Bool, defaultPort: Bool, must: Bool, json: Bool, hostForm: HostForm?, text: String) {
             self.source = source
@@ -57,14 +57,14 @@ public final class Template: Sendable {
         }
 
         /// Whether two expressions read the same source with the same modifiers.
-        public static func == (a: Expression, b: Expression) -> Bool {
+        package static func == (a: Expression, b: Expression) -> Bool {
             a.source == b.source && a.encoded == b.encoded && a.defaultPort == b.defaultPort && a.must == b.must
                 && a.json == b.json && a.hostForm == b.hostForm && a.text == b.text
         }
     }
 
     /// The pieces, in order.
-    public let pieces: [Piece]
+    package let pieces: [Piece]
     /// The pieces compiled for rendering.
     let program: TemplateProgram
 
@@ -76,10 +76,10 @@ public final class Template: Sendable {
 
     /// The record paths the template reads directly, in order: a renderer finds them in the
     /// record's watched values (`WatchedPaths`) when its scan watched them.
-    public var paths: [JSONPath] { program.paths }
+    package var paths: [JSONPath] { program.paths }
 
     /// Whether any expression reads the parsed link.
-    public var needsLink: Bool {
+    package var needsLink: Bool {
         pieces.contains { piece in
             guard case let .expression(expression) = piece else { return false }
             return expression.source.readsLink
@@ -88,17 +88,17 @@ public final class Template: Sendable {
 }
 
 /// The components of a link that templates, tables and editors name.
-public enum LinkPart: String, Sendable, CaseIterable {
+package enum LinkPart: String, Sendable, CaseIterable {
     case scheme, user, password, host, port, path, query, fragment
 }
 
-/// The template fields derived from the host (through the public suffix list) and from the path.
-public enum DerivedPart: String, Sendable, CaseIterable {
+/// The template fields derived from the host (through the package suffix list) and from the path.
+package enum DerivedPart: String, Sendable, CaseIterable {
     /// The registrable domain (`example.co.uk`).
     case domain
     /// The host before the registrable domain (`a.b`).
     case subdomain
-    /// The public suffix (`co.uk`).
+    /// The package suffix (`co.uk`).
     case tld
     /// The extension of the last path segment, after its last `.` (`gz`).
     case ext
@@ -108,25 +108,25 @@ public enum DerivedPart: String, Sendable, CaseIterable {
 
 /// How a host is written: as in the link, or converted to its ASCII (`--punycode`, `puny:`)
 /// or Unicode (`--as-idn`, `idn:`) form.
-public enum HostForm: Sendable, Equatable {
+package enum HostForm: Sendable, Equatable {
     case asWritten, ascii, unicode
 }
 
 /// Why a template could not be compiled; `column` is 1-based.
-public struct TemplateError: CodedError, Equatable {
+package struct TemplateError: CodedError, Equatable {
     /// The reason.
-    public let reason: String
+    package let reason: String
     /// The 1-based column.
-    public let column: Int
+    package let column: Int
 
-    public var code: String { "invalid-template" }
-    public var message: String { reason }
-    public var offset: Int? { column - 1 }
+    package var code: String { "invalid-template" }
+    package var message: String { reason }
+    package var offset: Int? { column - 1 }
 }
 
 extension Template {
     /// Compiles `text`: `{expression}`, and the escapes `\t \n \\ \{ \}`.
-    public convenience init(_ text: String) throws(TemplateError) {
+    package convenience init(_ text: String) throws(TemplateError) {
         let bytes = Array(text.utf8)
         var pieces: [Piece] = []
         var literal: [UInt8] = []
@@ -163,12 +163,12 @@ extension Template {
     }
 
     /// A template of one expression (a column of `urnfmt --tsv`).
-    public convenience init(_ expression: Expression) {
+    package convenience init(_ expression: Expression) {
         self.init(pieces: [.expression(expression)])
     }
 
     /// Compiles one expression such as `must:url:query`, `query:KEY`, `route.args.id`.
-    public static func expression(_ bytes: ArraySlice<UInt8>, column: Int) throws(TemplateError) -> Expression {
+    package static func expression(_ bytes: ArraySlice<UInt8>, column: Int) throws(TemplateError) -> Expression {
         let text = String(decoding: bytes, as: UTF8.self)
         guard !text.isEmpty else { throw TemplateError(reason: "empty expression '{}'", column: column - 1) }
         var rest = Substring(text)

@@ -2,21 +2,21 @@
 /// needs it, and only once per record: each call is given a way to read it, which the renderer
 /// calls at most once. One renderer serves a whole stream (`begin(_:)` for each record), so that
 /// its link's storage is kept from record to record.
-public struct TemplateRenderer {
+package struct TemplateRenderer {
     /// A `must:` expression found nothing.
-    public struct MissingValue: CodedError {
+    package struct MissingValue: CodedError {
         /// The expression as written.
-        public let expression: String
-        public var code: String { "missing-value" }
-        public var message: String { "no value for '{\(expression)}'" }
-        public var offset: Int? { nil }
+        package let expression: String
+        package var code: String { "missing-value" }
+        package var message: String { "no value for '{\(expression)}'" }
+        package var offset: Int? { nil }
     }
 
     /// The record being rendered.
-    public private(set) var record: RecordView
+    package private(set) var record: RecordView
     /// The form of the host in `{host}`, `{url}` and the domain parts, unless an expression's
     /// `puny:` or `idn:` says otherwise (`--punycode`, `--as-idn`).
-    public var hostForm: HostForm = .asWritten
+    package var hostForm: HostForm = .asWritten
     /// The record's link once read (`hasLink`), read at most once. Not optional: reading an
     /// optional link's parts copied all 160 bytes of it for each. Between records it holds the
     /// last record's link, whose text storage the next read may reuse.
@@ -27,12 +27,12 @@ public struct TemplateRenderer {
     private var domainParts: (form: HostForm, parts: DomainParts)?
 
     /// A renderer for `record`.
-    public init(record: RecordView) {
+    package init(record: RecordView) {
         self.record = record
     }
 
     /// Goes on to `record`: its link is yet to be read, its domain parts to be found.
-    public mutating func begin(_ record: RecordView) {
+    package mutating func begin(_ record: RecordView) {
         self.record = record
         linkRead = false
         hasLink = false
@@ -46,7 +46,7 @@ public struct TemplateRenderer {
     /// Control characters of values are escaped unless `escapingControls` is false (a table
     /// format that escapes values itself). The template's `paths` are read from the record's
     /// watched values from slot `firstSlot` on, when its scan watched them.
-    public mutating func render(_ template: Template, into out: inout ByteBuffer, escapingControls: Bool = true,
+    package mutating func render(_ template: Template, into out: inout ByteBuffer, escapingControls: Bool = true,
                                 firstSlot: Int = 0, link readLink: (inout Link) throws -> Bool) throws {
         let program = template.program
         try program.steps.withUnsafeBufferPointer { steps in
@@ -132,7 +132,7 @@ public struct TemplateRenderer {
     /// Appends the value of one expression (empty when missing, unless `must:`), the general
     /// way: through its value, which a program's own steps go around. Control characters of a
     /// value are escaped unless `escapingControls` is false.
-    public mutating func render(_ expression: Template.Expression, into out: inout ByteBuffer,
+    package mutating func render(_ expression: Template.Expression, into out: inout ByteBuffer,
                                 escapingControls: Bool = true, link readLink: (inout Link) throws -> Bool) throws {
         let value = try self.value(expression, link: readLink)
         if value == nil && expression.must { throw MissingValue(expression: expression.text) }
@@ -250,7 +250,7 @@ public struct TemplateRenderer {
     }
 
     /// The value an expression reads, nil when missing.
-    public mutating func value(_ expression: Template.Expression, link readLink: (inout Link) throws -> Bool) throws -> RecordView.Value? {
+    package mutating func value(_ expression: Template.Expression, link readLink: (inout Link) throws -> Bool) throws -> RecordView.Value? {
         if case let .path(path) = expression.source { return record.value(at: path) }
         guard try readLinkOnce(readLink) else { return nil }
         let form = expression.hostForm ?? hostForm

@@ -14,9 +14,3 @@ public func runFuzzer(
     var arguments = argv
     return LLVMFuzzerRunDriver(&count, &arguments, callback)
 }
-
-/// Stops the fuzzer when written JSON is not valid JSON.
-public func requireValidJSON(_ bytes: UnsafeRawBufferPointer) {
-    // the scanner validates whole values; JSONWriter output must always pass
-    precondition(JSONCheck.isValid(bytes), "invalid JSON written: \(String(decoding: bytes, as: UTF8.self))")
-}

@@ -1,22 +1,10 @@
 import FuzzDriver
-import UrnCore
+@_spi(Fuzzing) import UrnFuzzChecks
 
 /// Any bytes as a template: compiled, then rendered against a fixed record and link.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    guard let template = try? Template(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)) else {
-        return 0
-    }
-    let record = Array(#"{"link":"https://u:p@h:1/a%20b?x=1&x=2#f","route":{"target":"T","args":{"id":7}},"stack":[{"t":null}]}"#.utf8)
-    record.withUnsafeBufferPointer { text in
-        var scanner = JSONScanner()
-        try! scanner.scanObject(text)
-        withExtendedLifetime(scanner) {
-            var renderer = TemplateRenderer(record: RecordView(text: text, members: scanner.members, isJSON: true))
-            var out = ByteBuffer(capacity: 64)
-            _ = try? renderer.render(template, into: &out) { $0 = try LinkParser().parse("https://u:p@h:1/a%20b?x=1&x=2#f"); return true }
-        }
-    }
+    FuzzProperty.template(Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
 }
 

@@ -1,0 +1,26 @@
+import UrnCLI
+import UrnCore
+
+@_spi(Fuzzing) extension FuzzProperty {
+    /// The last line is a link, the lines before it an app-link table (an apple-app-site-association
+    /// file or an AndroidManifest.xml, forced by its first byte): the table is read, checked, and the
+    /// link matched, explained and stacked; nothing may crash and the route JSON must be valid.
+    public static func appLinkTable(_ input: [UInt8]) {
+        guard let cut = input.lastIndex(of: UInt8(ascii: "\n")) else { return }
+        let text = String(decoding: input[..<cut], as: UTF8.self)
+        let format: RouteFileFormat = input.first == UInt8(ascii: "<") ? .android : .aasa
+        guard let table = try? RouteTableParser(format: format, hosts: [HostPattern("*.example.com")!]).parse(text, name: "fuzz") else { return }
+        _ = TableCheck.findings([table])
+        guard let link = try? LinkParser().parse(Array(input[(cut + 1)...])) else { return }
+        let matcher = Matcher(tables: [table], options: Matcher.Options(mergeQuery: true))
+        guard let matches = try? matcher.match(link, all: true) else { return }
+        var json = JSONWriter(capacity: 256)
+        json.beginArray()
+        let routes = RouteSchema(matcher: matcher)
+        for match in matches { routes.write(match, into: &json) }
+        json.endArray()
+        json.withSpan { $0.withUnsafeBytes { requireValidJSON($0) } }
+        if matches.isEmpty { _ = try? matcher.explain(link) }
+        _ = try? StackBuilder(matcher: matcher).stack(for: link)
+    }
+}
