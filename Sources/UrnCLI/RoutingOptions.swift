@@ -140,22 +140,9 @@ package struct RoutingOptions: ParsableArguments {
         return matcher
     }
 
-    /// A link parser that knows every table's Compass scheme. No route reads a byte of the query
-    /// or fragment as syntax, so those are always repaired (`--lenient` repairs the rest too).
-    /// Where every table is an AndroidManifest.xml, a link is refused for nothing, as Android's
-    /// `Uri.parse` refuses nothing; where every table matches links as text (navigator), a link is
-    /// never refused nor repaired; where every table is Express's, links are request targets, read
-    /// as Node reads them.
+    /// The link parser that reads links as `tables` read them (`LinkParser(readingFor:)`), with
+    /// `--scheme` and `--delimiter`.
     package func linkParser(for tables: [RouteTable]) -> LinkParser {
-        let schemes = Set(tables.compactMap(\.scheme) + (scheme.map { [$0] } ?? []))
-        var parser = LinkParser(compassSchemes: schemes.sorted(), delimiter: delimiter, leniency: .queryAndFragment)
-        parser.compassNames = !tables.isEmpty && tables.allSatisfy { $0.dialect == .compass && $0.format == .routes }
-        // CFURL refuses a stray byte in the query or fragment too: the app gets no URL
-        if parser.compassNames { parser.leniency = .strict }
-        parser.keepsRefusedLinks = !tables.isEmpty && tables.allSatisfy { $0.format == .android }
-        parser.keepsRefusedText = !tables.isEmpty && tables.allSatisfy { $0.dialect.rules.linksAsText }
-        parser.requestTargets = !tables.isEmpty && tables.allSatisfy { $0.dialect.rules.requestTargets }
-        parser.portsAsText = !tables.isEmpty && tables.allSatisfy { $0.dialect == .waap && $0.format == .routes }
-        return parser
+        LinkParser(readingFor: tables, scheme: scheme, delimiter: delimiter)
     }
 }

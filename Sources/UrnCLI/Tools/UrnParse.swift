@@ -25,7 +25,7 @@ package struct UrnParse: UrnTool {
     @Flag(help: "Add 'normalized', the link normalized as RFC 3986 §6.2.2-6.2.3 describes.")
     var normalize = false
 
-    @Flag(help: "Add 'domain', 'subdomain' and 'tld' to parts, from the package suffix list (libpsl).")
+    @Flag(help: "Add 'domain', 'subdomain' and 'tld' to parts, from the public suffix list (libpsl).")
     var domains = false
 
     /// With --normalize: the form of the host of 'normalized'.

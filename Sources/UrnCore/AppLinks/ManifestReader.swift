@@ -68,7 +68,7 @@ package struct ManifestReader {
     }
 
     /// The rule of a link filter (VIEW and BROWSABLE), or nil for any other filter. What the
-    /// package parser would throw on refuses the manifest, in any filter
+    /// public parser would throw on refuses the manifest, in any filter
     /// (ParsedIntentInfoUtils.java `parseData`).
     private func rule(_ filter: xmlNodePtr, activity: String, index: Int) throws(TableError) -> IntentFilterRule? {
         var actions: [String] = [], categories: [String] = []

@@ -1,15 +1,15 @@
 import CPSL
 
-/// A host split by the package suffix list, through libpsl (urnfmt(1) DOMAINS): for
+/// A host split by the public suffix list, through libpsl (urnfmt(1) DOMAINS): for
 /// `a.b.example.co.uk`, the suffix `co.uk`, the registrable domain `example.co.uk` and the
 /// subdomain `a.b`. The list is the system's (Debian's publicsuffix package, read by
 /// `psl_latest`), else the one built into libpsl; private suffixes (`github.io`) count.
 package struct DomainParts: Sendable, Equatable {
-    /// The registrable domain, empty when the host is itself a package suffix (or an IP address).
+    /// The registrable domain, empty when the host is itself a public suffix (or an IP address).
     package let domain: [UInt8]
     /// What is left of the host before the registrable domain, empty when nothing is.
     package let subdomain: [UInt8]
-    /// The package suffix, empty for an IP address.
+    /// The public suffix, empty for an IP address.
     package let suffix: [UInt8]
 
     /// The parts of `host` (lower case; UTF-8 or ASCII, as the host is written).
@@ -23,7 +23,7 @@ package struct DomainParts: Sendable, Equatable {
             (domain, subdomain, suffix) = ([], [], [])
             return
         }
-        // One lookup: the longest package suffix; the registrable domain is it and one label more
+        // One lookup: the longest public suffix; the registrable domain is it and one label more
         // (what psl_registrable_domain answers, in a second walk).
         let suffixStart: Int? = (host + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { text in

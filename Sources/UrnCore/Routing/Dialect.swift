@@ -1,5 +1,5 @@
 /// The matching semantics of urn-patterns(7) DIALECTS.
-package enum Dialect: String, Sendable, CaseIterable {
+public enum Dialect: String, Sendable, CaseIterable {
     /// The toolkit's own, with total and deterministic precedence.
     case urn
     /// Compass 6.

@@ -44,11 +44,11 @@ package final class Route: Sendable {
 }
 
 /// A route table: routes in declaration order with the settings they were read under.
-package struct RouteTable: Sendable {
+public struct RouteTable: Sendable {
     /// The table's name: its file, or `-e` for command-line routes.
-    package let name: String
+    public let name: String
     /// The dialect of its routes.
-    package var dialect: Dialect
+    public package(set) var dialect: Dialect
     /// Compass's app scheme for its links (`@scheme`).
     package var scheme: String?
     /// The segment delimiter (`@delimiter`).

@@ -92,13 +92,13 @@ package enum LinkPart: String, Sendable, CaseIterable {
     case scheme, user, password, host, port, path, query, fragment
 }
 
-/// The template fields derived from the host (through the package suffix list) and from the path.
+/// The template fields derived from the host (through the public suffix list) and from the path.
 package enum DerivedPart: String, Sendable, CaseIterable {
     /// The registrable domain (`example.co.uk`).
     case domain
     /// The host before the registrable domain (`a.b`).
     case subdomain
-    /// The package suffix (`co.uk`).
+    /// The public suffix (`co.uk`).
     case tld
     /// The extension of the last path segment, after its last `.` (`gz`).
     case ext
