@@ -4,7 +4,13 @@ import PackageDescription
 let package = Package(
     name: "urn",
     products: [
+        // The routing engine: links, patterns, route tables, matching, stacks, templates (PCRE2).
         .library(name: "UrnCore", targets: ["UrnCore"]),
+        // AndroidManifest.xml tables (adds libxml2); apple-app-site-association files need no more
+        // than the engine.
+        .library(name: "UrnAppLinks", targets: ["UrnAppLinks"]),
+        // Domain fields and international host names (adds libpsl and libidn2).
+        .library(name: "UrnDomains", targets: ["UrnDomains"]),
         // The properties the fuzz package (Tests/Fuzz) checks, behind @_spi(Fuzzing): not an API.
         .library(name: "UrnFuzzChecks", targets: ["UrnFuzzChecks"]),
         .executable(name: "urnparse", targets: ["urnparse"]),
@@ -38,11 +44,17 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        .target(name: "UrnCore", dependencies: ["CPCRE2", "CPSL", "CIDN2", "CLibXML2"]),
+        // The routing engine needs PCRE2 alone; each other C library comes with the product that
+        // needs it, so that a library user links only what it uses (README, Dependencies).
+        .target(name: "UrnCore", dependencies: ["CPCRE2"]),
+        .target(name: "UrnAppLinks", dependencies: ["UrnCore", "CLibXML2"]),
+        .target(name: "UrnDomains", dependencies: ["UrnCore", "CPSL", "CIDN2"]),
         .target(
             name: "UrnCLI",
             dependencies: [
                 "UrnCore",
+                "UrnAppLinks",
+                "UrnDomains",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,8 +62,8 @@ let package = Package(
         .executableTarget(name: "urnmatch", dependencies: ["UrnCLI"]),
         .executableTarget(name: "urnstack", dependencies: ["UrnCLI"]),
         .executableTarget(name: "urnfmt", dependencies: ["UrnCLI"]),
-        .target(name: "UrnFuzzChecks", dependencies: ["UrnCore", "UrnCLI"]),
+        .target(name: "UrnFuzzChecks", dependencies: ["UrnCore", "UrnAppLinks", "UrnDomains", "UrnCLI"]),
         // The tests of UrnCore, and of the record schema (UrnCLI) that writes its results.
-        .testTarget(name: "UrnCoreTests", dependencies: ["UrnCore", "UrnCLI"]),
+        .testTarget(name: "UrnCoreTests", dependencies: ["UrnCore", "UrnAppLinks", "UrnDomains", "UrnCLI"]),
     ]
 )

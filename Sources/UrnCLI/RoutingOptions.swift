@@ -1,5 +1,6 @@
 import ArgumentParser
 import UrnCore
+import UrnAppLinks
 
 /// The options of the tools that route links (urnmatch, urnstack): tables and dialect.
 package struct RoutingOptions: ParsableArguments {
@@ -72,7 +73,8 @@ package struct RoutingOptions: ParsableArguments {
             }
         }
         let parser = RouteTableParser(dialect: dialect, scheme: scheme, delimiter: delimiter,
-                                      customTypes: customTypes, caseInsensitive: ignoreCase, format: format, hosts: hosts)
+                                      customTypes: customTypes, caseInsensitive: ignoreCase, format: format, hosts: hosts,
+                                      manifests: ManifestTables())
         var tables: [RouteTable] = []
         var failed = false
         for path in tableFiles {

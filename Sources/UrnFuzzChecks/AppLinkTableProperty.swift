@@ -1,5 +1,6 @@
 import UrnCLI
 import UrnCore
+import UrnAppLinks
 
 @_spi(Fuzzing) extension FuzzProperty {
     /// The last line is a link, the lines before it an app-link table (an apple-app-site-association
@@ -9,7 +10,7 @@ import UrnCore
         guard let cut = input.lastIndex(of: UInt8(ascii: "\n")) else { return }
         let text = String(decoding: input[..<cut], as: UTF8.self)
         let format: RouteFileFormat = input.first == UInt8(ascii: "<") ? .android : .aasa
-        guard let table = try? RouteTableParser(format: format, hosts: [HostPattern("*.example.com")!]).parse(text, name: "fuzz") else { return }
+        guard let table = try? RouteTableParser(format: format, hosts: [HostPattern("*.example.com")!], manifests: ManifestTables()).parse(text, name: "fuzz") else { return }
         _ = TableCheck.findings([table])
         guard let link = try? LinkParser().parse(Array(input[(cut + 1)...])) else { return }
         let matcher = Matcher(tables: [table], options: Matcher.Options(mergeQuery: true))

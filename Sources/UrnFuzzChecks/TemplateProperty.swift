@@ -1,4 +1,5 @@
 import UrnCore
+import UrnDomains
 
 @_spi(Fuzzing) extension FuzzProperty {
     /// Any bytes as a template: compiled, then rendered against a fixed record and link.
@@ -11,7 +12,7 @@ import UrnCore
             var scanner = JSONScanner()
             try! scanner.scanObject(text)
             withExtendedLifetime(scanner) {
-                var renderer = TemplateRenderer(record: RecordView(text: text, members: scanner.members, isJSON: true))
+                var renderer = TemplateRenderer(record: RecordView(text: text, members: scanner.members, isJSON: true), domains: SystemDomains())
                 var out = ByteBuffer(capacity: 64)
                 _ = try? renderer.render(template, into: &out) { $0 = try LinkParser().parse("https://u:p@h:1/a%20b?x=1&x=2#f"); return true }
             }

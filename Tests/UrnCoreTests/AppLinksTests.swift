@@ -1,5 +1,6 @@
 import Testing
 @testable import UrnCore
+@testable import UrnAppLinks
 
 /// App-link tables (urn-routes(5) APP-LINK TABLES): Android's path globs, apple-app-site-association
 /// wildcard patterns and substitution variables, hosts, and reading the two file formats.

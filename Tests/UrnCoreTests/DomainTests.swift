@@ -1,10 +1,11 @@
 import Testing
 @testable import UrnCore
+@testable import UrnDomains
 
 /// Domains through libpsl and international names through libidn2 (urnfmt(1) DOMAINS).
 @Suite struct DomainTests {
     func parts(_ host: String) -> [String] {
-        let parts = DomainParts(host: Array(host.utf8))
+        let parts = SystemDomains().parts(ofHost: Array(host.utf8))
         return [parts.domain, parts.subdomain, parts.suffix].map { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -73,13 +74,13 @@ import Testing
 
     @Test func convertsTheHostOfALinkInPlace() throws {
         let link = try LinkParser().parse("https://user@r%C3%A4ksm%C3%B6rg%C3%A5s.se:8443/p?q#f")
-        let ascii = try HostConversion.converting(link, to: .ascii)
+        let ascii = try SystemDomains().converting(link, to: .ascii)
         #expect(String(decoding: ascii, as: UTF8.self) == "https://user@xn--rksmrgs-5wao1o.se:8443/p?q#f")
         let plain = try LinkParser().parse("https://example.com/")
-        #expect(try HostConversion.converting(plain, to: .ascii) == plain.text)
+        #expect(try SystemDomains().converting(plain, to: .ascii) == plain.text)
         let broken = try LinkParser().parse("http://xn-----/")
         do throws(IDNError) {
-            _ = try HostConversion.converting(broken, to: .unicode)
+            _ = try SystemDomains().converting(broken, to: .unicode)
             Issue.record("converted")
         } catch {
             #expect(error.offset == 7)

@@ -1,4 +1,5 @@
 import UrnCore
+import UrnDomains
 
 /// The fields urnparse adds to a record (urnparse(1) DESCRIPTION), both ways: writes `kind`,
 /// `parts`, `segments`, `params` and, when asked, `normalized`; reads back what downstream tools
@@ -13,7 +14,7 @@ package struct LinkSchema {
     /// Add `domain`, `subdomain` and `tld` to `parts` (`--domains`).
     package var domains: Bool
     /// The form of the host in `normalized` (`--punycode`, `--as-idn`). A stage checks first
-    /// that the host converts (`HostConversion.converting`), so that a failure is an error record.
+    /// that the host converts (`DomainLookup.converting`), so that a failure is an error record.
     package var hostForm: HostForm
     /// The text of `normalized` outside the host: the URI, or the IRI (`--iri`).
     package var normalizedForm: LinkNormalizer.Form
@@ -63,7 +64,7 @@ package struct LinkSchema {
         json.endArray()
         if normalize {
             json.key("normalized")
-            let converted = hostForm == .asWritten ? nil : (try? HostConversion.relinked(link, to: hostForm)) ?? nil
+            let converted = hostForm == .asWritten ? nil : (try? SystemDomains().relinked(link, to: hostForm)) ?? nil
             json.string(LinkNormalizer.normalized(converted ?? link, form: normalizedForm))
         }
     }
@@ -121,7 +122,7 @@ package struct LinkSchema {
 
     /// `domain`, `subdomain` and `tld` of a host, each when it has one.
     private func writeDomainParts(of host: [UInt8], into json: inout JSONWriter) {
-        let parts = DomainParts(host: host)
+        let parts = SystemDomains().parts(ofHost: host)
         for (name, value) in [("domain", parts.domain), ("subdomain", parts.subdomain), ("tld", parts.suffix)] where !value.isEmpty {
             json.key(name.utf8)
             json.string(value)

@@ -1,4 +1,5 @@
 import UrnCore
+import UrnDomains
 
 /// urnfmt's work on one record: render a template or a table row, or make a new link (built,
 /// edited or normalized) to print or to put back into the record.
@@ -31,7 +32,8 @@ struct FormatStage: RecordStage {
     final class Storage {
         @exclusivity(unchecked) var line = ByteBuffer(capacity: 256)
         @exclusivity(unchecked) var cell = ByteBuffer(capacity: 64)
-        @exclusivity(unchecked) var renderer = TemplateRenderer(record: RecordView(text: UnsafeBufferPointer(start: nil, count: 0), isJSON: false))
+        @exclusivity(unchecked) var renderer = TemplateRenderer(record: RecordView(text: UnsafeBufferPointer(start: nil, count: 0), isJSON: false),
+                                                                domains: SystemDomains())
         var editedLink = Link()
         var newLink: Link?
         /// Each `--link` placeholder's name, record paths and first watched slot, made on first
@@ -179,7 +181,7 @@ struct FormatStage: RecordStage {
     private func result(_ text: [UInt8]) throws -> Result {
         var text = text
         if hostForm != .asWritten, let parsed = try? reader.parser.parse(text.span, leniency: .everywhere) {
-            text = try HostConversion.converting(parsed, to: hostForm)
+            text = try SystemDomains().converting(parsed, to: hostForm)
         }
         guard json else { return .text(text) }
         storage.newLink = try reader.parser.parse(text)

@@ -1,4 +1,5 @@
 import UrnCore
+import UrnDomains
 
 /// urnparse's work on one record: parse (and resolve) the link, write its parts.
 struct ParseStage: RecordStage {
@@ -23,7 +24,7 @@ struct ParseStage: RecordStage {
         try parser.parse(link, base: resolver, into: &parsed)
         linkIsPlain = parsed.textIsPlain
         // a host that has no --punycode or --as-idn form makes an error record
-        if fields.normalize, fields.hostForm != .asWritten { _ = try HostConversion.converting(parsed, to: fields.hostForm) }
+        if fields.normalize, fields.hostForm != .asWritten { _ = try SystemDomains().converting(parsed, to: fields.hostForm) }
     }
 
     /// Writes the parts of the link just prepared.

@@ -44,8 +44,15 @@ extension RouteTableParser {
             throw TableError(table: name, line: otherDirective, column: 1,
                              reason: "only @format and @host go with an app-link table (\(format.rawValue))")
         }
-        let routes = format == .aasa ? try AASAReader(table: name, bytes: bytes, start: start).routes()
-            : try ManifestReader(table: name, bytes: bytes, start: start).routes()
+        let routes: [Route]
+        if format == .aasa {
+            routes = try AASAReader(table: name, bytes: bytes, start: start).routes()
+        } else if let manifests {
+            routes = try manifests.routes(table: name, bytes: bytes, start: start)
+        } else {
+            throw TableError(table: name, line: 1, column: nil,
+                             reason: "an AndroidManifest.xml table needs libxml2: read it through the UrnAppLinks product (ManifestTables)")
+        }
         var table = RouteTable(name: name, dialect: dialect, scheme: nil, delimiter: delimiter, routes: routes)
         table.format = format
         table.hosts = hosts

@@ -130,6 +130,14 @@ package struct TableError: CodedError, Equatable {
     /// The reason.
     package let reason: String
 
+    /// The error at `line` (and `column`) of `table`.
+    package init(table: String, line: Int, column: Int?, reason: String) {
+        self.table = table
+        self.line = line
+        self.column = column
+        self.reason = reason
+    }
+
     package var code: String { "invalid-table" }
     package var message: String { reason }
     /// The 0-based byte offset in the line.

@@ -17,12 +17,16 @@ package struct RouteTableParser: Sendable {
     package var format: RouteFileFormat?
     /// The hosts of app-link tables (`--host`); `@host` adds to them for its own table.
     package var hosts: [HostPattern]
+    /// What reads AndroidManifest.xml tables, which need libxml2: the UrnAppLinks product's
+    /// `ManifestTables`; without one, such a table is an error that names the product.
+    package var manifests: (any ManifestReading)?
 
     /// A parser with command-line defaults.
     package init(dialect: Dialect = .urn, scheme: String? = nil, delimiter: String = ":",
                 customTypes: [String: Regex] = [:], caseInsensitive: Bool = false, format: RouteFileFormat? = nil,
-                hosts: [HostPattern] = []) {
+                hosts: [HostPattern] = [], manifests: (any ManifestReading)? = nil) {
         self.dialect = dialect
+        self.manifests = manifests
         self.format = format
         self.hosts = hosts
         self.scheme = scheme

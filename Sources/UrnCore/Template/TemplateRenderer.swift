@@ -17,6 +17,8 @@ package struct TemplateRenderer {
     /// The form of the host in `{host}`, `{url}` and the domain parts, unless an expression's
     /// `puny:` or `idn:` says otherwise (`--punycode`, `--as-idn`).
     package var hostForm: HostForm = .asWritten
+    /// Where the domain parts and host forms come from (UrnDomains' `SystemDomains` in the tools).
+    package var domains: any DomainLookup = NoDomainLookup()
     /// The record's link once read (`hasLink`), read at most once. Not optional: reading an
     /// optional link's parts copied all 160 bytes of it for each. Between records it holds the
     /// last record's link, whose text storage the next read may reuse.
@@ -26,9 +28,10 @@ package struct TemplateRenderer {
     /// The host's domain parts, found once per record (and host form).
     private var domainParts: (form: HostForm, parts: DomainParts)?
 
-    /// A renderer for `record`.
-    package init(record: RecordView) {
+    /// A renderer for `record`, its domain parts and host forms from `domains`.
+    package init(record: RecordView, domains: any DomainLookup = NoDomainLookup()) {
         self.record = record
+        self.domains = domains
     }
 
     /// Goes on to `record`: its link is yet to be read, its domain parts to be found.
@@ -259,26 +262,26 @@ package struct TemplateRenderer {
             let value = which == .domain ? parts.domain : which == .subdomain ? parts.subdomain : parts.suffix
             return value.isEmpty ? nil : .string(value)
         }
-        return try Self.value(expression, of: link, hostForm: form)
+        return try Self.value(expression, of: link, hostForm: form, domains: domains)
     }
 
     /// The domain parts of the link's host in `form`, looked up once per record.
     private mutating func domainParts(in form: HostForm) throws(IDNError) -> DomainParts {
         if let domainParts, domainParts.form == form { return domainParts.parts }
-        let parts = try HostConversion.host(of: link, in: form).map { DomainParts(host: $0) } ?? DomainParts(host: [])
+        let parts = domains.parts(ofHost: try domains.host(of: link, in: form) ?? [])
         domainParts = (form, parts)
         return parts
     }
 
     /// The value of a link expression. The link is borrowed: a copy of it is 400 bytes.
     private static func value(_ expression: Template.Expression, of link: borrowing Link,
-                              hostForm: HostForm) throws(IDNError) -> RecordView.Value? {
+                              hostForm: HostForm, domains: any DomainLookup) throws(IDNError) -> RecordView.Value? {
         let text = link.text
         switch expression.source {
         case .path: return nil
         case .url:
             var normalized = LinkNormalizer.normalized(link)
-            if hostForm != .asWritten, let converted = try HostConversion.relinked(link, to: hostForm) {
+            if hostForm != .asWritten, let converted = try domains.relinked(link, to: hostForm) {
                 normalized = LinkNormalizer.normalized(converted)
             }
             if expression.defaultPort { normalized = withDefaultPort(normalized) }
@@ -287,7 +290,7 @@ package struct TemplateRenderer {
             return derived(which, of: link, encoded: expression.encoded)
         case let .part(which):
             if which == .host, hostForm != .asWritten {
-                return try HostConversion.host(of: link, in: hostForm).map { .string($0) }
+                return try domains.host(of: link, in: hostForm).map { .string($0) }
             }
             guard let lowercase = isLowerCased(which) else {
                 // the port

@@ -1,4 +1,5 @@
 import CIDN2
+import UrnCore
 
 /// Host names to and from their ASCII form, through libidn2 (IDNA 2008 with UTS #46 mapping),
 /// the way curl converts them: non-transitional processing, and transitional processing when
@@ -50,35 +51,5 @@ package enum IDNA {
     /// libidn2's reason, as an `Error` for `Result`.
     private struct ReasonText: Error {
         let text: String
-    }
-}
-
-/// A host that has no valid ASCII or Unicode form (code `invalid-idn`).
-package struct IDNError: CodedError, Equatable {
-    /// Which conversion failed.
-    package enum Direction: Sendable, Equatable {
-        case toASCII, toUnicode
-    }
-
-    /// The host, UTF-8.
-    package let host: [UInt8]
-    /// libidn2's reason.
-    package let reason: String
-    /// The conversion that failed.
-    package let direction: Direction
-    /// The byte offset of the host in the link, when known.
-    package var offset: Int?
-
-    init(host: [UInt8], reason: String, direction: Direction, offset: Int? = nil) {
-        self.host = host
-        self.reason = reason
-        self.direction = direction
-        self.offset = offset
-    }
-
-    package var code: String { "invalid-idn" }
-    package var message: String {
-        let form = direction == .toASCII ? "punycode" : "an IDN"
-        return "host '\(String(decoding: host, as: UTF8.self))' cannot be converted to \(form): \(reason.lowercasedFirst)"
     }
 }
