@@ -1,5 +1,5 @@
 import CLibXML2
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// Reads an AndroidManifest.xml into routes, one for each `<intent-filter>` of an `<activity>`
 /// or `<activity-alias>` that has action `android.intent.action.VIEW` and category

@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// The reader of AndroidManifest.xml tables (VIEW and BROWSABLE intent filters, through libxml2):
 /// give it to a table parser, or read a table with `RouteTable(parsingAppLinks:)`.

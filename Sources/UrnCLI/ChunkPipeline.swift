@@ -1,6 +1,6 @@
 @preconcurrency import Glibc
 import Synchronization
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// `--jobs N`: a reader thread cuts the input into chunks of whole records (those one `read(2)`
 /// brought, so that a slow source's lines go on at once), N worker threads each run a chunk's

@@ -1,5 +1,5 @@
 import ArgumentParser
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// The options every tool shares (urnparse(1) OPTIONS).
 package struct CommonOptions: ParsableArguments {

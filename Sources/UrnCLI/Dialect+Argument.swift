@@ -1,5 +1,5 @@
 import ArgumentParser
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// `--dialect urn|compass|navigator|waap|express`, read by ArgumentParser from the raw values.
 extension Dialect: ExpressibleByArgument {}

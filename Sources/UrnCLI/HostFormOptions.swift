@@ -1,5 +1,5 @@
 import ArgumentParser
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// `--punycode` and `--as-idn`, as trurl names them: the form hosts are written in (urnfmt(1)
 /// DOMAINS; in urnparse, the host of `normalized`).

@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// Parses the link of a record for the tools downstream of urnparse. A record urnparse parsed
 /// (it has `kind`) is read leniently, since urnparse accepted it (with or without `--lenient`,

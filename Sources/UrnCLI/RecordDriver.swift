@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// The loop every tool runs: read lines, turn them into records, let the stage work, write
 /// records or error records, and track the exit status (urnparse(1) EXIT STATUS).

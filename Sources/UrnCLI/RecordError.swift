@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// Why a line could not become a record with a link. Codes are stable (urnparse(1)).
 package enum RecordError: CodedError {

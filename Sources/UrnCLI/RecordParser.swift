@@ -1,5 +1,5 @@
 @preconcurrency import Glibc
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// Turns input lines into records and finds each record's link (`--field`).
 package struct RecordParser {

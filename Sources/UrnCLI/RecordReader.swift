@@ -1,5 +1,5 @@
 @preconcurrency import Glibc
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// One line (or NUL-separated record) of input, valid only during the callback.
 package struct InputLine {

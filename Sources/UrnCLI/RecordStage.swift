@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// One tool's work on a record: compute from the link, decide whether the record is selected,
 /// then write the tool's fields. Summaries (counts, statistics) come at the end.

@@ -1,5 +1,5 @@
 @preconcurrency import Glibc
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// Why output could not be written.
 package enum WriteFailure: CodedError {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// `--format routes|aasa|android`, read by ArgumentParser from the raw values.
 extension RouteFileFormat: ExpressibleByArgument {}

@@ -1,5 +1,5 @@
 import ArgumentParser
-import UrnCore
+@_spi(Records) import UrnCore
 import UrnAppLinks
 
 /// The options of the tools that route links (urnmatch, urnstack): tables and dialect.

@@ -1,8 +1,8 @@
 /// The toolkit's version, printed by every tool's `--version`.
-package enum UrnVersion {
+@_spi(Records) public enum UrnVersion {
     /// The version string.
-    package static let string = "0.1.0"
+    @_spi(Records) public static let string = "0.1.0"
 
     /// What `TOOL --version` prints: the tool's name and the version, as the GNU standards ask.
-    package static func line(for tool: String) -> String { "\(tool) \(string)" }
+    @_spi(Records) public static func line(for tool: String) -> String { "\(tool) \(string)" }
 }

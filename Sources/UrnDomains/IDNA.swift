@@ -1,5 +1,5 @@
 import CIDN2
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// Host names to and from their ASCII form, through libidn2 (IDNA 2008 with UTS #46 mapping),
 /// the way curl converts them: non-transitional processing, and transitional processing when

@@ -1,5 +1,5 @@
 import CPSL
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// The loaded list, shared: libpsl's context is read-only once loaded.
 final class PublicSuffixList: @unchecked Sendable {

@@ -1,5 +1,5 @@
 import CPSL
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// Domains and international host names through the system's libraries, as curl reads them:
 /// libpsl for the public suffix list and libidn2 for IDNA (urnfmt(1) DOMAINS). The tools use it

@@ -1,5 +1,5 @@
 import UrnCLI
-import UrnCore
+@_spi(Records) import UrnCore
 import UrnAppLinks
 
 @_spi(Fuzzing) extension FuzzProperty {

@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// The properties the fuzz targets of `Tests/Fuzz` check, one a target: each takes any bytes and
 /// traps when the property fails. They live in this package so that they can reach the record

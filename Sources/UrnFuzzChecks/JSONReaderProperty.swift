@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 @_spi(Fuzzing) extension FuzzProperty {
     /// Any bytes as a JSON record: scanned, every member and nested path followed, strings decoded,

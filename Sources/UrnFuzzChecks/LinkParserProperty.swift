@@ -1,5 +1,5 @@
 import UrnCLI
-import UrnCore
+@_spi(Records) import UrnCore
 
 @_spi(Fuzzing) extension FuzzProperty {
     /// Any bytes as a link, with every option, normalized and resolved: nothing may crash, and the

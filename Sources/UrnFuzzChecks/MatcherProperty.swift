@@ -1,5 +1,5 @@
 import UrnCLI
-import UrnCore
+@_spi(Records) import UrnCore
 
 @_spi(Fuzzing) extension FuzzProperty {
     /// The first line is a route table line, the second a link: the table is compiled in every

@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 import UrnDomains
 
 @_spi(Fuzzing) extension FuzzProperty {

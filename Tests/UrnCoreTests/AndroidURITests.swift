@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// A link as Android's Uri.parse reads it (Uri.java StringUri, UriCodec.decode).
 @Suite struct AndroidURITests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 @testable import UrnAppLinks
 
 /// App-link tables (urn-routes(5) APP-LINK TABLES): Android's path globs, apple-app-site-association

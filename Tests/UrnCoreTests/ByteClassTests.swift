@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// The bit masks of `ByteClass` are literals; these tests hold them to the RFC 3986 grammar.
 @Suite struct ByteClassTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 @Suite struct CommonURLScanTests {
     /// Every part of a link that a reader can see, to compare two readings of one text.

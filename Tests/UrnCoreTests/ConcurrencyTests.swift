@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 import Testing
 import UrnCLI
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// Issue 16: a compiled table, regexes included, serves several threads at once; each thread
 /// has its own Matcher (its scratch state) and PCRE2 match data (`MatchScratch`).

@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// `ControlBytes.any` says what a byte-by-byte test says, for every length, start and position
 /// of one byte on either side of the control range.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import UrnCLI
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// Replays the `match` and `host+query` cases of the Compass, URLNavigator and WAAppRouting
 /// conformance fixtures in their dialects. Cases outside the matcher's scope carry a reason.

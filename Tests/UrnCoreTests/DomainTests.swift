@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 @testable import UrnDomains
 
 /// Domains through libpsl and international names through libidn2 (urnfmt(1) DOMAINS).

@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// `--explain`: near misses ranked by edit distance, case-only differences named (issue 13),
 /// and the same verdict as matching (issue 12: one `accepts` for both).

@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// path-to-regexp 0.1.12 as Express 4.22 compiles paths (index.js at 640e694c).
 @Suite struct ExpressSyntaxTests {

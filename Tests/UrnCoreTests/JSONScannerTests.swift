@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 @Suite struct JSONScannerTests {
     func scan(_ text: String) throws(JSONError) -> [(String, String, JSONKind)] {

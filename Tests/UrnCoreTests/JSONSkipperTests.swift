@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// The skipper must find exactly what the validating scanner finds, on valid JSON of every shape.
 @Suite struct JSONSkipperTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 @Suite struct JSONWriterTests {
     func written(_ body: (inout JSONWriter) -> Void) -> String {

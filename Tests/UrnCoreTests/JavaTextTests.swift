@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// The Java rules Android's link matching leans on (JavaText): Integer.parseInt,
 /// String.compareToIgnoreCase and the UTF-8 decoder's replacements.

@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// `--strict-nsurl` (issue 13): what `URL(string:)` refused before iOS 17, after CoreFoundation's
 /// `_CFStringIsLegalURLString` (swift-corelibs-foundation Sources/CoreFoundation/CFURL.c:1925 and

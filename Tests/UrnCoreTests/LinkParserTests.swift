@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 @Suite struct LinkParserTests {
     func part(_ link: Link, _ range: Range<Int>?) -> String? {

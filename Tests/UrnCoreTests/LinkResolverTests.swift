@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// RFC 3986 §5.4: every normal and abnormal example, base `http://a/b/c/d;p?q`.
 @Suite struct LinkResolverTests {

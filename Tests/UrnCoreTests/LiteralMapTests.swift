@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// A literal map finds each key under its parent, and nothing for a key of the same length that
 /// differs in any one byte, whatever the length (the comparison goes a word at a time).

@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// The matcher's walks that no other file covers (issue 37: Express's own walk).
 @Suite struct MatcherTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 @Suite struct PatternParserTests {
     func kinds(_ pattern: Pattern) -> [String] {

@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// §5.2: each precedence rule of the urn dialect decides a pair on its own.
 @Suite struct PrecedenceTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// A small seeded generator, so that every run tests the same inputs.
 struct SplitMix64: RandomNumberGenerator {

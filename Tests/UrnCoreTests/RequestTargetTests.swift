@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// Request targets as Node 20's HTTP parser and Express 4.22's `parseurl` read them (issue 37).
 @Suite struct RequestTargetTests {

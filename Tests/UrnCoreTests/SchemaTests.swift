@@ -1,6 +1,6 @@
 import Testing
-@testable import UrnCLI
-import UrnCore
+@_spi(Records) @testable import UrnCLI
+@_spi(Records) import UrnCore
 
 /// The record schema both ways: what a tool writes, the next tool reads back.
 @Suite struct SchemaTests {

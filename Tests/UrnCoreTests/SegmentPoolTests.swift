@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// Patterns parsed with one pool share their equal literals and untyped placeholders, and read
 /// the same as patterns parsed each on its own.

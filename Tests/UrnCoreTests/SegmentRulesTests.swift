@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// What a segment accepts, per dialect.
 @Suite struct SegmentRulesTests {

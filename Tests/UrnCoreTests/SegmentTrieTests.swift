@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 @Suite struct SegmentTrieTests {
     func trie(_ patterns: [String], allowsEmpty: Bool = false, caseInsensitive: Bool = false) throws -> SegmentTrie {

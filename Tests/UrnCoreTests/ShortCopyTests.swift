@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 @Suite struct ShortCopyTests {
     /// Equal runs compare equal, and a run that differs in any one byte does not, for every

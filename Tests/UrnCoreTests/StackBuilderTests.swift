@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 @Suite struct StackBuilderTests {
     func builder(_ lines: [String], dialect: Dialect = .urn, scheme: String? = nil) throws -> (StackBuilder, LinkParser) {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// The `stack` cases of the WAAppRouting fixture: registration chains build the stack.
 @Suite struct StackConformanceTests {

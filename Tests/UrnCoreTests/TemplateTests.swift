@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 @Suite struct TemplateTests {
     func render(_ template: String, _ record: String? = nil, link: String) throws -> String {

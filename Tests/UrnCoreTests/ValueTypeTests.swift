@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// Placeholder types read values as Swift does (urn-patterns(7)).
 @Suite struct ValueTypeTests {

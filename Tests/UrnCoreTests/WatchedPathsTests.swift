@@ -1,5 +1,5 @@
 import Testing
-@testable import UrnCore
+@_spi(Records) @testable import UrnCore
 
 /// The values a scan notes at watched paths are those that following each path through the
 /// text finds (`JSONPath.resolve` over `JSONSkipper`), value for value.

@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// The members that say where an app-link route comes from (urnmatch(1) APP-LINK TABLES),
 /// written after `"table","line"`: an apple-app-site-association entry's `"detail"` and

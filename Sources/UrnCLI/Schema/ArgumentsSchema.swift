@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// The `args` object of a route or a frame (urnmatch(1) RECORDS): each argument by name, typed
 /// values as JSON types (urn-routes(5)).

@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// The `error` field (urnparse(1) ERRORS), both ways: written as `{"code","message","offset"}`,
 /// and recognised in an upstream record, which then passes through unchanged.

@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// The `explain` field of urnmatch(1) RECORDS: the nearest routes, each
 /// `{"pattern","target","table","line","reason"}`.

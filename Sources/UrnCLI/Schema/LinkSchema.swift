@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 import UrnDomains
 
 /// The fields urnparse adds to a record (urnparse(1) DESCRIPTION), both ways: writes `kind`,

@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// The values of a JSON record that the shared code reads in every record: the link at
 /// `--field`, `error` (an upstream error record), `kind` and `parts.scheme` (how urnparse read

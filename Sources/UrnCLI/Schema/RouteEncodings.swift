@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// The members every record that names a route writes, encoded once per route: its identity
 /// (`"pattern","target"` and `"methods"`), followed by the key `"args":` of a match or by the

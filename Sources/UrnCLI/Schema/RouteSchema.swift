@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// The `route` field (urnmatch(1) RECORDS): a match written as
 /// `{"pattern","target","args","table","line"}` with `block` and `handler` for WAAppRouting

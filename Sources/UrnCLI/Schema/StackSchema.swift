@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// The fields of urnstack(1) RECORDS: `stack` (frames `{"pattern","target","link","args","modal"}`),
 /// `transition` (`{"pop","push"}`), `handler` (the block handler's frame) and, with `--frames`,

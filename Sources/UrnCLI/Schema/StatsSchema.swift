@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// The lines of `urnmatch --stats` (urnmatch(1)): one `{"pattern","target","table","line","hits"}`
 /// a route, with `byMethod` when records have a method, then `{"unmatched":N}`.

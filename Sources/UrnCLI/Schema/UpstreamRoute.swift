@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// The `route` of an upstream record read back (urnmatch(1) RECORDS) to the route of the
 /// tables it names, so that urnstack lays out the stack under the route urnmatch chose.

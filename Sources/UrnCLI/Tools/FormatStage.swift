@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 import UrnDomains
 
 /// urnfmt's work on one record: render a template or a table row, or make a new link (built,

@@ -1,5 +1,5 @@
 @preconcurrency import Glibc
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// urnmatch's work on one record: route the link, select, add `route` (and `explain`), count.
 struct MatchStage: RecordStage {

@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 import UrnDomains
 
 /// urnparse's work on one record: parse (and resolve) the link, write its parts.

@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// urnstack's work on one record: the stack of its link (reusing an upstream `route`), and the
 /// transition from the current stack.

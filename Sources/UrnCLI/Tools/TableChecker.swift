@@ -1,4 +1,4 @@
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// `urnmatch --check`: prints each finding GNU-style on stdout; 0 when clean, 1 with warnings.
 struct TableChecker {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import UrnCore
+@_spi(Records) import UrnCore
 
 /// The `urnfmt` command (see its man page): options in, a stage over the records out.
 package struct UrnFmt: UrnTool {

@@ -2,29 +2,29 @@
 /// does (core/java/android/os/PatternMatcher.java at aosp-mirror/platform_frameworks_base
 /// 01a7983f, ported line by line): against the whole decoded path, UTF-16 unit by unit as a Java
 /// `String` is compared (`.` takes one half of an emoji), and neither glob ever backtracks.
-package struct AndroidPathMatcher: Sendable {
+@_spi(Records) public struct AndroidPathMatcher: Sendable {
     /// The attribute.
-    package enum Kind: String, Sendable, CaseIterable {
+    @_spi(Records) public enum Kind: String, Sendable, CaseIterable {
         case path, pathPrefix, pathSuffix, pathPattern, pathAdvancedPattern
     }
 
     /// The attribute it came from.
-    package let kind: Kind
+    @_spi(Records) public let kind: Kind
     /// The value, after the XML string's escapes are read (`\\*` is `\*`).
-    package let value: String
+    @_spi(Records) public let value: String
     private let units: [UInt16]
     /// `mParsedPattern` of an advanced pattern: a UTF-16 unit where positive, else a token
     /// placeholder, with a range's two bounds after its start.
     private let parsed: [Int32]
 
     /// Why an advanced pattern cannot be used (Android refuses the manifest).
-    package struct Failure: Error, Equatable {
+    @_spi(Records) public struct Failure: Error, Equatable {
         /// What is wrong.
-        package let reason: String
+        @_spi(Records) public let reason: String
     }
 
     /// The matcher for attribute `kind` with `value`.
-    package init(_ kind: Kind, _ value: String) throws(Failure) {
+    @_spi(Records) public init(_ kind: Kind, _ value: String) throws(Failure) {
         self.kind = kind
         self.value = value
         units = Array(value.utf16)
@@ -33,7 +33,7 @@ package struct AndroidPathMatcher: Sendable {
 
     /// Whether the decoded path `path` (UTF-16 units; nil for a link with none) matches
     /// (PatternMatcher.java `matchPattern`).
-    package func matches(_ path: [UInt16]?) -> Bool {
+    @_spi(Records) public func matches(_ path: [UInt16]?) -> Bool {
         guard let path else { return false }
         switch kind {
         case .path: return path == units

@@ -2,7 +2,7 @@
 /// apple-app-site-association entry or an Android intent filter.
 /// Its cases are boxed: every route holds an optional rule, which inline took 113 bytes of
 /// each route of a plain table.
-package indirect enum AppLinkRule: Sendable {
+@_spi(Records) public indirect enum AppLinkRule: Sendable {
     /// An entry of an apple-app-site-association file's `applinks`.
     case universalLink(UniversalLinkRule)
     /// An intent filter of an AndroidManifest.xml.
@@ -10,7 +10,7 @@ package indirect enum AppLinkRule: Sendable {
 }
 
 /// What a `-f` file holds (`--format`, `@format`; by default read from its content).
-package enum RouteFileFormat: String, Sendable, CaseIterable {
+@_spi(Records) public enum RouteFileFormat: String, Sendable, CaseIterable {
     /// A route table (urn-routes(5)).
     case routes
     /// An apple-app-site-association file: a JSON object with `applinks`.

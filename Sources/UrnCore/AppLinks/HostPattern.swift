@@ -1,16 +1,16 @@
 /// A host an app-link table is for, written as the Associated Domains entitlement writes it:
 /// `example.com`, or `*.example.com` for the subdomains of `example.com` (not the domain
 /// itself). Hosts compare without regard to letter case.
-package struct HostPattern: Sendable, Equatable {
+@_spi(Records) public struct HostPattern: Sendable, Equatable {
     /// The host as written.
-    package let text: String
+    @_spi(Records) public let text: String
     /// Lower case; with the wildcard, the part after `*` (`.example.com`).
     private let name: [UInt8]
     /// Written with a leading `*.`.
-    package let isWildcard: Bool
+    @_spi(Records) public let isWildcard: Bool
 
     /// The pattern `text`, or nil when it is not a host (empty, a scheme, a path, a port).
-    package init?(_ text: String) {
+    @_spi(Records) public init?(_ text: String) {
         let bytes = Array(text.utf8)
         let wildcard = bytes.starts(with: Array("*.".utf8))
         let rest = wildcard ? Array(bytes.dropFirst(2)) : bytes
@@ -22,7 +22,7 @@ package struct HostPattern: Sendable, Equatable {
     }
 
     /// Whether the host `host` (as a link writes it) is this one, or one of its subdomains.
-    package func accepts(_ host: ArraySlice<UInt8>) -> Bool {
+    @_spi(Records) public func accepts(_ host: ArraySlice<UInt8>) -> Bool {
         if isWildcard {
             return host.count > name.count && host.suffix(name.count).lazy.map(ByteClass.lowercased).elementsEqual(name)
         }

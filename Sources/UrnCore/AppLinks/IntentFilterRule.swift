@@ -1,21 +1,21 @@
 /// One `<intent-filter>` of an AndroidManifest.xml that takes web and deep links (action
 /// `VIEW`, category `BROWSABLE`), with all its `<data>` elements merged as Android merges them:
 /// every scheme with every host and port, and with every path attribute.
-package struct IntentFilterRule: Sendable {
+@_spi(Records) public struct IntentFilterRule: Sendable {
     /// One `android:host` (with the `android:port` of its element): `*` first takes any host
     /// ending in the rest, `*` alone any host (IntentFilter.java `AuthorityEntry`).
-    package struct Authority: Sendable, Equatable {
+    @_spi(Records) public struct Authority: Sendable, Equatable {
         /// The host as written.
-        package let host: String
+        @_spi(Records) public let host: String
         /// The port, if the element gives one (`Integer.parseInt` of it; a negative one is none).
-        package let port: Int?
+        @_spi(Records) public let port: Int?
         /// What follows a leading `*`, or the whole host, in UTF-16 units.
         let name: [UInt16]
         /// The host starts with `*`.
         let wild: Bool
 
         /// The authority of `host` and `port`.
-        package init(host: String, port: Int?) {
+        @_spi(Records) public init(host: String, port: Int?) {
             self.host = host
             self.port = port.flatMap { $0 < 0 ? nil : $0 }
             wild = host.hasPrefix("*")
@@ -35,26 +35,26 @@ package struct IntentFilterRule: Sendable {
     }
 
     /// The activity (or activity alias), its name completed with the manifest's package.
-    package let activity: String
+    @_spi(Records) public let activity: String
     /// The 0-based index of the filter among the manifest's link filters.
-    package let filter: Int
+    @_spi(Records) public let filter: Int
     /// The filter asks Android to verify its hosts (`android:autoVerify="true"`).
-    package let autoVerify: Bool
+    @_spi(Records) public let autoVerify: Bool
     /// The filter also has category `DEFAULT` (without it, an implicit intent does not reach it).
-    package let hasDefaultCategory: Bool
+    @_spi(Records) public let hasDefaultCategory: Bool
     /// `android:scheme` values, in order.
-    package let schemes: [String]
+    @_spi(Records) public let schemes: [String]
     /// `android:host` values, with their ports, in order.
-    package let authorities: [Authority]
+    @_spi(Records) public let authorities: [Authority]
     /// Path attributes, in order.
-    package let paths: [AndroidPathMatcher]
+    @_spi(Records) public let paths: [AndroidPathMatcher]
     /// Some `<data>` gives a `mimeType`: a link (an intent without a type) never matches.
-    package let hasMimeType: Bool
+    @_spi(Records) public let hasMimeType: Bool
     /// The `<data>` elements as written, each its scheme and host (for `--check`).
-    package let elements: [(scheme: String?, host: String?)]
+    @_spi(Records) public let elements: [(scheme: String?, host: String?)]
 
     /// A rule.
-    package init(activity: String, filter: Int, autoVerify: Bool, hasDefaultCategory: Bool, schemes: [String],
+    @_spi(Records) public init(activity: String, filter: Int, autoVerify: Bool, hasDefaultCategory: Bool, schemes: [String],
                 authorities: [Authority], paths: [AndroidPathMatcher], hasMimeType: Bool,
                 elements: [(scheme: String?, host: String?)]) {
         self.activity = activity
@@ -70,7 +70,7 @@ package struct IntentFilterRule: Sendable {
 
     /// The filter written as one line (a route's `pattern`): `SCHEMES://HOSTS` with the lists
     /// comma-separated and a port after its host, then each path attribute as `name=value`.
-    package var text: String {
+    @_spi(Records) public var text: String {
         var text = schemes.joined(separator: ",")
         if !authorities.isEmpty {
             text += "://" + authorities.map { $0.host + ($0.port.map { ":\($0)" } ?? "") }.joined(separator: ",")
@@ -83,11 +83,11 @@ package struct IntentFilterRule: Sendable {
     }
 
     /// The test a link failed.
-    package enum Refusal: Equatable, Sendable {
+    @_spi(Records) public enum Refusal: Equatable, Sendable {
         case mimeType, scheme, host, path, defaultCategory
 
         /// Said in an explanation.
-        package func reason(_ rule: IntentFilterRule) -> String {
+        @_spi(Records) public func reason(_ rule: IntentFilterRule) -> String {
             switch self {
             case .mimeType: return "the filter asks for a mimeType, and a link has none"
             case .scheme:

@@ -1,11 +1,11 @@
 /// The few rules of Java's `String` and `Integer` that Android's link matching leans on, over
 /// UTF-16 code units as a Java `String` holds them (OpenJDK 17, as the oracle under
 /// Tests/Oracle/android runs them).
-package enum JavaText {
+@_spi(Records) public enum JavaText {
     /// `Integer.parseInt(s)`: an optional `+` or `-`, then decimal digits (any Unicode decimal
     /// digit, as `Character.digit(c, 10)` takes), within 32 bits; nil where it throws
     /// `NumberFormatException`.
-    package static func parseInt<S: StringProtocol>(_ text: S) -> Int32? {
+    @_spi(Records) public static func parseInt<S: StringProtocol>(_ text: S) -> Int32? {
         var scalars = text.unicodeScalars[...]
         var negative = false
         if let sign = scalars.first, sign == "-" || sign == "+" {

@@ -2,7 +2,7 @@
 /// a legacy `paths` string, with the apps of its `details` entry. iOS tries the entries of a
 /// detail in order and the first that matches decides: the app opens, or with `exclude` (`NOT `)
 /// it does not; then the next detail is tried.
-package struct UniversalLinkRule: Sendable {
+@_spi(Records) public struct UniversalLinkRule: Sendable {
     /// What a component tests the query with.
     package enum QueryTest: Sendable {
         /// The whole query (without `?`) against one pattern.
@@ -12,15 +12,15 @@ package struct UniversalLinkRule: Sendable {
     }
 
     /// The app IDs of the detail (`appID`, or `appIDs` in order).
-    package let appIDs: [String]
+    @_spi(Records) public let appIDs: [String]
     /// The 0-based index of the detail in `details`.
-    package let detail: Int
+    @_spi(Records) public let detail: Int
     /// The 0-based index of the entry in the detail's `components` (or `paths`).
-    package let component: Int
+    @_spi(Records) public let component: Int
     /// A match keeps the link from opening the app (`exclude`, or a legacy `NOT `).
-    package let exclude: Bool
+    @_spi(Records) public let exclude: Bool
     /// A legacy `paths` entry (the path alone decides).
-    package let legacy: Bool
+    @_spi(Records) public let legacy: Bool
     /// The pattern for the path (`/`).
     package let path: WildcardPattern
     /// The test of the query (`?`).

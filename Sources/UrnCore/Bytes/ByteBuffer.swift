@@ -1,13 +1,13 @@
 /// A growable run of bytes with one owner: the storage of `JSONWriter` and of the tools' record
 /// reader. Noncopyable, so it is never shared or copied on write. It is the one owner of raw
 /// memory in urn besides the SWAR scans; only its methods named `unsafe…` hand raw memory out.
-package struct ByteBuffer: ~Copyable {
+@_spi(Records) public struct ByteBuffer: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var capacity: Int
     @usableFromInline var used = 0
 
     /// An empty buffer with room for `capacity` bytes.
-    package init(capacity: Int) {
+    @_spi(Records) public init(capacity: Int) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
     }
@@ -16,19 +16,19 @@ package struct ByteBuffer: ~Copyable {
 
     /// The number of bytes held.
     @inlinable
-    package var count: Int { used }
+    @_spi(Records) public var count: Int { used }
 
     /// A copy of the bytes.
-    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: used)) }
+    @_spi(Records) public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: used)) }
 
     /// Calls `body` with a view of the bytes.
-    package func withSpan<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
+    @_spi(Records) public func withSpan<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
         try body(UnsafeBufferPointer(start: base, count: used).span)
     }
 
     /// Makes room for `extra` more bytes.
     @inlinable @inline(__always)
-    package mutating func reserve(_ extra: Int) {
+    @_spi(Records) public mutating func reserve(_ extra: Int) {
         if used + extra > capacity { grow(used + extra) }
     }
 
@@ -45,7 +45,7 @@ package struct ByteBuffer: ~Copyable {
 
     /// Appends one byte.
     @inlinable @inline(__always)
-    package mutating func append(_ byte: UInt8) {
+    @_spi(Records) public mutating func append(_ byte: UInt8) {
         reserve(1)
         base[used] = byte
         used += 1
@@ -53,7 +53,7 @@ package struct ByteBuffer: ~Copyable {
 
     /// Appends one byte into room already reserved (`reserve`).
     @inlinable @inline(__always)
-    package mutating func appendReserved(_ byte: UInt8) {
+    @_spi(Records) public mutating func appendReserved(_ byte: UInt8) {
         assert(used < capacity, "appendReserved without reserve")
         base[used] = byte
         used += 1
@@ -61,7 +61,7 @@ package struct ByteBuffer: ~Copyable {
 
     /// Appends `bytes`.
     @inlinable @inline(__always)
-    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @_spi(Records) public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
         (base + used).updateShort(from: source, count: bytes.count)
@@ -69,19 +69,19 @@ package struct ByteBuffer: ~Copyable {
     }
 
     /// Forgets the bytes, keeping the storage.
-    package mutating func removeAll() {
+    @_spi(Records) public mutating func removeAll() {
         used = 0
     }
 
     /// Forgets the bytes from `start` on, keeping the storage.
     @inlinable @inline(__always)
-    package mutating func removeSuffix(from start: Int) {
+    @_spi(Records) public mutating func removeSuffix(from start: Int) {
         precondition(start >= 0 && start <= used)
         used = start
     }
 
     /// Drops the first `n` bytes, moving the rest to the front.
-    package mutating func removeFirst(_ n: Int) {
+    @_spi(Records) public mutating func removeFirst(_ n: Int) {
         precondition(n >= 0 && n <= used)
         guard n > 0 else { return }
         (base).update(from: base + n, count: used - n)
@@ -90,14 +90,14 @@ package struct ByteBuffer: ~Copyable {
 
     /// A view of the bytes in `range`, valid until the buffer next changes.
     @inlinable
-    package func unsafeView(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    @_spi(Records) public func unsafeView(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
         precondition(range.lowerBound >= 0 && range.upperBound <= used)
         return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
     }
 
     /// Calls `body` with the free space after the bytes (at least `minimum` bytes, growing when
     /// needed) and keeps the number of bytes it says it wrote there (`read(2)` into the buffer).
-    package mutating func unsafeAppend<E: Error>(minimum: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) throws(E) -> Int) throws(E) -> Int {
+    @_spi(Records) public mutating func unsafeAppend<E: Error>(minimum: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) throws(E) -> Int) throws(E) -> Int {
         reserve(minimum)
         let written = try body(UnsafeMutableBufferPointer(start: base + used, count: capacity - used))
         precondition(written <= capacity - used)
@@ -108,14 +108,14 @@ package struct ByteBuffer: ~Copyable {
     /// The free space after the bytes, at least `minimum` bytes, for a writer that fills it
     /// directly and then calls `unsafeCommit`.
     @inlinable @inline(__always)
-    package mutating func unsafeTail(minimum: Int) -> UnsafeMutablePointer<UInt8> {
+    @_spi(Records) public mutating func unsafeTail(minimum: Int) -> UnsafeMutablePointer<UInt8> {
         reserve(minimum)
         return base + used
     }
 
     /// Keeps `n` bytes written into the space `unsafeTail` gave.
     @inlinable @inline(__always)
-    package mutating func unsafeCommit(_ n: Int) {
+    @_spi(Records) public mutating func unsafeCommit(_ n: Int) {
         used += n
     }
 }

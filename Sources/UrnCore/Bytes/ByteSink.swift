@@ -1,6 +1,6 @@
 /// Somewhere bytes are appended: an array, or a `ByteBuffer`, which a renderer writes into
 /// without the array's uniqueness checks and generic copies (about 100 instructions an append).
-package protocol ByteSink: ~Copyable {
+@_spi(Records) public protocol ByteSink: ~Copyable {
     /// Appends one byte.
     mutating func append(_ byte: UInt8)
     /// Appends `bytes`.
@@ -11,21 +11,21 @@ package protocol ByteSink: ~Copyable {
 
 extension ByteSink where Self: ~Copyable {
     /// Appends `bytes` with ASCII letters in lower case, a byte at a time.
-    package mutating func appendLowercased(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @_spi(Records) public mutating func appendLowercased(_ bytes: UnsafeBufferPointer<UInt8>) {
         for byte in bytes { append(ByteClass.lowercased(byte)) }
     }
 }
 
-extension Array: ByteSink where Element == UInt8 {
+@_spi(Records) extension Array: ByteSink where Element == UInt8 {
     /// Appends `bytes`.
-    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @_spi(Records) public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         append(contentsOf: bytes)
     }
 }
 
 extension ByteBuffer: ByteSink {
     /// Appends `bytes` with ASCII letters in lower case, into room reserved once.
-    package mutating func appendLowercased(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @_spi(Records) public mutating func appendLowercased(_ bytes: UnsafeBufferPointer<UInt8>) {
         let out = unsafeTail(minimum: bytes.count)
         for i in 0..<bytes.count { out[i] = ByteClass.lowercased(bytes[i]) }
         unsafeCommit(bytes.count)

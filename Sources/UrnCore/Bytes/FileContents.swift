@@ -2,15 +2,15 @@
 
 /// Reads a whole (small) file, such as a route table or a list the engine needs (the ISO codes
 /// of `$(region)`); `-` is standard input.
-package enum FileContents {
+@_spi(Records) public enum FileContents {
     /// Whether `path` names a regular file this process can read.
-    package static func isReadableFile(_ path: String) -> Bool {
+    @_spi(Records) public static func isReadableFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, R_OK) == 0
     }
 
     /// The bytes of the file at `path`, or the errno text when it cannot be read.
-    package static func read(_ path: String) -> Result<[UInt8], FileError> {
+    @_spi(Records) public static func read(_ path: String) -> Result<[UInt8], FileError> {
         let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(FileError(path: path, message: errorText(errno))) }
         defer { if fd != 0 { close(fd) } }
@@ -30,14 +30,14 @@ package enum FileContents {
 }
 
 /// A file that could not be read.
-package struct FileError: CodedError {
+@_spi(Records) public struct FileError: CodedError {
     /// The path.
-    package let path: String
+    @_spi(Records) public let path: String
     /// The system's reason.
-    package let message: String
+    @_spi(Records) public let message: String
 
-    package var code: String { "unreadable-file" }
-    package var offset: Int? { nil }
+    @_spi(Records) public var code: String { "unreadable-file" }
+    @_spi(Records) public var offset: Int? { nil }
 }
 
 /// The text of `errno` value `code`.

@@ -1,9 +1,9 @@
 /// Validation of UTF-8 byte sequences, shared by the JSON codec and the link parser.
-package enum UTF8Validation {
+@_spi(Records) public enum UTF8Validation {
     /// The length of the well-formed UTF-8 sequence starting at `index`, or nil when it is
     /// ill-formed (overlong, surrogate, out of range or truncated), per Unicode table 3-7.
     @inlinable
-    package static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    @_spi(Records) public static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         let b0 = bytes[index]
         if b0 < 0x80 { return 1 }
         let end = bytes.count
@@ -31,7 +31,7 @@ package enum UTF8Validation {
     }
 
     /// The offset of the first ill-formed sequence in `bytes`, or nil when all of it is UTF-8.
-    @inlinable package static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    @inlinable @_spi(Records) public static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let n = bytes.count
         guard let base = bytes.baseAddress else { return nil }
@@ -48,7 +48,7 @@ package enum UTF8Validation {
     }
 
     /// Whether `bytes` is well-formed UTF-8.
-    @inlinable package static func isValid(_ bytes: [UInt8]) -> Bool {
+    @inlinable @_spi(Records) public static func isValid(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { firstInvalidOffset($0) == nil }
     }
 }

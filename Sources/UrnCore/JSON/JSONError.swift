@@ -1,7 +1,7 @@
 /// Why a JSON text was rejected; `offset` is the byte where the reader gave up.
-package struct JSONError: CodedError, Equatable {
+@_spi(Records) public struct JSONError: CodedError, Equatable {
     /// What went wrong.
-    package enum Reason: Equatable, Sendable {
+    @_spi(Records) public enum Reason: Equatable, Sendable {
         case unexpectedEnd
         case unexpected(UInt8, expected: String)
         case invalidEscape
@@ -16,19 +16,19 @@ package struct JSONError: CodedError, Equatable {
     }
 
     /// What went wrong.
-    package let reason: Reason
+    @_spi(Records) public let reason: Reason
     /// The byte offset of the fault in the JSON text.
-    package let at: Int
+    @_spi(Records) public let at: Int
 
     /// A JSON error for `reason` at byte `at`.
-    package init(_ reason: Reason, at: Int) {
+    @_spi(Records) public init(_ reason: Reason, at: Int) {
         self.reason = reason
         self.at = at
     }
 
-    package var offset: Int? { at }
+    @_spi(Records) public var offset: Int? { at }
 
-    package var code: String {
+    @_spi(Records) public var code: String {
         switch reason {
         case .invalidUTF8: return "invalid-utf8"
         case .tooDeep: return "json-too-deep"
@@ -36,7 +36,7 @@ package struct JSONError: CodedError, Equatable {
         }
     }
 
-    package var message: String {
+    @_spi(Records) public var message: String {
         let column = " at column \(at + 1)"
         switch reason {
         case .unexpectedEnd: return "invalid JSON: unexpected end of record" + column

@@ -1,7 +1,7 @@
 /// A dotted path into nested JSON objects and arrays (`aps.urn`, `stack.0.target`).
-package struct JSONPath: Sendable, Equatable {
+@_spi(Records) public struct JSONPath: Sendable, Equatable {
     /// The path's steps, each a key or, inside arrays, an index.
-    package let steps: [[UInt8]]
+    @_spi(Records) public let steps: [[UInt8]]
     /// The steps as a template program reads them (`TemplateProgram`): their bytes one after
     /// another, and where each lies, so that following a path retains no array of a step.
     let flatSteps: [UInt8]
@@ -16,14 +16,14 @@ package struct JSONPath: Sendable, Equatable {
     }
 
     /// The path `text` split on `.`; nil when a step is empty.
-    package init?(_ text: String) {
+    @_spi(Records) public init?(_ text: String) {
         let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard !parts.isEmpty, !parts.contains(where: \.isEmpty) else { return nil }
         self.init(steps: parts.map { Array($0) })
     }
 
     /// The path of the top-level field `name`, whatever bytes it holds.
-    package init(field name: String) {
+    @_spi(Records) public init(field name: String) {
         self.init(steps: [Array(name.utf8)])
     }
 
@@ -41,11 +41,11 @@ package struct JSONPath: Sendable, Equatable {
     }
 
     /// The first step, the top-level field name.
-    package var head: [UInt8] { steps[0] }
+    @_spi(Records) public var head: [UInt8] { steps[0] }
 
     /// Follows the path's remaining steps (after `from`) down from the value `start` of `kind`
     /// in `text`, which must be valid JSON (it is not checked again).
-    package func resolve(
+    @_spi(Records) public func resolve(
         from start: Range<Int>, kind: JSONKind, step first: Int,
         in text: UnsafeBufferPointer<UInt8>
     ) -> (Range<Int>, JSONKind)? {

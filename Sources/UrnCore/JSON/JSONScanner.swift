@@ -1,40 +1,40 @@
 /// The kind of a JSON value, as seen from its first byte.
-package enum JSONKind: UInt8, Sendable {
+@_spi(Records) public enum JSONKind: UInt8, Sendable {
     case object, array, string, number, bool, null
 }
 
 /// One member of a scanned JSON object: where its key and value lie in the text.
-package struct JSONMember: Sendable {
+@_spi(Records) public struct JSONMember: Sendable {
     /// The key token, quotes included.
-    package var key: Range<Int>
+    @_spi(Records) public var key: Range<Int>
     /// The value token, byte for byte.
-    package var value: Range<Int>
+    @_spi(Records) public var value: Range<Int>
     /// The kind of the value.
-    package var kind: JSONKind
+    @_spi(Records) public var kind: JSONKind
 }
 
 /// A validating RFC 8259 reader that records where values lie instead of building them, so a
 /// record can be re-emitted byte for byte with fields added.
-package struct JSONScanner {
+@_spi(Records) public struct JSONScanner {
     /// The deepest nesting accepted; deeper texts are rejected rather than risk the stack.
-    package static let depthLimit = 512
+    @_spi(Records) public static let depthLimit = 512
 
     /// The members of the last object scanned by `scanObject`, valid until the next scan.
-    package var members: UnsafeBufferPointer<JSONMember> { memberStorage.elements }
+    @_spi(Records) public var members: UnsafeBufferPointer<JSONMember> { memberStorage.elements }
     /// The values at the paths the last scan watched, slot by slot (empty when it watched
     /// none), valid until the next scan.
-    package var watched: UnsafeBufferPointer<WatchedValue> { watchedStorage.elements }
+    @_spi(Records) public var watched: UnsafeBufferPointer<WatchedValue> { watchedStorage.elements }
 
     /// The storage of `members` and `watched`, kept from record to record.
     private var memberStorage = ReusedStorage<JSONMember>()
     private var watchedStorage = ReusedStorage<WatchedValue>()
 
     /// A scanner with no members yet.
-    package init() {}
+    @_spi(Records) public init() {}
 
     /// Validates `text` as one JSON object (blanks around it allowed), records its members and
     /// notes the values at the `watching` paths (`watched`).
-    package mutating func scanObject(_ text: UnsafeBufferPointer<UInt8>, watching paths: WatchedPaths? = nil) throws(JSONError) {
+    @_spi(Records) public mutating func scanObject(_ text: UnsafeBufferPointer<UInt8>, watching paths: WatchedPaths? = nil) throws(JSONError) {
         memberStorage.removeAll()
         var cursor = Cursor(text: text)
         var root: Int32 = -1
@@ -60,7 +60,7 @@ package struct JSONScanner {
     }
 
     /// The members of the object whose text is `text[range]`, which must already be valid JSON.
-    package static func members(of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [JSONMember] {
+    @_spi(Records) public static func members(of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [JSONMember] {
         var cursor = Cursor(text: text)
         var found: [JSONMember] = []
         _ = try? cursor.scanObject(at: range.lowerBound, depth: 1, watching: -1) { key, value, kind in
@@ -71,12 +71,12 @@ package struct JSONScanner {
 
     /// The last member named `name` of the object whose text is `text[range]`, which must already
     /// be valid JSON (it is skipped over, not checked again).
-    package static func member(named name: [UInt8], of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> JSONMember? {
+    @_spi(Records) public static func member(named name: [UInt8], of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> JSONMember? {
         JSONSkipper.member(named: name, of: range, in: text)
     }
 
     /// Validates that `text` is exactly one JSON value of any kind.
-    package static func validateValue(_ text: UnsafeBufferPointer<UInt8>) throws(JSONError) {
+    @_spi(Records) public static func validateValue(_ text: UnsafeBufferPointer<UInt8>) throws(JSONError) {
         var cursor = Cursor(text: text)
         var i = cursor.afterBlanks(0)
         (i, _, _) = try cursor.scanValue(at: i, depth: 0, watching: -1)

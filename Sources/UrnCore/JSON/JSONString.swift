@@ -1,12 +1,12 @@
 /// Decoding of JSON string tokens that a `JSONScanner` has already validated.
-package enum JSONString {
+@_spi(Records) public enum JSONString {
     /// Appends the decoded content of the string token `text[token]` (quotes included) to `out`.
-    package static func decode(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    @_spi(Records) public static func decode(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         decode(token, in: text, appendingTo: &out)
     }
 
     /// Appends the decoded content of the string token `text[token]` (quotes included) to `out`.
-    package static func decode(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>, into out: inout ByteBuffer) {
+    @_spi(Records) public static func decode(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>, into out: inout ByteBuffer) {
         decode(token, in: text, appendingTo: &out)
     }
 
@@ -45,7 +45,7 @@ package enum JSONString {
 
     /// Whether the content of a string token (without its quotes) holds an escape, so that it
     /// must be decoded; without one it is its own decoding.
-    package static func hasEscape(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
+    @_spi(Records) public static func hasEscape(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !content.isEmpty else { return false }
         return nextBackslash(content, from: 0, to: content.count) < content.count
     }
@@ -64,7 +64,7 @@ package enum JSONString {
     }
 
     /// The decoded content of the string token `text[token]`.
-    package static func decoded(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    @_spi(Records) public static func decoded(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(token.count)
         decode(token, in: text, into: &out)
@@ -73,7 +73,7 @@ package enum JSONString {
 
     /// Whether the string token `text[token]` decodes to exactly `name`.
     @inline(__always)
-    package static func equals(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
+    @_spi(Records) public static func equals(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
         let inner = (token.lowerBound + 1)..<(token.upperBound - 1)
         // An escape is longer than what it stands for: a token as long as `name` holds it
         // only as written, and a shorter one never does. Written the same is not enough when
@@ -98,7 +98,7 @@ package enum JSONString {
     }
 
     /// Appends the UTF-8 encoding of `scalar` to `out`.
-    package static func appendUTF8(_ scalar: UInt32, to out: inout some ByteSink & ~Copyable) {
+    @_spi(Records) public static func appendUTF8(_ scalar: UInt32, to out: inout some ByteSink & ~Copyable) {
         switch scalar {
         case 0..<0x80:
             out.append(UInt8(scalar))

@@ -3,7 +3,7 @@
 /// of the one around it, so no stack of open containers is needed).
 /// Noncopyable, so that the buffer has one owner and is written without copy-on-write checks.
 /// The small methods are inlinable, so that the tools (other modules) write without a call each.
-package struct JSONWriter: ~Copyable {
+@_spi(Records) public struct JSONWriter: ~Copyable {
     /// The text written so far.
     @usableFromInline var buffer: ByteBuffer
     /// Set when the next key or value needs a comma before it: after a value or member in an
@@ -11,51 +11,51 @@ package struct JSONWriter: ~Copyable {
     @usableFromInline var needsComma = false
 
     /// A writer with `capacity` bytes reserved.
-    package init(capacity: Int = 1 << 16) {
+    @_spi(Records) public init(capacity: Int = 1 << 16) {
         buffer = ByteBuffer(capacity: capacity)
     }
 
     /// The number of bytes written.
     @inlinable
-    package var count: Int { buffer.count }
+    @_spi(Records) public var count: Int { buffer.count }
 
     /// A copy of the text written so far.
-    package var bytes: [UInt8] { buffer.bytes }
+    @_spi(Records) public var bytes: [UInt8] { buffer.bytes }
 
     /// Calls `body` with the text written so far.
-    package func withSpan<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
+    @_spi(Records) public func withSpan<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
         try buffer.withSpan(body)
     }
 
     /// Forgets the text written so far, keeping the storage.
-    package mutating func reset() {
+    @_spi(Records) public mutating func reset() {
         buffer.removeAll()
         needsComma = false
     }
 
     /// Ends a line of top-level text with `separator`: what follows starts a new value.
     @inlinable @inline(__always)
-    package mutating func endLine(_ separator: UInt8) {
+    @_spi(Records) public mutating func endLine(_ separator: UInt8) {
         buffer.append(separator)
         needsComma = false
     }
 
     /// Appends one byte of raw text.
     @inlinable @inline(__always)
-    package mutating func append(_ byte: UInt8) {
+    @_spi(Records) public mutating func append(_ byte: UInt8) {
         buffer.append(byte)
     }
 
     /// Appends raw text.
     @inlinable @inline(__always)
-    package mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+    @_spi(Records) public mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
         buffer.append(text)
     }
 
     /// Appends raw text from any collection of bytes. Inlinable, as are the other generic
     /// methods, so that a caller in another module gets a specialized copy.
     @inlinable
-    package mutating func append(contentsOf text: some Collection<UInt8>) {
+    @_spi(Records) public mutating func append(contentsOf text: some Collection<UInt8>) {
         if text.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
         for byte in text { append(byte) }
     }
@@ -76,29 +76,29 @@ package struct JSONWriter: ~Copyable {
 
     /// Opens an object.
     @inlinable
-    package mutating func beginObject() { open(UInt8(ascii: "{")) }
+    @_spi(Records) public mutating func beginObject() { open(UInt8(ascii: "{")) }
 
     /// Closes the innermost object.
     @inlinable
-    package mutating func endObject() {
+    @_spi(Records) public mutating func endObject() {
         append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Opens an array.
     @inlinable
-    package mutating func beginArray() { open(UInt8(ascii: "[")) }
+    @_spi(Records) public mutating func beginArray() { open(UInt8(ascii: "[")) }
 
     /// Closes the innermost array.
     @inlinable
-    package mutating func endArray() {
+    @_spi(Records) public mutating func endArray() {
         append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes a member key that needs no escaping.
     @inlinable
-    package mutating func key(_ name: StaticString) {
+    @_spi(Records) public mutating func key(_ name: StaticString) {
         separate()
         let n = name.utf8CodeUnitCount
         let out = buffer.unsafeTail(minimum: n + 3)
@@ -112,14 +112,14 @@ package struct JSONWriter: ~Copyable {
 
     /// Writes a member key, escaping it.
     @inlinable
-    package mutating func key(_ name: some Collection<UInt8>) {
+    @_spi(Records) public mutating func key(_ name: some Collection<UInt8>) {
         string(name)
         endKey()
     }
 
     /// Writes a member key from UTF-8 bytes: a plain one (the usual argument name) quoted with
     /// its colon in one go, any other escaped.
-    package mutating func key(_ name: UnsafeBufferPointer<UInt8>) {
+    @_spi(Records) public mutating func key(_ name: UnsafeBufferPointer<UInt8>) {
         let n = name.count
         guard let source = name.baseAddress, PlainRun.end(source, from: 0, to: n) == n else {
             string(name)
@@ -132,7 +132,7 @@ package struct JSONWriter: ~Copyable {
     /// Writes a member key known to need no escaping (printable ASCII other than `"` and `\`),
     /// quoted with its colon in one go.
     @inlinable
-    package mutating func plainKey(_ name: UnsafeBufferPointer<UInt8>) {
+    @_spi(Records) public mutating func plainKey(_ name: UnsafeBufferPointer<UInt8>) {
         separate()
         let n = name.count
         let out = buffer.unsafeTail(minimum: n + 3)
@@ -152,7 +152,7 @@ package struct JSONWriter: ~Copyable {
     }
 
     /// Writes a member whose key and value are raw JSON tokens taken from another text.
-    package mutating func rawMember(key: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+    @_spi(Records) public mutating func rawMember(key: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
         separate()
         append(key)
         append(UInt8(ascii: ":"))
@@ -161,7 +161,7 @@ package struct JSONWriter: ~Copyable {
 
     /// Writes members already encoded as JSON (`"a":1,"b":2`) into the open object.
     @inlinable
-    package mutating func rawMembers(_ members: UnsafeBufferPointer<UInt8>) {
+    @_spi(Records) public mutating func rawMembers(_ members: UnsafeBufferPointer<UInt8>) {
         separate()
         append(members)
     }
@@ -169,7 +169,7 @@ package struct JSONWriter: ~Copyable {
     /// Writes members already encoded as JSON and then a key, also encoded (`"a":1,"b":`),
     /// whose value comes next.
     @inlinable
-    package mutating func rawMembersAndKey(_ text: UnsafeBufferPointer<UInt8>) {
+    @_spi(Records) public mutating func rawMembersAndKey(_ text: UnsafeBufferPointer<UInt8>) {
         separate()
         append(text)
         needsComma = false
@@ -179,7 +179,7 @@ package struct JSONWriter: ~Copyable {
     /// and ends where a value is due: after a key, or after opening an object or array
     /// (`"kind":"url","parts":{`). One call instead of one a token.
     @inlinable
-    package mutating func rawMembersAndKey(_ text: StaticString) {
+    @_spi(Records) public mutating func rawMembersAndKey(_ text: StaticString) {
         separate()
         let n = text.utf8CodeUnitCount
         buffer.unsafeTail(minimum: n).updateShort(from: text.utf8Start, count: n)
@@ -189,28 +189,28 @@ package struct JSONWriter: ~Copyable {
 
     /// Writes a raw JSON value, which must already be valid JSON.
     @inlinable
-    package mutating func rawValue(_ value: some Collection<UInt8>) {
+    @_spi(Records) public mutating func rawValue(_ value: some Collection<UInt8>) {
         separate()
         append(contentsOf: value)
     }
 
     /// Writes `null`.
     @inlinable
-    package mutating func null() {
+    @_spi(Records) public mutating func null() {
         separate()
         append(contentsOf: "null".utf8)
     }
 
     /// Writes `true` or `false`.
     @inlinable
-    package mutating func bool(_ value: Bool) {
+    @_spi(Records) public mutating func bool(_ value: Bool) {
         separate()
         append(contentsOf: value ? "true".utf8 : "false".utf8)
     }
 
     /// Writes an integer.
     @inlinable
-    package mutating func int(_ value: Int) {
+    @_spi(Records) public mutating func int(_ value: Int) {
         separate()
         let out = buffer.unsafeTail(minimum: 20)
         let sign = value < 0 ? 1 : 0
@@ -229,7 +229,7 @@ package struct JSONWriter: ~Copyable {
     }
 
     /// Writes a floating-point number as JSON (integral values without a fraction).
-    package mutating func double(_ value: Double) {
+    @_spi(Records) public mutating func double(_ value: Double) {
         guard value.isFinite else { null(); return }
         if value == value.rounded(), abs(value) < 1e15 {
             int(Int(value))
@@ -239,7 +239,7 @@ package struct JSONWriter: ~Copyable {
     }
 
     /// Writes a string.
-    package mutating func string(_ value: String) {
+    @_spi(Records) public mutating func string(_ value: String) {
         var value = value
         _ = value.withUTF8 { string($0) }
     }
@@ -247,7 +247,7 @@ package struct JSONWriter: ~Copyable {
     /// Writes a string that needs no escaping (printable ASCII other than `"` and `\`), as it
     /// is or, when asked, in lower case.
     @inlinable
-    package mutating func plainString(_ value: UnsafeBufferPointer<UInt8>, lowercased: Bool = false) {
+    @_spi(Records) public mutating func plainString(_ value: UnsafeBufferPointer<UInt8>, lowercased: Bool = false) {
         separate()
         let n = value.count
         let out = buffer.unsafeTail(minimum: n + 2)
@@ -262,13 +262,13 @@ package struct JSONWriter: ~Copyable {
 
     /// Writes a constant string that needs no escaping, as it is.
     @inlinable
-    package mutating func plainString(_ value: StaticString) {
+    @_spi(Records) public mutating func plainString(_ value: StaticString) {
         plainString(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
     }
 
     /// Writes a string from UTF-8 bytes; returns false when invalid UTF-8 had to be replaced.
     @discardableResult @inlinable
-    package mutating func string(_ value: some Collection<UInt8>) -> Bool {
+    @_spi(Records) public mutating func string(_ value: some Collection<UInt8>) -> Bool {
         if let valid = value.withContiguousStorageIfAvailable({ string($0) }) { return valid }
         return Array(value).withUnsafeBufferPointer { string($0) }
     }
@@ -277,7 +277,7 @@ package struct JSONWriter: ~Copyable {
     /// escape; returns false when invalid UTF-8 had to be replaced. A call, so that a writer of
     /// frames keeps the small writes around it inlined.
     @discardableResult
-    package mutating func string(_ value: UnsafeBufferPointer<UInt8>, plain: Bool) -> Bool {
+    @_spi(Records) public mutating func string(_ value: UnsafeBufferPointer<UInt8>, plain: Bool) -> Bool {
         guard plain else { return string(value) }
         plainString(value)
         return true
@@ -285,7 +285,7 @@ package struct JSONWriter: ~Copyable {
 
     /// Writes a string from UTF-8 bytes; returns false when invalid UTF-8 had to be replaced.
     @discardableResult
-    package mutating func string(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+    @_spi(Records) public mutating func string(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
         separate()
         // Room for the quotes and the worst case of the content, reserved once.
         let n = value.count
@@ -306,7 +306,7 @@ package struct JSONWriter: ~Copyable {
 
     /// Appends the escaped content of a string, without quotes; false when bytes were replaced.
     @discardableResult
-    package mutating func appendEscaped(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+    @_spi(Records) public mutating func appendEscaped(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
         // Worst case: every byte becomes a six-byte \u00XX escape.
         let start = buffer.unsafeTail(minimum: value.count * 6)
         var valid = true

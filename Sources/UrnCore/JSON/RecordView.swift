@@ -2,23 +2,23 @@
 /// stands for `{"link":"…"}`). Its text is a view into the reader's buffer and its members and
 /// watched values views into the scanner's storage, all valid until the next record: copying a
 /// view retains nothing.
-package struct RecordView {
+@_spi(Records) public struct RecordView {
     /// The object's text, or the raw link, trimmed of blanks (and a trailing `\r`).
-    package let text: UnsafeBufferPointer<UInt8>
+    @_spi(Records) public let text: UnsafeBufferPointer<UInt8>
     /// The object's members (empty for a raw link), in the scanner's storage.
-    package let members: UnsafeBufferPointer<JSONMember>
+    @_spi(Records) public let members: UnsafeBufferPointer<JSONMember>
     /// The values at the paths its scan watched for the stage (`WatchedPaths`), slot by slot;
     /// empty when it watched none.
-    package let watched: UnsafeBufferPointer<WatchedValue>
+    @_spi(Records) public let watched: UnsafeBufferPointer<WatchedValue>
     /// The values at the paths its scan watched for the reader's own use (in the tools: the
     /// link field and the schema fields every tool reads), slot by slot; empty when it watched
     /// none.
-    package let readerWatched: UnsafeBufferPointer<WatchedValue>
+    @_spi(Records) public let readerWatched: UnsafeBufferPointer<WatchedValue>
     /// Whether the record is a JSON object.
-    package let isJSON: Bool
+    @_spi(Records) public let isJSON: Bool
 
     /// A view of a record: a JSON object's text with its members and watched values, or a raw link.
-    package init(text: UnsafeBufferPointer<UInt8>, members: UnsafeBufferPointer<JSONMember> = UnsafeBufferPointer(start: nil, count: 0),
+    @_spi(Records) public init(text: UnsafeBufferPointer<UInt8>, members: UnsafeBufferPointer<JSONMember> = UnsafeBufferPointer(start: nil, count: 0),
                 watched: UnsafeBufferPointer<WatchedValue> = UnsafeBufferPointer(start: nil, count: 0),
                 readerWatched: UnsafeBufferPointer<WatchedValue> = UnsafeBufferPointer(start: nil, count: 0), isJSON: Bool) {
         self.text = text
@@ -29,14 +29,14 @@ package struct RecordView {
     }
 
     /// The last member named `name`, UTF-8 (JSON records only).
-    package func member(_ name: [UInt8]) -> JSONMember? {
+    @_spi(Records) public func member(_ name: [UInt8]) -> JSONMember? {
         members.last { JSONString.equals($0.key, in: text, name) }
     }
 
     private static let linkKey = Array("link".utf8)
 
     /// A JSON value found in a record.
-    package enum Value {
+    @_spi(Records) public enum Value {
         /// A string, decoded.
         case string([UInt8])
         /// A number, true or false, an object or an array: its JSON text.
@@ -56,7 +56,7 @@ package struct RecordView {
 
     /// The JSON token at `path` and its kind (`.null` for a null), found through the members
     /// and the text; nil when missing (JSON records only).
-    package func jsonToken(at path: JSONPath) -> (range: Range<Int>, kind: JSONKind)? {
+    @_spi(Records) public func jsonToken(at path: JSONPath) -> (range: Range<Int>, kind: JSONKind)? {
         guard let member = members.last(where: { JSONString.equals($0.key, in: text, path.head) }) else { return nil }
         return path.resolve(from: member.value, kind: member.kind, step: 1, in: text)
     }
@@ -90,14 +90,14 @@ package struct RecordView {
     }
 
     /// The value at `path`, nil when missing or null. A raw link answers only `link`.
-    package func value(at path: JSONPath) -> Value? {
+    @_spi(Records) public func value(at path: JSONPath) -> Value? {
         guard let (range, kind) = token(at: path) else { return nil }
         return value(range, kind)
     }
 
     /// The value at `path`, watched in slot `slot` (`WatchedPaths`) when the record's scan
     /// watched it; nil when missing or null. A raw link answers only `link`.
-    package func value(watched slot: Int, at path: JSONPath) -> Value? {
+    @_spi(Records) public func value(watched slot: Int, at path: JSONPath) -> Value? {
         guard isJSON, let found = watched.noted(slot) else { return value(at: path) }
         return found.kind == .null ? nil : value(found.range, found.kind)
     }
@@ -105,7 +105,7 @@ package struct RecordView {
     /// The value at `path` as text, as `value(watched:at:)` gives it (a string decoded, any
     /// other value its JSON text); a string without escapes is made straight from the record's
     /// bytes, without an array of its own first.
-    package func valueText(watched slot: Int, at path: JSONPath) -> String? {
+    @_spi(Records) public func valueText(watched slot: Int, at path: JSONPath) -> String? {
         if isJSON, let found = watched.noted(slot), found.kind == .string, !found.escaped {
             return String(decoding: UnsafeBufferPointer(rebasing: text[(found.range.lowerBound + 1)..<(found.range.upperBound - 1)]),
                           as: UTF8.self)

@@ -6,7 +6,7 @@
 /// The paths form a tree of steps from the record's top level. A key that matches a step
 /// forgets what an earlier member of the same name gave below it (the last of duplicate keys
 /// wins, as in `JSONSkipper.member`), and a path whose value is null or missing has none.
-package final class WatchedPaths: @unchecked Sendable {  // immutable once made
+@_spi(Records) public final class WatchedPaths: @unchecked Sendable {  // immutable once made
     /// One step of the tree: the key or array index it takes, its first child and next
     /// sibling, the slots of the paths that end at it, and the slots of the paths that go on
     /// below it (forgotten when a later duplicate key matches it again: the slots ending at it
@@ -26,7 +26,7 @@ package final class WatchedPaths: @unchecked Sendable {  // immutable once made
     }
 
     /// The paths, slot by slot.
-    package let paths: [JSONPath]
+    @_spi(Records) public let paths: [JSONPath]
     /// The tree, its root first; the step names; and the slot lists the nodes point into.
     /// Owned memory, written once: the scan reads it through pointers, retaining nothing.
     let nodes: UnsafeBufferPointer<Node>
@@ -41,7 +41,7 @@ package final class WatchedPaths: @unchecked Sendable {  // immutable once made
     /// two slots with the same value). A path with an array index written other than in
     /// plain decimal (`01`, `+1`, which name element 1 as `1` does) is not watched: its slot
     /// says so, and it is followed through the text.
-    package init(_ paths: [JSONPath]) {
+    @_spi(Records) public init(_ paths: [JSONPath]) {
         self.paths = paths
         var nodes = [Node(name: 0..<0, index: -1)]
         var names: [UInt8] = []
@@ -112,7 +112,7 @@ package final class WatchedPaths: @unchecked Sendable {  // immutable once made
     }
 
     /// The number of slots.
-    package var count: Int { paths.count }
+    @_spi(Records) public var count: Int { paths.count }
 
     /// The tree as a scan reads it: pointers into the paths' memory, valid while they live.
     var tree: Tree { Tree(nodes: nodes.baseAddress!, names: names.baseAddress, slotList: slotList.baseAddress) }
@@ -207,13 +207,13 @@ package final class WatchedPaths: @unchecked Sendable {  // immutable once made
 
 /// Where a watched path's value lies in the record, and its kind (`.null` as well when the
 /// record has no value there).
-package struct WatchedValue: Sendable {
+@_spi(Records) public struct WatchedValue: Sendable {
     /// The value's token, byte for byte.
-    package var range: Range<Int>
+    @_spi(Records) public var range: Range<Int>
     /// Its kind.
-    package var kind: JSONKind
+    @_spi(Records) public var kind: JSONKind
     /// Whether it is a string holding escapes (one that does not is its bytes as written).
-    package var escaped = false
+    @_spi(Records) public var escaped = false
 
     /// No value.
     static let missing = WatchedValue(range: 0..<0, kind: .null)
@@ -221,14 +221,14 @@ package struct WatchedValue: Sendable {
     static let unwatched = WatchedValue(range: -1 ..< -1, kind: .null)
 
     /// Whether the scan followed the path (it has a value or knows there is none).
-    package var isWatched: Bool { range.lowerBound >= 0 }
+    @_spi(Records) public var isWatched: Bool { range.lowerBound >= 0 }
 }
 
-extension UnsafeBufferPointer<WatchedValue> {
+@_spi(Records) extension UnsafeBufferPointer<WatchedValue> {
     /// What slot `slot` holds when the scan followed its path (a value, or `.null` with an
     /// empty range for none); nil when there is no such slot or the path was left to the text.
     @inline(__always)
-    package func noted(_ slot: Int) -> WatchedValue? {
+    @_spi(Records) public func noted(_ slot: Int) -> WatchedValue? {
         slot < count && self[slot].isWatched ? self[slot] : nil
     }
 }

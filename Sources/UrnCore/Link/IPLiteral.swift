@@ -1,6 +1,6 @@
 /// Validation of the bracketed host forms of RFC 3986 §3.2.2 (IPv6, IPvFuture) with RFC 6874
 /// zone identifiers.
-package enum IPLiteral {
+@_spi(Records) public enum IPLiteral {
     /// Checks `text[range]`, the inside of `[...]`.
     static func validate(_ text: [UInt8], _ range: Range<Int>) throws(LinkError) {
         guard let first = range.first.map({ text[$0] }) else {
@@ -88,7 +88,7 @@ package enum IPLiteral {
     }
 
     /// Whether `bytes` is a dotted-decimal IPv4 address (RFC 3986 dec-octet).
-    package static func isIPv4(_ bytes: ArraySlice<UInt8>) -> Bool {
+    @_spi(Records) public static func isIPv4(_ bytes: ArraySlice<UInt8>) -> Bool {
         let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 4 else { return false }
         return parts.allSatisfy { part in

@@ -5,9 +5,9 @@
 /// `NSURL(string:)` in `Sources/Foundation/NSURL.swift:256–265`): every character is ASCII and
 /// one of RFC 3986's unreserved, sub-delimiters, `: / ? @ [ ]`, at most one `#`, and `%` only
 /// before two hex digits. An app that still runs on iOS 16 gets nil for anything else.
-package enum LegacyNSURL {
+@_spi(Records) public enum LegacyNSURL {
     /// Why the old `URL(string:)` refuses a link.
-    package enum Refusal: Equatable, Sendable {
+    @_spi(Records) public enum Refusal: Equatable, Sendable {
         /// A byte outside the table: a control, space, `" < > \ ^ ` { | }`, DEL or non-ASCII.
         case character(UInt8)
         /// A second `#`.
@@ -17,7 +17,7 @@ package enum LegacyNSURL {
     }
 
     /// The first byte of `text` that the old `URL(string:)` refuses, with the reason.
-    package static func firstRefusal(_ text: UnsafeBufferPointer<UInt8>) -> (offset: Int, refusal: Refusal)? {
+    @_spi(Records) public static func firstRefusal(_ text: UnsafeBufferPointer<UInt8>) -> (offset: Int, refusal: Refusal)? {
         var sawHash = false
         var i = 0
         while i < text.count {

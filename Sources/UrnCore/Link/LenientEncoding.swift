@@ -1,5 +1,5 @@
 /// How much of a link `LinkParser` repairs instead of rejecting (`--lenient`).
-package enum Leniency: Sendable {
+@_spi(Records) public enum Leniency: Sendable {
     /// Reject every byte RFC 3986 does not allow.
     case strict
     /// Repair the query and fragment only: what the routing tools do, since no route reads a

@@ -1,8 +1,8 @@
 /// A parsed link: its kind and where each component lies in its text. Values are kept as
 /// written; `PercentCoding` decodes them when asked.
-package struct Link: Sendable {
+@_spi(Records) public struct Link: Sendable {
     /// The four kinds of urnparse(1).
-    package enum Kind: String, Sendable {
+    @_spi(Records) public enum Kind: String, Sendable {
         /// A scheme and a `//` authority.
         case url
         /// An RFC 8141 URN.
@@ -14,52 +14,52 @@ package struct Link: Sendable {
     }
 
     /// The link's bytes (after `--lenient` encoding, if any).
-    package var text: [UInt8] { reference.text }
+    @_spi(Records) public var text: [UInt8] { reference.text }
     /// The kind.
-    package var kind: Kind
+    @_spi(Records) public var kind: Kind
     /// Whether every byte of `text` is known to be written in a JSON string as it is
     /// (printable ASCII other than `"` and `\`): true for a link the common-URL scan read,
     /// whose bytes it checked, so that a writer of its slices need not scan them again.
-    package internal(set) var textIsPlain = false
+    @_spi(Records) public internal(set) var textIsPlain = false
     /// Whether the path is known to hold no `%` escape (the common-URL scan saw none), so that
     /// its segments read the same decoded or not.
-    package internal(set) var pathHasNoPercent = false
+    @_spi(Records) public internal(set) var pathHasNoPercent = false
     /// The generic RFC 3986 split of `text`.
-    package var reference: URIReference
+    @_spi(Records) public var reference: URIReference
     /// The scheme, without `:`.
-    package var scheme: Range<Int>? { reference.scheme }
+    @_spi(Records) public var scheme: Range<Int>? { reference.scheme }
     /// The user part of the userinfo.
-    @PackedRange package var user: Range<Int>?
+    @PackedRange @_spi(Records) public var user: Range<Int>?
     /// The password part of the userinfo (after the first `:`).
-    @PackedRange package var password: Range<Int>?
+    @PackedRange @_spi(Records) public var password: Range<Int>?
     /// The host as written (brackets kept for IP literals).
-    @PackedRange package var host: Range<Int>?
+    @PackedRange @_spi(Records) public var host: Range<Int>?
     /// The port number, when one is given.
-    package var port: Int? {
+    @_spi(Records) public var port: Int? {
         get { packedPort < 0 ? nil : Int(packedPort) }
         set { packedPort = newValue.map { Int32($0) } ?? -1 }
     }
     /// The path, or for a Compass name under `--scheme` the name.
-    package var path: Range<Int> {
+    @_spi(Records) public var path: Range<Int> {
         get { packedPath.present }
         set { packedPath = PackedRange(newValue) }
     }
     /// The query, without `?` (for URNs, nil: see `urnQ`).
-    @PackedRange package var query: Range<Int>?
+    @PackedRange @_spi(Records) public var query: Range<Int>?
     /// The fragment, without `#` (for URNs, nil: see `urnF`).
-    @PackedRange package var fragment: Range<Int>?
+    @PackedRange @_spi(Records) public var fragment: Range<Int>?
     /// The URN namespace identifier.
-    @PackedRange package var nid: Range<Int>?
+    @PackedRange @_spi(Records) public var nid: Range<Int>?
     /// The URN namespace-specific string.
-    @PackedRange package var nss: Range<Int>?
+    @PackedRange @_spi(Records) public var nss: Range<Int>?
     /// The URN r-component (after `?+`).
-    @PackedRange package var urnR: Range<Int>?
+    @PackedRange @_spi(Records) public var urnR: Range<Int>?
     /// The URN q-component (after `?=`).
-    @PackedRange package var urnQ: Range<Int>?
+    @PackedRange @_spi(Records) public var urnQ: Range<Int>?
     /// The URN f-component (after `#`).
-    @PackedRange package var urnF: Range<Int>?
+    @PackedRange @_spi(Records) public var urnF: Range<Int>?
     /// The text whose delimiter-split gives the segments of a `urn` or `opaque` link.
-    package var name: Range<Int> {
+    @_spi(Records) public var name: Range<Int> {
         get { packedName.present }
         set { packedName = PackedRange(newValue) }
     }
@@ -70,7 +70,7 @@ package struct Link: Sendable {
     private var packedPort: Int32 = -1
 
     /// An empty relative link, for `LinkParser.parse(_:base:leniency:into:)` to parse into.
-    package init() {
+    @_spi(Records) public init() {
         self.init(kind: .relative, reference: URIReference([]))
     }
 
@@ -93,17 +93,17 @@ package struct Link: Sendable {
     }
 
     /// The bytes of a component range, or nil.
-    package subscript(_ range: Range<Int>?) -> ArraySlice<UInt8>? {
+    @_spi(Records) public subscript(_ range: Range<Int>?) -> ArraySlice<UInt8>? {
         range.map { text[$0] }
     }
 
     /// Whether the link's path segments split on `/` (url, relative) rather than on a delimiter.
     @inline(__always)
-    package var splitsOnSlash: Bool { kind == .url || kind == .relative }
+    @_spi(Records) public var splitsOnSlash: Bool { kind == .url || kind == .relative }
 
     /// The part of the path that splits into `/` segments: without its leading `/`; nil when
     /// that leaves nothing (no segments).
-    package var slashSegments: Range<Int>? {
+    @_spi(Records) public var slashSegments: Range<Int>? {
         var start = path.lowerBound
         if start < path.upperBound, text[start] == UInt8(ascii: "/") { start += 1 }
         return start < path.upperBound ? start..<path.upperBound : nil
@@ -111,7 +111,7 @@ package struct Link: Sendable {
 
     /// Calls `body` with the range of each segment (urnparse(1), `segments`): path segments split on `/` without a
     /// leading empty one, or the name split on `delimiter`.
-    package func forEachSegment(delimiter: [UInt8], _ body: (Range<Int>) -> Void) {
+    @_spi(Records) public func forEachSegment(delimiter: [UInt8], _ body: (Range<Int>) -> Void) {
         if splitsOnSlash {
             guard let segments = slashSegments else { return }
             Link.splitOnSlash(segments, of: text, body)
@@ -156,7 +156,7 @@ package struct Link: Sendable {
 
     /// Calls `body` with the key and value ranges of each `&`-separated query parameter, empty
     /// pieces skipped; a parameter without `=` has an empty value range.
-    package func forEachParameter(_ body: (Range<Int>, Range<Int>) -> Void) {
+    @_spi(Records) public func forEachParameter(_ body: (Range<Int>, Range<Int>) -> Void) {
         guard let query = kind == .urn ? urnQ : query else { return }
         var start = query.lowerBound
         var i = query.lowerBound

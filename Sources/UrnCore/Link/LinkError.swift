@@ -1,5 +1,5 @@
 /// Why a link could not be parsed. Codes are stable and listed in urnparse(1).
-package enum LinkError: CodedError, Equatable {
+@_spi(Records) public enum LinkError: CodedError, Equatable {
     case empty
     /// The link is 1 GiB or longer (a quarter of the limit of a `Link`'s offsets, leaving room for a base and for --lenient).
     case tooLong
@@ -15,7 +15,7 @@ package enum LinkError: CodedError, Equatable {
     /// In the express dialect: Node's HTTP parser answers 400 to the request target.
     case refusedRequestTarget(RequestTarget.Refusal, at: Int)
 
-    package var code: String {
+    @_spi(Records) public var code: String {
         switch self {
         case .empty: return "empty-link"
         case .tooLong: return "link-too-long"
@@ -32,7 +32,7 @@ package enum LinkError: CodedError, Equatable {
         }
     }
 
-    package var offset: Int? {
+    @_spi(Records) public var offset: Int? {
         switch self {
         case .empty, .tooLong, .baseNotAbsolute: return nil
         case let .invalidUTF8(at), let .invalidCharacter(_, at), let .invalidPercent(at),
@@ -42,7 +42,7 @@ package enum LinkError: CodedError, Equatable {
         }
     }
 
-    package var message: String {
+    @_spi(Records) public var message: String {
         switch self {
         case .empty:
             return "empty link"

@@ -1,5 +1,5 @@
 /// Syntax- and scheme-based normalization of RFC 3986 §6.2.2–6.2.3 (`--normalize`).
-package enum LinkNormalizer {
+@_spi(Records) public enum LinkNormalizer {
     /// The default ports dropped by scheme-based normalization (IANA's, for the schemes links use).
     static let defaultPorts: [String: Int] = [
         "http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21, "ftps": 990, "sftp": 22, "scp": 22, "ssh": 22,
@@ -9,12 +9,12 @@ package enum LinkNormalizer {
     ]
 
     /// The default port of `scheme` (lower case), if the toolkit knows one.
-    package static func defaultPort(ofScheme scheme: some Collection<UInt8>) -> Int? {
+    @_spi(Records) public static func defaultPort(ofScheme scheme: some Collection<UInt8>) -> Int? {
         defaultPorts[String(decoding: scheme, as: UTF8.self)]
     }
 
     /// The character set of a normalized link outside its host.
-    package enum Form: Sendable {
+    @_spi(Records) public enum Form: Sendable {
         /// A URI: non-ASCII text percent-encoded as UTF-8 (RFC 3987 §3.1), so that an IRI and
         /// the URI it maps to normalize alike.
         case uri
@@ -26,7 +26,7 @@ package enum LinkNormalizer {
     /// with unreserved characters decoded, dot segments removed, default port and empty http(s)
     /// path normalized, and outside the host the text in `form`. URNs get RFC 8141 equivalence
     /// (case of `urn` and NID, percent-encoding).
-    package static func normalized(_ link: Link, form: Form = .uri) -> [UInt8] {
+    @_spi(Records) public static func normalized(_ link: Link, form: Form = .uri) -> [UInt8] {
         let text = link.text
         var out: [UInt8] = []
         out.reserveCapacity(text.count)

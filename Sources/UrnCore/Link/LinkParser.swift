@@ -1,44 +1,44 @@
 /// Turns link text into a `Link` (§4): RFC 3986 with IRIs, RFC 8141 URNs, opaque names and
 /// Compass `S://name` links.
-package struct LinkParser: Sendable {
+@_spi(Records) public struct LinkParser: Sendable {
     /// Compass's `Navigator.scheme`s: `S://name` is read as the name. Lower case.
-    package var compassSchemes: [[UInt8]]
+    @_spi(Records) public var compassSchemes: [[UInt8]]
     /// The segment delimiter of URN and opaque names (Compass's, `:` by default).
-    package var delimiter: [UInt8]
+    @_spi(Records) public var delimiter: [UInt8]
     /// Which parts are percent-encoded where RFC 3986 does not allow a byte, instead of rejected.
-    package var leniency: Leniency
+    @_spi(Records) public var leniency: Leniency
     /// Refuse, before anything else, what `URL(string:)` refused before iOS 17 (`--strict-nsurl`).
-    package var legacyNSURL = false
+    @_spi(Records) public var legacyNSURL = false
     /// Read links as Compass takes them, when every table is Compass's: any text without `://`
     /// is a name as `Navigator.navigate(urn:)` takes it (any bytes, the empty name too:
     /// Navigator.swift:131-135), and any `scheme://` link is cut as `Navigator.parse(url:)` cuts
     /// it, whatever its scheme (Navigator.swift:29).
-    package var compassNames = false
+    @_spi(Records) public var compassNames = false
     /// Keep a link whose syntax is refused as written, with only the generic split of its text,
     /// instead of refusing it: an AndroidManifest.xml table reads links as Android's `Uri.parse`
     /// does, which refuses nothing (urn-routes(5), APP-LINK TABLES).
-    package var keepsRefusedLinks = false
+    @_spi(Records) public var keepsRefusedLinks = false
     /// Keep a link the parser refuses (an empty one too) as its raw text instead of throwing,
     /// and never repair one: URLNavigator matches a `String` link as the text the app passes
     /// (URLConvertible.swift:40–55, URLMatcher.swift:130–135 at b881f23). Invalid UTF-8 and a
     /// link too long are still refused.
-    package var keepsRefusedText = false
+    @_spi(Records) public var keepsRefusedText = false
     /// Read links as HTTP request targets, as Node's HTTP parser and Express read them (the
     /// `express` dialect, `RequestTarget`): `//a/5` is a path, raw `|` and a lone `%` pass, raw
     /// non-ASCII is refused (`leniency` `.everywhere` encodes it instead). A common URL, which
     /// both readings read alike, still takes the one-pass scan.
-    package var requestTargets = false
+    @_spi(Records) public var requestTargets = false
     /// Take a port that is no number as text, with no port, instead of refusing the link: CFURL
     /// checks no port, and WAAppRouting reads only the host (the `waap` dialect).
-    package var portsAsText = false
+    @_spi(Records) public var portsAsText = false
 
     /// A parser with the given options.
-    package init(compassScheme: String? = nil, delimiter: String = ":", leniency: Leniency = .strict) {
+    @_spi(Records) public init(compassScheme: String? = nil, delimiter: String = ":", leniency: Leniency = .strict) {
         self.init(compassSchemes: compassScheme.map { [$0] } ?? [], delimiter: delimiter, leniency: leniency)
     }
 
     /// A parser that reads `S://name` as a Compass name for each of `compassSchemes`.
-    package init(compassSchemes: [String], delimiter: String = ":", leniency: Leniency = .strict) {
+    @_spi(Records) public init(compassSchemes: [String], delimiter: String = ":", leniency: Leniency = .strict) {
         self.compassSchemes = compassSchemes.map { Array($0.lowercased().utf8) }
         self.delimiter = Array(delimiter.utf8)
         self.leniency = leniency
@@ -46,7 +46,7 @@ package struct LinkParser: Sendable {
 
     /// Parses `input`, resolved against `base` first when one is given (`--base`); `leniency`
     /// overrides the parser's own for this link.
-    package func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil,
+    @_spi(Records) public func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil,
                       leniency: Leniency? = nil) throws(LinkError) -> Link {
         var storage: [UInt8] = []
         return try parse(input, base: base, leniency: leniency, reusing: &storage)
@@ -55,7 +55,7 @@ package struct LinkParser: Sendable {
     /// Parses `input` as `parse(_:base:leniency:)` does, copying it into `storage`, which the
     /// link then holds as its text. A caller that keeps `storage` from link to link, and lets
     /// each link go before it parses the next, parses without allocating.
-    package func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil,
+    @_spi(Records) public func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil,
                       reusing storage: inout [UInt8]) throws(LinkError) -> Link {
         if compassNames, base == nil, !Self.hasSchemeSeparator(input) {
             if let bad = UTF8Validation.firstInvalidOffset(input) { throw LinkError.invalidUTF8(at: bad) }
@@ -131,7 +131,7 @@ package struct LinkParser: Sendable {
     /// Parses `input` into `link`, as `parse(_:base:leniency:reusing:)` does with the storage of the
     /// text `link` holds (a previous link, or an empty one): a common URL is read in place, with
     /// no new storage once the text's is large enough. When it throws, `link` is left empty.
-    package func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil,
+    @_spi(Records) public func parse(_ input: UnsafeBufferPointer<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil,
                       into link: inout Link) throws(LinkError) {
         // a link the scan reads has nothing `--lenient` would repair, so it reads the same under it
         if base == nil, !legacyNSURL, input.count <= PackedRange.limit / 4,
@@ -154,7 +154,7 @@ package struct LinkParser: Sendable {
 
     /// Parses the link that `input` views into `link` (see `parse(_:base:leniency:into:)`).
     @inlinable
-    package func parse(_ input: Span<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil, into link: inout Link) throws(LinkError) {
+    @_spi(Records) public func parse(_ input: Span<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil, into link: inout Link) throws(LinkError) {
         try input.withUnsafeBufferPointer { (buffer) throws(LinkError) in
             try parse(buffer, base: base, leniency: leniency, into: &link)
         }
@@ -162,30 +162,30 @@ package struct LinkParser: Sendable {
 
     /// Parses the link that `input` views (see `parse(_:base:leniency:)`).
     @inlinable
-    package func parse(_ input: Span<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil) throws(LinkError) -> Link {
+    @_spi(Records) public func parse(_ input: Span<UInt8>, base: LinkResolver? = nil, leniency: Leniency? = nil) throws(LinkError) -> Link {
         try input.withUnsafeBufferPointer { (buffer) throws(LinkError) in try parse(buffer, base: base, leniency: leniency) }
     }
 
     /// Under `legacyNSURL`, throws when `URL(string:)` before iOS 17 refuses the link `input` views.
     @inlinable
-    package func checkLegacyNSURL(_ input: Span<UInt8>) throws(LinkError) {
+    @_spi(Records) public func checkLegacyNSURL(_ input: Span<UInt8>) throws(LinkError) {
         try input.withUnsafeBufferPointer { (buffer) throws(LinkError) in try checkLegacyNSURL(buffer) }
     }
 
     /// Under `legacyNSURL`, throws when `URL(string:)` before iOS 17 refuses `input` as written.
-    package func checkLegacyNSURL(_ input: UnsafeBufferPointer<UInt8>) throws(LinkError) {
+    @_spi(Records) public func checkLegacyNSURL(_ input: UnsafeBufferPointer<UInt8>) throws(LinkError) {
         if legacyNSURL, let refused = LegacyNSURL.firstRefusal(input) {
             throw LinkError.refusedByLegacyNSURL(refused.refusal, at: refused.offset)
         }
     }
 
     /// Parses `input`.
-    package func parse(_ input: [UInt8]) throws(LinkError) -> Link {
+    @_spi(Records) public func parse(_ input: [UInt8]) throws(LinkError) -> Link {
         try input.withUnsafeBufferPointer { (buffer) throws(LinkError) -> Link in try parse(buffer) }
     }
 
     /// Parses `input`.
-    package func parse(_ input: String) throws(LinkError) -> Link {
+    @_spi(Records) public func parse(_ input: String) throws(LinkError) -> Link {
         try parse(Array(input.utf8))
     }
 

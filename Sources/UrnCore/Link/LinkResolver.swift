@@ -1,17 +1,17 @@
 /// Reference resolution of RFC 3986 §5.2 (`--base`), strict parser mode.
-package struct LinkResolver: Sendable {
+@_spi(Records) public struct LinkResolver: Sendable {
     /// The base URI, which must have a scheme.
-    package let base: URIReference
+    @_spi(Records) public let base: URIReference
 
     /// A resolver against `base`; throws `invalid-base` when it has no scheme.
-    package init(base: String) throws(LinkError) {
+    @_spi(Records) public init(base: String) throws(LinkError) {
         let reference = URIReference(Array(base.utf8))
         guard reference.scheme != nil else { throw LinkError.baseNotAbsolute }
         self.base = reference
     }
 
     /// The target URI of `reference` (RFC 3986 §5.2.2).
-    package func resolve(_ reference: [UInt8]) -> [UInt8] {
+    @_spi(Records) public func resolve(_ reference: [UInt8]) -> [UInt8] {
         let r = URIReference(reference)
         let target: URIReference
         if r.scheme != nil {
@@ -46,7 +46,7 @@ package struct LinkResolver: Sendable {
     }
 
     /// RFC 3986 §5.2.4: removes `.` and `..` segments from `path`.
-    package static func removeDotSegments(_ path: ArraySlice<UInt8>) -> [UInt8] {
+    @_spi(Records) public static func removeDotSegments(_ path: ArraySlice<UInt8>) -> [UInt8] {
         let dot = UInt8(ascii: "."), slash = UInt8(ascii: "/")
         var input = path
         var output: [UInt8] = []

@@ -4,7 +4,7 @@
 /// refuses links of `PackedRange.limit` bytes or more, so every offset fits. As a property
 /// wrapper, it stores a `Range<Int>?` property packed.
 @propertyWrapper @frozen
-package struct PackedRange: Sendable {
+@_spi(Records) public struct PackedRange: Sendable {
     @usableFromInline var lower: UInt32
     @usableFromInline var upper: UInt32
 
@@ -25,13 +25,13 @@ package struct PackedRange: Sendable {
 
     /// `range` packed, for a wrapped property.
     @inlinable @inline(__always)
-    package init(wrappedValue range: Range<Int>?) {
+    @_spi(Records) public init(wrappedValue range: Range<Int>?) {
         self.init(range)
     }
 
     /// The range, nil when absent (the wrapped property).
     @inlinable @inline(__always)
-    package var wrappedValue: Range<Int>? {
+    @_spi(Records) public var wrappedValue: Range<Int>? {
         get { range }
         set { self = PackedRange(newValue) }
     }

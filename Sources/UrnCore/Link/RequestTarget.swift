@@ -6,9 +6,9 @@
 /// target is the text before `?` or `#`, `//a/5` included. Bytes RFC 3986 forbids but Node passes
 /// (`| { } " ^ \` [ ] \ < >`) and a `%` without two hex digits stay as written: Express decodes
 /// only the values it captures (lib/router/layer.js:145-153).
-package enum RequestTarget {
+@_spi(Records) public enum RequestTarget {
     /// Why Node's HTTP parser refuses a target (400, HPE_INVALID_URL): the router never runs.
-    package enum Refusal: Equatable, Sendable {
+    @_spi(Records) public enum Refusal: Equatable, Sendable {
         /// A byte that is not printable ASCII: raw non-ASCII, a space, a control.
         case byte(UInt8)
         /// Not `/…`, `scheme://…` or `*`.

@@ -2,9 +2,9 @@ import Synchronization
 
 /// The five components of RFC 3986 Appendix B, as ranges into `text`: the generic split that
 /// the parser, the resolver and the normalizer share.
-package struct URIReference: Sendable {
+@_spi(Records) public struct URIReference: Sendable {
     /// The reference's bytes.
-    package var text: [UInt8] {
+    @_spi(Records) public var text: [UInt8] {
         didSet { serial = 0 }
     }
     /// A number that no other reference made in this process has, kept by copies and set to 0
@@ -12,25 +12,25 @@ package struct URIReference: Sendable {
     /// read (`Matcher.readComponents`), where comparing texts cost a count of references. The
     /// component ranges of a parsed link are taken to be the parser's: changing them alone,
     /// text unchanged, is not noticed.
-    package private(set) var serial: Int
+    @_spi(Records) public private(set) var serial: Int
     private static let serials = Atomic<Int>(1)
     /// `scheme` without the `:`.
-    @PackedRange package var scheme: Range<Int>?
+    @PackedRange @_spi(Records) public var scheme: Range<Int>?
     /// The authority without the leading `//`.
-    @PackedRange package var authority: Range<Int>?
+    @PackedRange @_spi(Records) public var authority: Range<Int>?
     /// The path (possibly empty).
-    package var path: Range<Int> {
+    @_spi(Records) public var path: Range<Int> {
         get { packedPath.present }
         set { packedPath = PackedRange(newValue) }
     }
     /// The query without `?`.
-    @PackedRange package var query: Range<Int>?
+    @PackedRange @_spi(Records) public var query: Range<Int>?
     /// The fragment without `#`.
-    @PackedRange package var fragment: Range<Int>?
+    @PackedRange @_spi(Records) public var fragment: Range<Int>?
     private var packedPath: PackedRange
 
     /// Splits `text` as Appendix B does; a scheme is taken only if it is well-formed.
-    package init(_ text: [UInt8]) {
+    @_spi(Records) public init(_ text: [UInt8]) {
         precondition(text.count <= PackedRange.limit, "a link must be shorter than 4 GiB (LinkParser refuses longer ones)")
         self.text = text
         serial = Self.nextSerial()
@@ -128,7 +128,7 @@ package struct URIReference: Sendable {
     }
 
     /// Builds a reference from components (RFC 3986 §5.3, recomposition).
-    package init(
+    @_spi(Records) public init(
         scheme: ArraySlice<UInt8>?, authority: ArraySlice<UInt8>?, path: [UInt8],
         query: ArraySlice<UInt8>?, fragment: ArraySlice<UInt8>?
     ) {
@@ -146,7 +146,7 @@ package struct URIReference: Sendable {
     /// a path must not start with `//` (RFC 3986 §3.3; errata 4547 and WHATWG write `/.//`), or
     /// the next parse would read a host out of it; without a scheme either, a first segment with
     /// `:` would read as a scheme (RFC 3986 §4.2), so it gets `./`.
-    package static func recomposablePath(_ path: [UInt8], hasAuthority: Bool, hasScheme: Bool) -> [UInt8] {
+    @_spi(Records) public static func recomposablePath(_ path: [UInt8], hasAuthority: Bool, hasScheme: Bool) -> [UInt8] {
         let slash = UInt8(ascii: "/")
         guard !hasAuthority else { return path }
         if path.count >= 2, path[0] == slash, path[1] == slash { return [slash, UInt8(ascii: ".")] + path }
@@ -157,7 +157,7 @@ package struct URIReference: Sendable {
     }
 
     /// Whether `bytes` has the syntax of a scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
-    package static func isScheme(_ bytes: ArraySlice<UInt8>) -> Bool {
+    @_spi(Records) public static func isScheme(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard let first = bytes.first, ByteClass.test(first, .alpha) else { return false }
         return bytes.allSatisfy {
             ByteClass.test($0, [.alpha, .digit]) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
@@ -165,7 +165,7 @@ package struct URIReference: Sendable {
     }
 
     /// The bytes of `range`, or nil.
-    package subscript(_ range: Range<Int>?) -> ArraySlice<UInt8>? {
+    @_spi(Records) public subscript(_ range: Range<Int>?) -> ArraySlice<UInt8>? {
         range.map { text[$0] }
     }
 }

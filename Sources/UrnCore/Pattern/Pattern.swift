@@ -1,40 +1,40 @@
 /// A route pattern compiled from any of the syntaxes of urn-patterns(7) into one form: an optional scheme
 /// and host, and a list of segment matchers.
-package struct Pattern: Sendable {
+@_spi(Records) public struct Pattern: Sendable {
     /// The pattern as written.
-    package let text: String
+    @_spi(Records) public let text: String
     /// The required scheme, lower case (`myapp` of `myapp://user/<int:id>`).
-    package let scheme: [UInt8]?
+    @_spi(Records) public let scheme: [UInt8]?
     /// The scheme as written, for dialects that compare it exactly.
-    package let schemeAsWritten: [UInt8]?
+    @_spi(Records) public let schemeAsWritten: [UInt8]?
     /// The required host, lower case, for http(s)-like schemes in the `urn` dialect.
-    package let host: [UInt8]?
+    @_spi(Records) public let host: [UInt8]?
     /// The segments, in order.
-    package let segments: [Segment]
+    @_spi(Records) public let segments: [Segment]
     /// Where each segment is written in `text` (UTF-8 offsets), so that reverse routing keeps
     /// everything between and around them as written: scheme, host, separators, a trailing `/`.
-    package let sourceRanges: [Range<Int>]
+    @_spi(Records) public let sourceRanges: [Range<Int>]
     /// The segments were split on `/` (else on the delimiter).
-    package let slashSeparated: Bool
+    @_spi(Records) public let slashSeparated: Bool
     /// The number of literal segments.
-    package let literalCount: Int
+    @_spi(Records) public let literalCount: Int
     /// The number of literals that rank the pattern (precedence rule 1): its literal segments,
     /// or in the navigator dialect the plain components of the pattern as written, query and
     /// fragment included, as URLNavigator counts them (URLMatcher.swift:170–175).
-    package let rankLiteralCount: Int
+    @_spi(Records) public let rankLiteralCount: Int
     /// The number of catch-all segments (precedence rule 3).
-    package let catchAllCount: Int
+    @_spi(Records) public let catchAllCount: Int
     /// Where the arguments of a pattern made only of literals, `*` and untyped placeholders come
     /// from; nil for any other pattern. Such a pattern's arguments are its components as they
     /// are, with nothing to test.
     let plainPlaceholders: PlainPlaceholders?
     /// The pattern also takes links with more components than it has segments (URLNavigator's
     /// `<path:p>`, which does not stop the later segments being compared by position).
-    package let openEnded: Bool
+    @_spi(Records) public let openEnded: Bool
     /// What `--check` should say about the pattern although it loads (an unknown URLNavigator type).
-    package let warnings: [String]
+    @_spi(Records) public let warnings: [String]
     /// The segments a link may leave out, each with its `/` (Express's `:name?`).
-    package let optionalSegments: [Int]
+    @_spi(Records) public let optionalSegments: [Int]
     /// An Express path that only its regex can match (then `segments` is empty).
     package let express: ExpressRegex?
 
@@ -62,7 +62,7 @@ package struct Pattern: Sendable {
     }
 
     /// The names of the placeholders, in order.
-    package var placeholderNames: [String] { segments.flatMap(\.placeholderNames) }
+    @_spi(Records) public var placeholderNames: [String] { segments.flatMap(\.placeholderNames) }
 
     /// The placeholders of `segments` by index, nil unless every segment is a literal, `*` or an
     /// untyped placeholder.
@@ -86,7 +86,7 @@ package struct Pattern: Sendable {
 
     /// The segment lists a link may match: the segments, and without each subset of the
     /// optional ones (Express's `/topic/:id/:slug?` is `/topic/:id/:slug` and `/topic/:id`).
-    package var variants: [[Segment]] { optionalVariants.isEmpty ? [segments] : optionalVariants }
+    @_spi(Records) public var variants: [[Segment]] { optionalVariants.isEmpty ? [segments] : optionalVariants }
 
     /// `variants` for a pattern with optional segments, empty for the others: a table of
     /// 100,000 routes held a list of one list for each.
@@ -94,7 +94,7 @@ package struct Pattern: Sendable {
 
     /// Calls `body` with each of `variants` in order until it returns false (whether to go
     /// on), without making a list of them when the pattern has no optional segment.
-    package func forEachVariant<Failure: Error>(_ body: ([Segment]) throws(Failure) -> Bool) throws(Failure) {
+    @_spi(Records) public func forEachVariant<Failure: Error>(_ body: ([Segment]) throws(Failure) -> Bool) throws(Failure) {
         guard !optionalVariants.isEmpty else {
             _ = try body(segments)
             return
@@ -117,7 +117,7 @@ package struct Pattern: Sendable {
 }
 
 /// One segment of a pattern.
-package enum Segment: Sendable {
+@_spi(Records) public enum Segment: Sendable {
     /// Literal text, percent-decoded.
     case literal([UInt8])
     /// A whole-segment placeholder.
@@ -130,12 +130,12 @@ package enum Segment: Sendable {
     case catchAll(name: String?)
 
     /// Whether this is a literal segment.
-    package var isLiteral: Bool { if case .literal = self { return true } else { return false } }
+    @_spi(Records) public var isLiteral: Bool { if case .literal = self { return true } else { return false } }
     /// Whether this is a catch-all.
-    package var isCatchAll: Bool { if case .catchAll = self { return true } else { return false } }
+    @_spi(Records) public var isCatchAll: Bool { if case .catchAll = self { return true } else { return false } }
 
     /// The precedence class of rule 2 of urn-patterns(7) PRECEDENCE: literal 0, typed or regex 1, plain 2, catch-all 3.
-    package var rank: Int {
+    @_spi(Records) public var rank: Int {
         switch self {
         case .literal: return 0
         case let .placeholder(p): return p.type.isPlain ? 2 : 1
@@ -146,7 +146,7 @@ package enum Segment: Sendable {
     }
 
     /// Whether this segment captures a placeholder named `name`.
-    package func captures(_ name: String) -> Bool {
+    @_spi(Records) public func captures(_ name: String) -> Bool {
         switch self {
         case let .placeholder(p): p.name == name
         case let .composite(c): c.placeholders.contains { $0.name == name }
@@ -156,7 +156,7 @@ package enum Segment: Sendable {
     }
 
     /// The placeholder names this segment captures.
-    package var placeholderNames: [String] {
+    @_spi(Records) public var placeholderNames: [String] {
         switch self {
         case let .placeholder(p): return [p.name]
         case let .composite(c): return c.placeholders.map(\.name)
@@ -168,16 +168,16 @@ package enum Segment: Sendable {
 
 /// A named placeholder and the type its value must have. A class, so that matching passes a
 /// reference around instead of copying its name, bytes and type.
-package final class Placeholder: Sendable {
+@_spi(Records) public final class Placeholder: Sendable {
     /// The name, the key of its argument.
-    package let name: String
+    @_spi(Records) public let name: String
     /// The name's UTF-8 bytes, kept so that matching does not make them for every link.
-    package let nameBytes: [UInt8]
+    @_spi(Records) public let nameBytes: [UInt8]
     /// The type or constraint.
-    package let type: ValueType
+    @_spi(Records) public let type: ValueType
 
     /// A placeholder.
-    package init(name: String, type: ValueType) {
+    @_spi(Records) public init(name: String, type: ValueType) {
         self.name = name
         self.nameBytes = Array(name.utf8)
         self.type = type
@@ -193,23 +193,23 @@ package final class Placeholder: Sendable {
 }
 
 /// Literal text and placeholders in one segment (`{file}.{ext:png|jpg}`, `user-<int:id>`).
-package struct Composite: Sendable {
+@_spi(Records) public struct Composite: Sendable {
     /// A piece of the segment, in order: literal text (decoded) or a placeholder.
-    package enum Part: Sendable {
+    @_spi(Records) public enum Part: Sendable {
         case literal([UInt8])
         case placeholder(Placeholder)
     }
 
     /// The pieces, in order (for building links back).
-    package let parts: [Part]
+    @_spi(Records) public let parts: [Part]
     /// The placeholders, in order.
-    package let placeholders: [Placeholder]
+    @_spi(Records) public let placeholders: [Placeholder]
     /// The regex matching the whole segment.
-    package let regex: Regex
+    @_spi(Records) public let regex: Regex
     /// For each placeholder, the index of its capturing group in `regex` (0-based).
-    package let groups: [Int]
+    @_spi(Records) public let groups: [Int]
     /// The segment as written, the key that merges equal composites in the trie.
-    package let source: String
+    @_spi(Records) public let source: String
 }
 
 /// The placeholders of a pattern made only of literals, `*` and untyped placeholders: each

@@ -1,16 +1,16 @@
 /// Why a pattern could not be compiled; `offset` is the 0-based byte offset in the pattern.
-package struct PatternError: CodedError, Equatable {
+@_spi(Records) public struct PatternError: CodedError, Equatable {
     /// The reason, lower case (`unbalanced '{'`).
-    package let reason: String
+    @_spi(Records) public let reason: String
     /// Where in the pattern.
-    package let position: Int
+    @_spi(Records) public let position: Int
 
-    package var code: String { "invalid-pattern" }
-    package var message: String { reason }
-    package var offset: Int? { position }
+    @_spi(Records) public var code: String { "invalid-pattern" }
+    @_spi(Records) public var message: String { reason }
+    @_spi(Records) public var offset: Int? { position }
 
     /// An error for `reason` at `offset`.
-    package init(_ reason: String, at offset: Int) {
+    @_spi(Records) public init(_ reason: String, at offset: Int) {
         self.reason = reason
         self.position = offset
     }

@@ -1,17 +1,17 @@
 /// Compiles pattern text of any syntax of urn-patterns(7) SYNTAXES (Compass `{name}`, URLNavigator `<type:name>`,
 /// Express and WAAppRouting `:name` and `*`, and the `{name:REGEX}` extension) into a `Pattern`.
-package struct PatternParser: Sendable {
+@_spi(Records) public struct PatternParser: Sendable {
     /// The segment delimiter of patterns without `/`.
-    package var delimiter: [UInt8]
+    @_spi(Records) public var delimiter: [UInt8]
     /// Custom placeholder types (`--type NAME=REGEX`, `@type NAME REGEX`).
-    package var customTypes: [String: Regex]
+    @_spi(Records) public var customTypes: [String: Regex]
     /// The dialect the pattern is read for.
-    package var dialect: Dialect
+    @_spi(Records) public var dialect: Dialect
     /// Compare literals and regexes without regard to case (`-i`).
-    package var caseInsensitive: Bool
+    @_spi(Records) public var caseInsensitive: Bool
 
     /// A parser with the given settings.
-    package init(delimiter: String = ":", customTypes: [String: Regex] = [:], dialect: Dialect = .urn, caseInsensitive: Bool = false) {
+    @_spi(Records) public init(delimiter: String = ":", customTypes: [String: Regex] = [:], dialect: Dialect = .urn, caseInsensitive: Bool = false) {
         self.delimiter = Array(delimiter.utf8)
         self.customTypes = customTypes
         self.dialect = dialect
@@ -21,7 +21,7 @@ package struct PatternParser: Sendable {
     /// Compiles `text`. In `compass`, `navigator` and `waap` only the library's own syntax is
     /// read (see `ExactSyntax`), in `express` path-to-regexp's (`ExpressSyntax`); `urn` reads
     /// every syntax of urn-patterns(7).
-    package func parse(_ text: String) throws(PatternError) -> Pattern {
+    @_spi(Records) public func parse(_ text: String) throws(PatternError) -> Pattern {
         var pool = SegmentPool()
         return try parse(text, pool: &pool)
     }

@@ -8,47 +8,47 @@ import CPCRE2
 /// one match instead of hanging the stream. It holds only what PCRE2 reads while matching (the
 /// compiled code and the match context); the match data each match writes is the calling
 /// thread's own (`MatchScratch`), so one compiled table serves several threads.
-package final class Regex: @unchecked Sendable {
+@_spi(Records) public final class Regex: @unchecked Sendable {
     /// The expression as written.
-    package let source: String
+    @_spi(Records) public let source: String
     /// The number of capturing groups.
-    package let captureCount: Int
+    @_spi(Records) public let captureCount: Int
     private let code: OpaquePointer
     private let context: OpaquePointer
 
     /// The backtracking budget of one match (PCRE2's match limit).
-    package static let matchLimit: UInt32 = 1_000_000
+    @_spi(Records) public static let matchLimit: UInt32 = 1_000_000
     /// The nesting budget of one match (PCRE2's depth limit, for the interpreter).
-    package static let depthLimit: UInt32 = 10_000
+    @_spi(Records) public static let depthLimit: UInt32 = 10_000
 
     /// Why a regular expression could not be compiled: PCRE2's message and the 0-based offset.
-    package struct CompileError: CodedError, Equatable {
+    @_spi(Records) public struct CompileError: CodedError, Equatable {
         /// PCRE2's message.
-        package let message: String
+        @_spi(Records) public let message: String
         /// The offset in the expression where PCRE2 gave up.
-        package let position: Int
+        @_spi(Records) public let position: Int
 
-        package var code: String { "invalid-regex" }
-        package var offset: Int? { position }
+        @_spi(Records) public var code: String { "invalid-regex" }
+        @_spi(Records) public var offset: Int? { position }
     }
 
     /// Why a match could not be decided.
-    package struct MatchError: CodedError {
+    @_spi(Records) public struct MatchError: CodedError {
         /// The expression that gave up.
-        package let source: String
+        @_spi(Records) public let source: String
         /// PCRE2's error number.
-        package let status: Int32
-        package var code: String { "regex-limit" }
-        package var message: String {
+        @_spi(Records) public let status: Int32
+        @_spi(Records) public var code: String { "regex-limit" }
+        @_spi(Records) public var message: String {
             status == PCRE2_ERROR_MATCHLIMIT || status == PCRE2_ERROR_DEPTHLIMIT || status == PCRE2_ERROR_HEAPLIMIT
                 ? "regex /\(source)/ gave up: match limit exceeded"
                 : "regex /\(source)/ failed: \(Regex.errorMessage(status))"
         }
-        package var offset: Int? { nil }
+        @_spi(Records) public var offset: Int? { nil }
     }
 
     /// Where a match may start and end.
-    package enum Anchoring: Sendable {
+    @_spi(Records) public enum Anchoring: Sendable {
         /// The whole subject, every alternative: a placeholder's constraint.
         case wholeValue
         /// Where the source's own `^` and `$` say, read as JavaScript's `RegExp#exec` reads them
@@ -58,7 +58,7 @@ package final class Regex: @unchecked Sendable {
     }
 
     /// Compiles `source`, anchored at both ends of the subject unless `anchoring` says otherwise.
-    package init(_ source: String, caseInsensitive: Bool = false, anchoring: Anchoring = .wholeValue) throws(CompileError) {
+    @_spi(Records) public init(_ source: String, caseInsensitive: Bool = false, anchoring: Anchoring = .wholeValue) throws(CompileError) {
         self.source = source
         var errorCode: Int32 = 0
         var errorOffset = 0
@@ -92,18 +92,18 @@ package final class Regex: @unchecked Sendable {
     }
 
     /// Whether `subject` matches (the whole of it, unless the anchoring is `.source`).
-    package func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(MatchError) -> Bool {
+    @_spi(Records) public func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(MatchError) -> Bool {
         try run(subject) >= 0
     }
 
     /// Whether `subject` matches (the whole of it, unless the anchoring is `.source`).
-    package func matches(_ subject: [UInt8]) throws(MatchError) -> Bool {
+    @_spi(Records) public func matches(_ subject: [UInt8]) throws(MatchError) -> Bool {
         try subject.withUnsafeBufferPointer { (buffer) throws(MatchError) -> Bool in try matches(buffer) }
     }
 
     /// The ranges of the capturing groups (nil for a group that took no part) when `subject`
     /// matches (the whole of it, unless the anchoring is `.source`), else nil.
-    package func captures(_ subject: [UInt8]) throws(MatchError) -> [Range<Int>?]? {
+    @_spi(Records) public func captures(_ subject: [UInt8]) throws(MatchError) -> [Range<Int>?]? {
         try subject.withUnsafeBufferPointer { (buffer) throws(MatchError) -> [Range<Int>?]? in
             guard try run(buffer) >= 0 else { return nil }
             let vector = pcre2_get_ovector_pointer_8(MatchScratch.matchData(pairs: captureCount + 1))!

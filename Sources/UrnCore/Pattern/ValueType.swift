@@ -1,5 +1,5 @@
 /// What a placeholder accepts and how its value becomes a JSON argument.
-package enum ValueType: Sendable {
+@_spi(Records) public enum ValueType: Sendable {
     /// Any value (`{name}`, `:name`, `<name>`, `<string:name>`).
     case string
     /// A 64-bit integer as Swift's `Int(_:)` reads it; a JSON integer.
@@ -23,7 +23,7 @@ package enum ValueType: Sendable {
     }
 
     /// Whether the type accepts any value (precedence class "plain").
-    package var isPlain: Bool { if case .string = self { return true } else { return false } }
+    @_spi(Records) public var isPlain: Bool { if case .string = self { return true } else { return false } }
 
     /// The regex fragment that stands for this type inside a composite segment.
     var fragment: String {
@@ -44,7 +44,7 @@ package enum ValueType: Sendable {
 
     /// The argument `value` gives, or nil when it does not have the type. `singlePrecision`
     /// reads floats as URLNavigator does (Swift's `Float`).
-    package func value(_ bytes: ArraySlice<UInt8>, singlePrecision: Bool = false) throws(Regex.MatchError) -> ArgValue? {
+    @_spi(Records) public func value(_ bytes: ArraySlice<UInt8>, singlePrecision: Bool = false) throws(Regex.MatchError) -> ArgValue? {
         if case let .regex(regex) = self {
             return try bytes.withUnsafeBufferPointer { (buffer) throws(Regex.MatchError) -> ArgValue? in
                 try regex.matches(buffer) ? .string(bytes) : nil
@@ -149,7 +149,7 @@ package enum ValueType: Sendable {
 }
 
 /// The value of a route argument.
-package enum ArgValue: Sendable, Equatable {
+@_spi(Records) public enum ArgValue: Sendable, Equatable {
     /// A string (UTF-8 bytes): often a slice of the link's components, shared rather than
     /// copied, so that an argument allocates nothing.
     case string(ArraySlice<UInt8>)

@@ -1,18 +1,18 @@
 /// The arguments of a match, in order: placeholders in pattern order, then query parameters
 /// (`--merge-query`), then defaults, each name once. A view of the matcher's argument buffer
 /// (no copy per argument); reading an element makes its name and value arrays.
-package struct Arguments: Sendable, RandomAccessCollection {
+@_spi(Records) public struct Arguments: Sendable, RandomAccessCollection {
     @usableFromInline let buffer: ArgumentBuffer?
     @usableFromInline let entries: Range<Int>
 
     /// No arguments.
-    package init() {
+    @_spi(Records) public init() {
         buffer = nil
         entries = 0..<0
     }
 
     /// The arguments `pairs`, in order (names should be distinct).
-    package init(_ pairs: some Sequence<(name: [UInt8], value: ArgValue)>) {
+    @_spi(Records) public init(_ pairs: some Sequence<(name: [UInt8], value: ArgValue)>) {
         var list = ArgumentList()
         for (name, value) in pairs { list.addNew(name, value) }
         self = list.finish()
@@ -24,12 +24,12 @@ package struct Arguments: Sendable, RandomAccessCollection {
     }
 
     /// The first position.
-    package var startIndex: Int { 0 }
+    @_spi(Records) public var startIndex: Int { 0 }
     /// The position after the last.
-    package var endIndex: Int { entries.count }
+    @_spi(Records) public var endIndex: Int { entries.count }
 
     /// The argument at `position`.
-    package subscript(position: Int) -> (name: [UInt8], value: ArgValue) {
+    @_spi(Records) public subscript(position: Int) -> (name: [UInt8], value: ArgValue) {
         precondition(position >= 0 && position < entries.count, "argument index out of range")
         var pair: (name: [UInt8], value: ArgValue)?
         forEachUnsafe(from: position, to: position + 1) { name, _, value, _ in pair = (Array(name), value.value) }
@@ -38,7 +38,7 @@ package struct Arguments: Sendable, RandomAccessCollection {
 
     /// An argument's value seen in place: string and JSON bytes as pointers into the buffer,
     /// valid only in the body of `forEachUnsafe`.
-    package enum UnsafeValue {
+    @_spi(Records) public enum UnsafeValue {
         case string(UnsafeBufferPointer<UInt8>)
         case int(Int)
         case double(Double)
@@ -46,7 +46,7 @@ package struct Arguments: Sendable, RandomAccessCollection {
         case json(UnsafeBufferPointer<UInt8>)
 
         /// The value as an `ArgValue` (a copy of its bytes).
-        package var value: ArgValue {
+        @_spi(Records) public var value: ArgValue {
             switch self {
             case let .string(bytes): .string(ArraySlice(bytes))
             case let .int(int): .int(int)
@@ -63,7 +63,7 @@ package struct Arguments: Sendable, RandomAccessCollection {
     /// writer's way to read them, without copying. Inlinable, so that the writer's body is
     /// inlined too.
     @inlinable
-    package func forEachUnsafe(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ plainName: Bool, _ value: UnsafeValue, _ plainValue: Bool) -> Void) {
+    @_spi(Records) public func forEachUnsafe(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ plainName: Bool, _ value: UnsafeValue, _ plainValue: Bool) -> Void) {
         forEachUnsafe(from: 0, to: entries.count, body)
     }
 

@@ -154,15 +154,15 @@ extension Matcher {
 
 /// A parameter value `decodeURIComponent` refuses (a `%` without two hex digits, bytes that are
 /// not UTF-8): Express answers 400 and runs no route (lib/router/layer.js:166-181).
-package struct UndecodableParameter: CodedError, Equatable {
+@_spi(Records) public struct UndecodableParameter: CodedError, Equatable {
     /// The parameter's name (`0`, `1`, … for a group without one).
-    package let name: String
+    @_spi(Records) public let name: String
     /// Its value as written in the link.
-    package let value: String
+    @_spi(Records) public let value: String
 
-    package var code: String { "invalid-param-encoding" }
-    package var message: String {
+    @_spi(Records) public var code: String { "invalid-param-encoding" }
+    @_spi(Records) public var message: String {
         "parameter '\(name)' = '\(value)' is not percent-encoded UTF-8: Express answers 400 (decodeURIComponent throws) and runs no route"
     }
-    package var offset: Int? { nil }
+    @_spi(Records) public var offset: Int? { nil }
 }

@@ -1,9 +1,9 @@
 /// Why a route did not take a link, for `--explain`.
-package struct Explanation: Sendable {
+@_spi(Records) public struct Explanation: Sendable {
     /// The route.
-    package let route: Route
+    @_spi(Records) public let route: Route
     /// The first reason it failed, lower case.
-    package let reason: String
+    @_spi(Records) public let reason: String
     /// How many literal segments match from the start before anything else fails (a
     /// difference of case only does not stop the count).
     let leadingLiterals: Int
@@ -26,7 +26,7 @@ package struct Explanation: Sendable {
 extension Matcher {
     /// The routes nearest to taking `link` (at most `limit`), each with the first reason it failed.
     /// Meant for links that matched nothing; it visits every route.
-    package func explain(_ link: Link, limit: Int = 3) throws(Regex.MatchError) -> [Explanation] {
+    @_spi(Records) public func explain(_ link: Link, limit: Int = 3) throws(Regex.MatchError) -> [Explanation] {
         var all: [(Explanation, Int)] = []
         for table in compiled {
             if table.isAppLinks {

@@ -6,7 +6,7 @@ extension LinkParser {
     /// `Uri.parse` refuses nothing; where every table matches links as text (navigator), a link is
     /// never refused nor repaired; where every table is Express's, links are request targets, read
     /// as Node reads them.
-    package init(readingFor tables: [RouteTable], scheme: String? = nil, delimiter: String = ":") {
+    @_spi(Records) public init(readingFor tables: [RouteTable], scheme: String? = nil, delimiter: String = ":") {
         let schemes = Set(tables.compactMap(\.scheme) + (scheme.map { [$0] } ?? []))
         self.init(compassSchemes: schemes.sorted(), delimiter: delimiter, leniency: .queryAndFragment)
         compassNames = !tables.isEmpty && tables.allSatisfy { $0.dialect == .compass && $0.format == .routes }

@@ -1,31 +1,31 @@
 extension Matcher {
     /// The route declared with exactly `pattern` in the table of `route`, if any.
-    package func route(sharingTableWith route: Route, pattern: String) -> Route? {
+    @_spi(Records) public func route(sharingTableWith route: Route, pattern: String) -> Route? {
         guard let table = compiled.first(where: { $0.table.name == route.table }),
               let id = table.byText[pattern] else { return nil }
         return table.routes[id]
     }
 
     /// The first screen route of `route`'s table whose target is `target` (a WAAppRouting class).
-    package func route(sharingTableWith route: Route, target: String) -> Route? {
+    @_spi(Records) public func route(sharingTableWith route: Route, target: String) -> Route? {
         guard let table = compiled.first(where: { $0.table.name == route.table }),
               let id = table.byTarget[target] else { return nil }
         return table.routes[id]
     }
 
     /// The dialect of the table that declared `route`.
-    package func dialect(of route: Route) -> Dialect {
+    @_spi(Records) public func dialect(of route: Route) -> Dialect {
         compiled.first { $0.table.name == route.table }?.table.dialect ?? .urn
     }
 
     /// The delimiter of the table that declared `route`.
-    package func delimiter(of route: Route) -> [UInt8] {
+    @_spi(Records) public func delimiter(of route: Route) -> [UInt8] {
         compiled.first { $0.table.name == route.table }?.delimiter ?? [UInt8(ascii: ":")]
     }
 
     /// `route` applied to the first `count` components of `link`: its arguments, or nil when
     /// those components do not fit its pattern.
-    package func apply(_ route: Route, to link: Link, prefix count: Int) throws(Regex.MatchError) -> Match? {
+    @_spi(Records) public func apply(_ route: Route, to link: Link, prefix count: Int) throws(Regex.MatchError) -> Match? {
         guard let table = compiled.first(where: { $0.table.name == route.table }),
               let partition = table.partitions.first(where: { $0.routes.contains { table.routes[$0] === route } })
         else { return nil }

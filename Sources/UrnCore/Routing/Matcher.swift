@@ -1,18 +1,18 @@
 /// Routes links through one or more route tables (urn-patterns(7), urnmatch(1)). Each table is compiled once into
 /// segment tries; several tables act as Compass's composite router, the first that matches
 /// taking the link.
-package final class Matcher {
+@_spi(Records) public final class Matcher {
     /// How matching reads links and fills arguments.
-    package struct Options: Sendable {
+    @_spi(Records) public struct Options: Sendable {
         /// Keep argument values as written (`--raw`).
-        package var raw = false
+        @_spi(Records) public var raw = false
         /// Add query parameters to the arguments (`--merge-query`).
-        package var mergeQuery = false
+        @_spi(Records) public var mergeQuery = false
         /// Compare literals without regard to case (`-i`).
-        package var caseInsensitive = false
+        @_spi(Records) public var caseInsensitive = false
 
         /// The default options.
-        package init(raw: Bool = false, mergeQuery: Bool = false, caseInsensitive: Bool = false) {
+        @_spi(Records) public init(raw: Bool = false, mergeQuery: Bool = false, caseInsensitive: Bool = false) {
             self.raw = raw
             self.mergeQuery = mergeQuery
             self.caseInsensitive = caseInsensitive
@@ -20,9 +20,9 @@ package final class Matcher {
     }
 
     /// The tables, in the order they were given.
-    package let tables: [RouteTable]
+    @_spi(Records) public let tables: [RouteTable]
     /// The options.
-    package let options: Options
+    @_spi(Records) public let options: Options
     let compiled: [CompiledTable]
 
     // Scratch state, reused for every link. Only this matcher's own methods touch it, one call
@@ -60,11 +60,11 @@ package final class Matcher {
     /// Why the last link `firstMatch` gave no route for was refused, where Express answers 400
     /// rather than 404: a route whose path takes the link has a parameter `decodeURIComponent`
     /// refuses (lib/router/layer.js:166-181). Set only by Express tables.
-    @exclusivity(unchecked) package private(set) var refusal: UndecodableParameter?
+    @exclusivity(unchecked) @_spi(Records) public private(set) var refusal: UndecodableParameter?
     private static let slash = [UInt8(ascii: "/")]
 
     /// Compiles `tables`.
-    package init(tables: [RouteTable], options: Options = Options()) {
+    @_spi(Records) public init(tables: [RouteTable], options: Options = Options()) {
         self.tables = tables
         self.options = options
         compiled = tables.map { CompiledTable($0, options) }
@@ -72,7 +72,7 @@ package final class Matcher {
 
     /// A matcher over `other`'s compiled tables, not compiled again, with scratch state of its
     /// own: one per thread, since matching writes the scratch and only reads the tables.
-    package init(sharingTablesOf other: Matcher) {
+    @_spi(Records) public init(sharingTablesOf other: Matcher) {
         tables = other.tables
         options = other.options
         compiled = other.compiled
@@ -96,7 +96,7 @@ package final class Matcher {
 
     /// The routes that match `link`: the winner, or with `all` every match in precedence order.
     /// With `method`, only routes whose method column takes it (a route without one takes any).
-    package func match(_ link: Link, all: Bool = false, method: String? = nil) throws(Regex.MatchError) -> [Match] {
+    @_spi(Records) public func match(_ link: Link, all: Bool = false, method: String? = nil) throws(Regex.MatchError) -> [Match] {
         guard all else { return try firstMatch(link, method: method).map { [$0] } ?? [] }
         self.method = method
         defer { self.method = nil }
@@ -127,7 +127,7 @@ package final class Matcher {
 
     /// The route that wins for `link` (a request of `method`), if any: the first table with a
     /// match decides.
-    package func firstMatch(_ link: Link, method: String? = nil) throws(Regex.MatchError) -> Match? {
+    @_spi(Records) public func firstMatch(_ link: Link, method: String? = nil) throws(Regex.MatchError) -> Match? {
         // set only when there is one: storing and clearing a nil string cost three reference counts
         if method != nil { self.method = method }
         defer { if self.method != nil { self.method = nil } }
@@ -138,7 +138,7 @@ package final class Matcher {
     }
 
     /// The route that matches the first `count` components of `link` (for stacks by prefix).
-    package func match(_ link: Link, prefix count: Int) throws(Regex.MatchError) -> Match? {
+    @_spi(Records) public func match(_ link: Link, prefix count: Int) throws(Regex.MatchError) -> Match? {
         for table in compiled {
             if let found = try winner(link, in: table, limit: count) { return found }
         }
@@ -149,7 +149,7 @@ package final class Matcher {
     /// (the array has one entry per length below the full one; index 0 is nil): what
     /// `match(_:prefix:)` gives for each, found in one trie walk when there is one table read one
     /// way and no `-i`, the common case.
-    package func prefixMatches(_ link: Link) throws(Regex.MatchError) -> [Match?] {
+    @_spi(Records) public func prefixMatches(_ link: Link) throws(Regex.MatchError) -> [Match?] {
         // an app-link table has no ancestry: nothing to look up
         guard !compiled.allSatisfy(\.isAppLinks) else { return [nil] }
         let count = componentCount(link)
@@ -236,7 +236,7 @@ package final class Matcher {
 
     /// The number of components `link` has for the first table (the depth of its stack).
     @inline(__always)
-    package func componentCount(_ link: Link) -> Int {
+    @_spi(Records) public func componentCount(_ link: Link) -> Int {
         guard let table = compiled.first, !table.partitions.isEmpty else { return 0 }
         readComponents(link, mode: table.partitions[0].mode, delimiter: table.delimiter)
         return components.count

@@ -1,33 +1,33 @@
 /// One route of a table: a compiled pattern, its target and defaults, and where it was declared.
 /// A class, so that a match refers to its route instead of copying it (and the JSON schema can
 /// cache its encoding by identity).
-package final class Route: Sendable {
+@_spi(Records) public final class Route: Sendable {
     /// The compiled pattern.
-    package let pattern: Pattern
+    @_spi(Records) public let pattern: Pattern
     /// The target (screen, controller, handler), if the table names one.
-    package let target: String?
+    @_spi(Records) public let target: String?
     /// Default arguments, in the order written.
-    package let defaults: [(key: String, value: ArgValue)]
+    @_spi(Records) public let defaults: [(key: String, value: ArgValue)]
     /// The table's name (its file, or `-e`).
-    package let table: String
+    @_spi(Records) public let table: String
     /// The 1-based line (or `-e` ordinal) that declared it.
-    package let line: Int
+    @_spi(Records) public let line: Int
     /// Presented modally (WAAppRouting `!`).
-    package let modal: Bool
+    @_spi(Records) public let modal: Bool
     /// A WAAppRouting block handler (`^name`): it runs, and a screen route that also takes the
     /// link is still presented (WAAppRouter.m:48–78).
-    package let isBlock: Bool
+    @_spi(Records) public let isBlock: Bool
     /// The HTTP methods of the table's method column (`GET,HEAD /x`); nil takes any.
-    package let methods: [String]?
+    @_spi(Records) public let methods: [String]?
     /// What the route tests when it comes from an app-link table (an apple-app-site-association
     /// entry or an Android intent filter) instead of a pattern.
-    package let appLink: AppLinkRule?
+    @_spi(Records) public let appLink: AppLinkRule?
     /// In a WAAppRouting chain, the class of the part before this one (the entity's
     /// `sourceControllerClass`, WAAppRouteRegistrar.m:84-91): its stack's parent is found by it.
-    package let parentClass: String?
+    @_spi(Records) public let parentClass: String?
 
     /// A route.
-    package init(pattern: Pattern, target: String?, defaults: [(key: String, value: ArgValue)] = [],
+    @_spi(Records) public init(pattern: Pattern, target: String?, defaults: [(key: String, value: ArgValue)] = [],
                 table: String, line: Int, modal: Bool = false, isBlock: Bool = false, methods: [String]? = nil,
                 appLink: AppLinkRule? = nil, parentClass: String? = nil) {
         self.pattern = pattern
@@ -50,24 +50,24 @@ public struct RouteTable: Sendable {
     /// The dialect of its routes.
     public package(set) var dialect: Dialect
     /// Compass's app scheme for its links (`@scheme`).
-    package var scheme: String?
+    @_spi(Records) public var scheme: String?
     /// The segment delimiter (`@delimiter`).
-    package var delimiter: String
+    @_spi(Records) public var delimiter: String
     /// The routes, in declaration order.
-    package var routes: [Route]
+    @_spi(Records) public var routes: [Route]
     /// Routes that a later line registered again, each with the route that replaced it.
-    package var replaced: [(earlier: Route, by: Route)] = []
+    @_spi(Records) public var replaced: [(earlier: Route, by: Route)] = []
     /// WAAppRouting chain parts written without a `{Class}`, by line: 0.0.5 asserts on them.
-    package var bareChainParts: [(line: Int, part: String)] = []
+    @_spi(Records) public var bareChainParts: [(line: Int, part: String)] = []
     /// WAAppRouting chains that register nothing (an empty first part: a leading `/`), by line.
-    package var unregistered: [(line: Int, chain: String)] = []
+    @_spi(Records) public var unregistered: [(line: Int, chain: String)] = []
     /// The file's format: a route table, or an app-link table whose routes test links themselves.
-    package var format: RouteFileFormat = .routes
+    @_spi(Records) public var format: RouteFileFormat = .routes
     /// The hosts an apple-app-site-association table is for (`--host`, `@host`); empty takes any.
-    package var hosts: [HostPattern] = []
+    @_spi(Records) public var hosts: [HostPattern] = []
 
     /// A table.
-    package init(name: String, dialect: Dialect, scheme: String?, delimiter: String, routes: [Route]) {
+    @_spi(Records) public init(name: String, dialect: Dialect, scheme: String?, delimiter: String, routes: [Route]) {
         self.name = name
         self.dialect = dialect
         self.scheme = scheme
@@ -120,31 +120,31 @@ extension RouteTable {
 }
 
 /// Why a route table could not be read: `routes.txt:3:12: unbalanced '{'`.
-package struct TableError: CodedError, Equatable {
+@_spi(Records) public struct TableError: CodedError, Equatable {
     /// The table's name.
-    package let table: String
+    @_spi(Records) public let table: String
     /// The 1-based line.
-    package let line: Int
+    @_spi(Records) public let line: Int
     /// The 1-based column, if known.
-    package let column: Int?
+    @_spi(Records) public let column: Int?
     /// The reason.
-    package let reason: String
+    @_spi(Records) public let reason: String
 
     /// The error at `line` (and `column`) of `table`.
-    package init(table: String, line: Int, column: Int?, reason: String) {
+    @_spi(Records) public init(table: String, line: Int, column: Int?, reason: String) {
         self.table = table
         self.line = line
         self.column = column
         self.reason = reason
     }
 
-    package var code: String { "invalid-table" }
-    package var message: String { reason }
+    @_spi(Records) public var code: String { "invalid-table" }
+    @_spi(Records) public var message: String { reason }
     /// The 0-based byte offset in the line.
-    package var offset: Int? { column.map { $0 - 1 } }
+    @_spi(Records) public var offset: Int? { column.map { $0 - 1 } }
 
     /// The GNU-style text: `table:line:column: reason`.
-    package var description: String {
+    @_spi(Records) public var description: String {
         "\(table):\(line):" + (column.map { "\($0):" } ?? "") + " \(reason)"
     }
 }

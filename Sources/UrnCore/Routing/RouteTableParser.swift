@@ -2,21 +2,21 @@
 /// directives `@dialect`, `@scheme`, `@delimiter`, `@type`, and JSON Lines routes
 /// `{"pattern":…,"target":…,"defaults":{…}}`, mixed freely. In the `waap` dialect a pattern may be
 /// a registration chain, `list{ListVC}/:itemID{DetailVC}/extra{ExtraVC}!`.
-package struct RouteTableParser: Sendable {
+@_spi(Records) public struct RouteTableParser: Sendable {
     /// The dialect of tables without `@dialect`.
-    package var dialect: Dialect
+    @_spi(Records) public var dialect: Dialect
     /// The scheme of tables without `@scheme`.
-    package var scheme: String?
+    @_spi(Records) public var scheme: String?
     /// The delimiter of tables without `@delimiter`.
-    package var delimiter: String
+    @_spi(Records) public var delimiter: String
     /// Custom types from `--type`; `@type` adds to them for its own table.
-    package var customTypes: [String: Regex]
+    @_spi(Records) public var customTypes: [String: Regex]
     /// `-i`.
-    package var caseInsensitive: Bool
+    @_spi(Records) public var caseInsensitive: Bool
     /// The format of every file (`--format`); nil reads it from each file.
-    package var format: RouteFileFormat?
+    @_spi(Records) public var format: RouteFileFormat?
     /// The hosts of app-link tables (`--host`); `@host` adds to them for its own table.
-    package var hosts: [HostPattern]
+    @_spi(Records) public var hosts: [HostPattern]
     /// What reads AndroidManifest.xml tables, which need libxml2: the UrnAppLinks product's
     /// `ManifestTables`; without one, such a table is an error that names the product.
     package var manifests: (any ManifestReading)?
@@ -36,7 +36,7 @@ package struct RouteTableParser: Sendable {
     }
 
     /// Reads the table `name` from `text`: a route table, or an app-link table.
-    package func parse(_ text: String, name: String) throws(TableError) -> RouteTable {
+    @_spi(Records) public func parse(_ text: String, name: String) throws(TableError) -> RouteTable {
         if let table = try appLinkTable(Array(text.utf8), name: name) { return table }
         // Split on the byte: as Characters, "\r\n" is one grapheme and would not split.
         var contiguous = text  // the same bytes, made contiguous for the search if they are not
@@ -58,7 +58,7 @@ package struct RouteTableParser: Sendable {
     }
 
     /// Reads command-line routes (`-e`), numbered by their order.
-    package func parse(expressions: [String]) throws(TableError) -> RouteTable {
+    @_spi(Records) public func parse(expressions: [String]) throws(TableError) -> RouteTable {
         try parse(lines: expressions.enumerated().map { ($0.offset + 1, Substring($0.element)) }, name: "-e")
     }
 

@@ -1,10 +1,10 @@
 /// `urnmatch --check`: what a route table's author should know without any links — duplicates,
 /// routes that can never win, and overlaps decided only by table order.
-package enum TableCheck {
+@_spi(Records) public enum TableCheck {
     /// One finding about a pair of routes.
-    package struct Finding: Sendable {
+    @_spi(Records) public struct Finding: Sendable {
         /// What was found.
-        package enum Kind: String, Sendable {
+        @_spi(Records) public enum Kind: String, Sendable {
             /// Two routes take the same links.
             case duplicate
             /// A route can never win.
@@ -19,20 +19,20 @@ package enum TableCheck {
             case unrouted
         }
         /// The kind.
-        package let kind: Kind
+        @_spi(Records) public let kind: Kind
         /// The route the finding is about (the later one).
-        package let route: Route
+        @_spi(Records) public let route: Route
         /// The route it conflicts with (the route itself for `pattern`).
-        package let other: Route
+        @_spi(Records) public let other: Route
         /// What a `pattern` finding says.
-        package var detail: String = ""
+        @_spi(Records) public var detail: String = ""
         /// The dialect of the route's table.
-        package var dialect: Dialect = .urn
+        @_spi(Records) public var dialect: Dialect = .urn
         /// The line of an `unrouted` finding, which has no route of its own.
-        package var line: Int?
+        @_spi(Records) public var line: Int?
 
         /// `table:line: warning: …`, GNU style.
-        package var description: String {
+        @_spi(Records) public var description: String {
             let here = "\(route.table):\(route.line): warning: '\(route.pattern.text)'"
             let there = other.table == route.table ? "line \(other.line)" : "\(other.table):\(other.line)"
             let theirs = "'\(other.pattern.text)'"
@@ -52,7 +52,7 @@ package enum TableCheck {
     }
 
     /// The findings of every table, in table and line order.
-    package static func findings(_ tables: [RouteTable], caseInsensitive: Bool = false) -> [Finding] {
+    @_spi(Records) public static func findings(_ tables: [RouteTable], caseInsensitive: Bool = false) -> [Finding] {
         tables.flatMap { findings($0, caseInsensitive: caseInsensitive) }
     }
 

@@ -1,31 +1,31 @@
 /// One screen of a navigation stack (urnstack(1)): the route that shows it, its own concrete link, its
 /// arguments and whether it is presented modally.
-package struct Frame: Sendable {
+@_spi(Records) public struct Frame: Sendable {
     /// The arguments of a frame: computed, or the raw JSON object of an upstream `route.args`.
-    package enum Arguments: Sendable {
+    @_spi(Records) public enum Arguments: Sendable {
         case values(UrnCore.Arguments)
         case json([UInt8])
     }
 
     /// The route.
-    package let route: Route
+    @_spi(Records) public let route: Route
     /// The frame's own link: the link cut after the components its pattern takes (a slice of the
     /// link's text, shared by all its frames).
-    package let link: ArraySlice<UInt8>
+    @_spi(Records) public let link: ArraySlice<UInt8>
     /// Its arguments, with the table's defaults.
-    package let args: Arguments
+    @_spi(Records) public let args: Arguments
     /// Presented modally (a WAAppRouting `!`).
-    package var modal: Bool { route.modal }
+    @_spi(Records) public var modal: Bool { route.modal }
 
     /// A frame.
-    package init(route: Route, link: ArraySlice<UInt8>, args: Arguments) {
+    @_spi(Records) public init(route: Route, link: ArraySlice<UInt8>, args: Arguments) {
         self.route = route
         self.link = link
         self.args = args
     }
 
     /// Whether two frames show the same screen for the same link (the test for sharing).
-    package func isSame(as other: Frame) -> Bool {
+    @_spi(Records) public func isSame(as other: Frame) -> Bool {
         route === other.route && link == other.link
     }
 }

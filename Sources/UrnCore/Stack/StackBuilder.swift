@@ -2,23 +2,23 @@
 /// took the link. In a waap table the ancestors come from the registration chain (each prefix of
 /// the route's pattern that the table declares with a target); elsewhere each proper prefix of
 /// the link's components that some route matches is a frame, root first.
-package struct StackBuilder {
+@_spi(Records) public struct StackBuilder {
     /// The matcher with the tables.
-    package let matcher: Matcher
+    @_spi(Records) public let matcher: Matcher
 
     /// A builder over `matcher`'s tables.
-    package init(matcher: Matcher) {
+    @_spi(Records) public init(matcher: Matcher) {
         self.matcher = matcher
     }
 
     /// The stack of `link`, or `[]` when no screen route takes it.
-    package func stack(for link: Link) throws(Regex.MatchError) -> [Frame] {
+    @_spi(Records) public func stack(for link: Link) throws(Regex.MatchError) -> [Frame] {
         try opening(for: link).frames
     }
 
     /// What `link` opens: the stack of screens, and the WAAppRouting block handler that runs as
     /// well (with the screen's arguments, or its own when no screen route takes the link).
-    package func opening(for link: Link) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
+    @_spi(Records) public func opening(for link: Link) throws(Regex.MatchError) -> (frames: [Frame], handler: Frame?) {
         var layout = StackLayout()
         try layOut(link, into: &layout)
         return (layout.frames, layout.handler)
@@ -26,7 +26,7 @@ package struct StackBuilder {
 
     /// Lays out what `link` opens (see `opening(for:)`) in `layout`, whose storage a caller keeps
     /// from link to link.
-    package func layOut(_ link: Link, into layout: inout StackLayout) throws(Regex.MatchError) {
+    @_spi(Records) public func layOut(_ link: Link, into layout: inout StackLayout) throws(Regex.MatchError) {
         layout.reset(text: link.reference.text, matcher: matcher)
         guard let (top, walked) = try matcher.firstMatchWalkingPrefixes(link) else { return }
         try layOut(link, top: top.route, topArgs: .values(top.args), handler: top.handler,
@@ -35,7 +35,7 @@ package struct StackBuilder {
 
     /// Lays out what `link` opens when its top route and block handler are already known (from
     /// an upstream `route`): a block as the top is no screen, so it is the handler of no stack.
-    package func layOut(_ link: Link, top: Route, topArgs: Frame.Arguments, handler: Route?,
+    @_spi(Records) public func layOut(_ link: Link, top: Route, topArgs: Frame.Arguments, handler: Route?,
                        into layout: inout StackLayout) throws(Regex.MatchError) {
         layout.reset(text: link.reference.text, matcher: matcher)
         // a chain's parents come from the table, not from the link's prefixes: no walk for them
@@ -130,14 +130,14 @@ package struct StackBuilder {
 /// How to go from one stack to another: pop the frames that differ, push the new ones. Frames
 /// the two stacks share are kept; a modal frame starts a new presentation, so nothing after it is
 /// shared.
-package struct Transition: Sendable {
+@_spi(Records) public struct Transition: Sendable {
     /// How many frames to pop from the current stack.
-    package let pop: Int
+    @_spi(Records) public let pop: Int
     /// The frames to push, root-most first.
-    package let push: [Frame]
+    @_spi(Records) public let push: [Frame]
 
     /// The transition from `current` to `next`.
-    package init(from current: [Frame], to next: [Frame]) {
+    @_spi(Records) public init(from current: [Frame], to next: [Frame]) {
         var shared = 0
         while shared < min(current.count, next.count), current[shared].isSame(as: next[shared]) {
             shared += 1

@@ -4,7 +4,7 @@
 /// link, and a frame's route and link count no reference: building and writing a stack of two
 /// frames counted a dozen when each frame held its route, a slice of the text and its
 /// arguments (`Frame`, which `frames` still gives).
-package struct StackLayout {
+@_spi(Records) public struct StackLayout {
     /// One frame laid out.
     struct Slot {
         /// The route, which the matcher that `owner` keeps holds.
@@ -16,14 +16,14 @@ package struct StackLayout {
     }
 
     /// The text of the link, which every frame's link is a prefix of.
-    package private(set) var text: [UInt8] = []
+    @_spi(Records) public private(set) var text: [UInt8] = []
     private(set) var slots: [Slot] = []
     private(set) var handlerSlot: Slot?
     /// The matcher whose tables hold the routes.
     private var owner: Matcher?
 
     /// An empty layout, to lay stacks out in.
-    package init() {}
+    @_spi(Records) public init() {}
 
     /// Starts over for the link whose text is `text`, with the routes of `matcher`'s tables.
     mutating func reset(text: [UInt8], matcher: Matcher) {
@@ -35,7 +35,7 @@ package struct StackLayout {
     /// Empties the layout (a link that opens nothing), keeping its storage, and lets the link's
     /// text go: a caller that parses the next link into the same text storage clears the layout
     /// first, or the storage, shared, is copied.
-    package mutating func clear() {
+    @_spi(Records) public mutating func clear() {
         slots.removeAllShort()
         handlerSlot = nil
         text = []
@@ -57,22 +57,22 @@ package struct StackLayout {
     }
 
     /// The number of frames.
-    package var count: Int { slots.count }
+    @_spi(Records) public var count: Int { slots.count }
 
     /// Whether the link opens no screen.
-    package var isEmpty: Bool { slots.isEmpty }
+    @_spi(Records) public var isEmpty: Bool { slots.isEmpty }
 
     /// Whether the link runs a block handler.
-    package var hasHandler: Bool { handlerSlot != nil }
+    @_spi(Records) public var hasHandler: Bool { handlerSlot != nil }
 
     /// Frame `index` (0 is the root).
-    package subscript(index: Int) -> Frame { frame(slots[index]) }
+    @_spi(Records) public subscript(index: Int) -> Frame { frame(slots[index]) }
 
     /// The frames, root first.
-    package var frames: [Frame] { slots.map(frame) }
+    @_spi(Records) public var frames: [Frame] { slots.map(frame) }
 
     /// The block handler's frame, if any.
-    package var handler: Frame? { handlerSlot.map(frame) }
+    @_spi(Records) public var handler: Frame? { handlerSlot.map(frame) }
 
     private func frame(_ slot: Slot) -> Frame {
         Frame(route: slot.route.takeUnretainedValue(), link: text[..<slot.linkEnd], args: slot.args)
@@ -80,7 +80,7 @@ package struct StackLayout {
 
     /// Calls `body` with the parts of each frame, root first, read where they lie: the route,
     /// the frame's link and its arguments, valid during the call.
-    package func forEachFrame(_ body: (Route, UnsafeBufferPointer<UInt8>, borrowing Frame.Arguments) -> Void) {
+    @_spi(Records) public func forEachFrame(_ body: (Route, UnsafeBufferPointer<UInt8>, borrowing Frame.Arguments) -> Void) {
         text.withUnsafeBufferPointer { text in
             slots.withUnsafeBufferPointer { slots in
                 for k in slots.indices { Self.call(body, with: slots[k], text) }
@@ -89,7 +89,7 @@ package struct StackLayout {
     }
 
     /// Calls `body` with the parts of the handler's frame, if there is one.
-    package func withHandler(_ body: (Route, UnsafeBufferPointer<UInt8>, borrowing Frame.Arguments) -> Void) {
+    @_spi(Records) public func withHandler(_ body: (Route, UnsafeBufferPointer<UInt8>, borrowing Frame.Arguments) -> Void) {
         guard let handlerSlot else { return }
         text.withUnsafeBufferPointer { Self.call(body, with: handlerSlot, $0) }
     }

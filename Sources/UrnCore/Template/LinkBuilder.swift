@@ -1,14 +1,14 @@
 /// Reverse routing (`urnfmt --link`): builds a concrete link from a pattern of any syntax of urn-patterns(7)
 /// and argument values, percent-encoding each value for its place and checking typed and regex
 /// placeholders. A query after `?` may hold `{name}` placeholders too (`/search?q={q}`).
-package final class LinkBuilder: Sendable {
+@_spi(Records) public final class LinkBuilder: Sendable {
     /// Why a link could not be built; it names the placeholder.
-    package enum BuildError: CodedError, Equatable {
+    @_spi(Records) public enum BuildError: CodedError, Equatable {
         case missing(String)
         case invalid(String, value: String, wanted: String)
         case unbuildable(String)
 
-        package var code: String {
+        @_spi(Records) public var code: String {
             switch self {
             case .missing: return "missing-arg"
             case .invalid: return "invalid-arg"
@@ -16,7 +16,7 @@ package final class LinkBuilder: Sendable {
             }
         }
 
-        package var message: String {
+        @_spi(Records) public var message: String {
             switch self {
             case let .missing(name): return "no value for placeholder '\(name)'"
             case let .invalid(name, value, wanted): return "placeholder '\(name)' needs \(wanted), not '\(value)'"
@@ -24,15 +24,15 @@ package final class LinkBuilder: Sendable {
             }
         }
 
-        package var offset: Int? { nil }
+        @_spi(Records) public var offset: Int? { nil }
     }
 
     /// The pattern of the path part.
-    package let pattern: Pattern
+    @_spi(Records) public let pattern: Pattern
     /// The pattern's text, whose bytes outside the segments a link keeps as written.
     private let source: [UInt8]
     /// The delimiter of delimiter-split patterns.
-    package let delimiter: [UInt8]
+    @_spi(Records) public let delimiter: [UInt8]
     private let query: [QueryPiece]?
 
     private enum QueryPiece: Sendable {
@@ -48,7 +48,7 @@ package final class LinkBuilder: Sendable {
     }
 
     /// A builder for `text`, compiled with `parser`.
-    package init(_ text: String, parser: PatternParser) throws(PatternError) {
+    @_spi(Records) public init(_ text: String, parser: PatternParser) throws(PatternError) {
         let bytes = Array(text.utf8)
         var queryStart: Int?
         var depth = 0
@@ -88,7 +88,7 @@ package final class LinkBuilder: Sendable {
     }
 
     /// The names of the placeholders, each once, in the order they are written.
-    package var names: [String] {
+    @_spi(Records) public var names: [String] {
         var names: [String] = []
         func add(_ name: String?) { if let name, !names.contains(name) { names.append(name) } }
         for segment in pattern.segments {
@@ -107,7 +107,7 @@ package final class LinkBuilder: Sendable {
     /// The link, with `value(name)` giving each placeholder's value (nil when there is none).
     /// Everything of the pattern outside its segments (scheme, host, separators, a trailing `/`)
     /// is kept as written.
-    package func build(_ value: (String) -> String?) throws(BuildError) -> [UInt8] {
+    @_spi(Records) public func build(_ value: (String) -> String?) throws(BuildError) -> [UInt8] {
         if pattern.express != nil { throw .unbuildable("an Express path that only its regex can read (a regex has no values to fill in)") }
         var out: [UInt8] = []
         out.reserveCapacity(source.count + 32)

@@ -1,49 +1,49 @@
 /// trurl-style editing of links (urnfmt(1) EDITING): `--set`, `--append`, `--qtrim`, `--sort-query` and
 /// `--redirect`, applied in that fixed order: redirect, set, trim, append, sort.
-package struct LinkEditor: Sendable {
+@_spi(Records) public struct LinkEditor: Sendable {
     /// One `--set COMP=VALUE` (or `COMP:=VALUE`, taken as written; `COMP?=VALUE`, only if unset).
-    package struct Assignment: Sendable, Equatable {
+    @_spi(Records) public struct Assignment: Sendable, Equatable {
         /// The component.
-        package let part: LinkPart
+        @_spi(Records) public let part: LinkPart
         /// The value; nil clears the component.
-        package let value: [UInt8]?
+        @_spi(Records) public let value: [UInt8]?
         /// Whether the value is already encoded (`:=`).
-        package let raw: Bool
+        @_spi(Records) public let raw: Bool
         /// Whether the value applies only when the component is unset (`?=`).
-        package let ifUnset: Bool
+        @_spi(Records) public let ifUnset: Bool
     }
 
     /// Why an edit could not be made or parsed.
-    package struct EditError: CodedError, Equatable {
+    @_spi(Records) public struct EditError: CodedError, Equatable {
         /// The reason.
-        package let message: String
-        package var code: String { "invalid-edit" }
-        package var offset: Int? { nil }
+        @_spi(Records) public let message: String
+        @_spi(Records) public var code: String { "invalid-edit" }
+        @_spi(Records) public var offset: Int? { nil }
     }
 
     /// `--redirect` targets, resolved in order.
-    package var redirects: [String] = []
+    @_spi(Records) public var redirects: [String] = []
     /// `--set` assignments, in order.
-    package var assignments: [Assignment] = []
+    @_spi(Records) public var assignments: [Assignment] = []
     /// `--append path=SEG` segments (decoded).
-    package var pathAppends: [[UInt8]] = []
+    @_spi(Records) public var pathAppends: [[UInt8]] = []
     /// `--append query=K=V` parameters (decoded key and value).
-    package var queryAppends: [(key: [UInt8], value: [UInt8]?)] = []
+    @_spi(Records) public var queryAppends: [(key: [UInt8], value: [UInt8]?)] = []
     /// `--qtrim` names; a trailing `*` makes a prefix.
-    package var trims: [String] = []
+    @_spi(Records) public var trims: [String] = []
     /// `--sort-query`.
-    package var sortQuery = false
+    @_spi(Records) public var sortQuery = false
 
     /// An editor with no edits.
-    package init() {}
+    @_spi(Records) public init() {}
 
     /// Whether any edit is configured.
-    package var isEmpty: Bool {
+    @_spi(Records) public var isEmpty: Bool {
         redirects.isEmpty && assignments.isEmpty && pathAppends.isEmpty && queryAppends.isEmpty && trims.isEmpty && !sortQuery
     }
 
     /// Adds `--set COMP=VALUE` / `COMP:=VALUE`; throws for an unknown component.
-    package mutating func set(_ argument: String) throws(EditError) {
+    @_spi(Records) public mutating func set(_ argument: String) throws(EditError) {
         guard let equals = argument.firstIndex(of: "=") else { throw EditError(message: "--set takes COMP=VALUE, not '\(argument)'") }
         var name = argument[..<equals]
         let raw = name.hasSuffix(":")
@@ -57,7 +57,7 @@ package struct LinkEditor: Sendable {
     }
 
     /// Adds `--append path=SEG` or `--append query=K=V`.
-    package mutating func append(_ argument: String) throws(EditError) {
+    @_spi(Records) public mutating func append(_ argument: String) throws(EditError) {
         if argument.hasPrefix("path=") {
             pathAppends.append(Array(argument.dropFirst(5).utf8))
         } else if argument.hasPrefix("query=") {
@@ -148,7 +148,7 @@ package struct LinkEditor: Sendable {
     }
 
     /// The edited text of `link`.
-    package func edit(_ link: [UInt8]) throws(EditError) -> [UInt8] {
+    @_spi(Records) public func edit(_ link: [UInt8]) throws(EditError) -> [UInt8] {
         var text = link
         for target in redirects {
             do {

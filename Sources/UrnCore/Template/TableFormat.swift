@@ -1,15 +1,15 @@
 /// The two table formats of `urnfmt --tsv` and `--csv`, and how each escapes a value.
-package enum TableFormat: Sendable {
+@_spi(Records) public enum TableFormat: Sendable {
     /// Tab-separated; `\t`, `\n`, `\r` and `\\` in values are written as escapes.
     case tsv
     /// RFC 4180: a value with a comma, quote, CR or LF is quoted, quotes doubled; rows end in CRLF.
     case csv
 
     /// The bytes between two values.
-    package var separator: UInt8 { self == .tsv ? 0x09 : UInt8(ascii: ",") }
+    @_spi(Records) public var separator: UInt8 { self == .tsv ? 0x09 : UInt8(ascii: ",") }
 
     /// Appends `value`, escaped for the format.
-    package func append(_ value: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+    @_spi(Records) public func append(_ value: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
         switch self {
         case .tsv:
             for byte in value {

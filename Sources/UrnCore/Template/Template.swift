@@ -1,15 +1,15 @@
 /// A compiled `urnfmt` template (urnfmt(1) TEMPLATES): literal text and expressions, parsed once.
 /// A class, so that a stage holding one passes it on with one reference count instead of one
 /// for each of its arrays (five, about 300 instructions a record).
-package final class Template: Sendable {
+@_spi(Records) public final class Template: Sendable {
     /// One piece of a template.
-    package enum Piece: Sendable, Equatable {
+    @_spi(Records) public enum Piece: Sendable, Equatable {
         case text([UInt8])
         case expression(Expression)
     }
 
     /// What an expression reads.
-    package enum Source: Sendable, Equatable {
+    @_spi(Records) public enum Source: Sendable, Equatable {
         /// A part of the parsed link: scheme, user, password, host, port, path, query, fragment.
         case part(LinkPart)
         /// The whole link, normalized (`{url}`).
@@ -24,27 +24,27 @@ package final class Template: Sendable {
         case path(JSONPath)
 
         /// Whether the source needs the parsed link.
-        package var readsLink: Bool { if case .path = self { return false } else { return true } }
+        @_spi(Records) public var readsLink: Bool { if case .path = self { return false } else { return true } }
     }
 
     /// An expression: a source and its modifiers. A class, so that rendering a record passes
     /// each expression on with one reference count instead of one per field.
-    package final class Expression: Sendable, Equatable {
+    @_spi(Records) public final class Expression: Sendable, Equatable {
         /// What it reads.
-        package let source: Source
+        @_spi(Records) public let source: Source
         /// `url:` — the value as written (percent-encoded) instead of decoded.
-        package let encoded: Bool
+        @_spi(Records) public let encoded: Bool
         /// `default:` — the scheme's default port when the link has none.
-        package let defaultPort: Bool
+        @_spi(Records) public let defaultPort: Bool
         /// `must:` — a missing value is an error.
-        package let must: Bool
+        @_spi(Records) public let must: Bool
         /// `json:` — the value as JSON text.
-        package let json: Bool
+        @_spi(Records) public let json: Bool
         /// `puny:` or `idn:` — the host (in `{host}`, `{url}` and the domain parts) in its ASCII
         /// or Unicode form; nil leaves it to the renderer's `hostForm`.
-        package let hostForm: HostForm?
+        @_spi(Records) public let hostForm: HostForm?
         /// The expression as written, for messages.
-        package let text: String
+        @_spi(Records) public let text: String
 
         init(source: Source, encoded: Bool, defaultPort: Bool, must: Bool, json: Bool, hostForm: HostForm?, text: String) {
             self.source = source
@@ -57,14 +57,14 @@ package final class Template: Sendable {
         }
 
         /// Whether two expressions read the same source with the same modifiers.
-        package static func == (a: Expression, b: Expression) -> Bool {
+        @_spi(Records) public static func == (a: Expression, b: Expression) -> Bool {
             a.source == b.source && a.encoded == b.encoded && a.defaultPort == b.defaultPort && a.must == b.must
                 && a.json == b.json && a.hostForm == b.hostForm && a.text == b.text
         }
     }
 
     /// The pieces, in order.
-    package let pieces: [Piece]
+    @_spi(Records) public let pieces: [Piece]
     /// The pieces compiled for rendering.
     let program: TemplateProgram
 
@@ -76,10 +76,10 @@ package final class Template: Sendable {
 
     /// The record paths the template reads directly, in order: a renderer finds them in the
     /// record's watched values (`WatchedPaths`) when its scan watched them.
-    package var paths: [JSONPath] { program.paths }
+    @_spi(Records) public var paths: [JSONPath] { program.paths }
 
     /// Whether any expression reads the parsed link.
-    package var needsLink: Bool {
+    @_spi(Records) public var needsLink: Bool {
         pieces.contains { piece in
             guard case let .expression(expression) = piece else { return false }
             return expression.source.readsLink
@@ -88,12 +88,12 @@ package final class Template: Sendable {
 }
 
 /// The components of a link that templates, tables and editors name.
-package enum LinkPart: String, Sendable, CaseIterable {
+@_spi(Records) public enum LinkPart: String, Sendable, CaseIterable {
     case scheme, user, password, host, port, path, query, fragment
 }
 
 /// The template fields derived from the host (through the public suffix list) and from the path.
-package enum DerivedPart: String, Sendable, CaseIterable {
+@_spi(Records) public enum DerivedPart: String, Sendable, CaseIterable {
     /// The registrable domain (`example.co.uk`).
     case domain
     /// The host before the registrable domain (`a.b`).
@@ -108,25 +108,25 @@ package enum DerivedPart: String, Sendable, CaseIterable {
 
 /// How a host is written: as in the link, or converted to its ASCII (`--punycode`, `puny:`)
 /// or Unicode (`--as-idn`, `idn:`) form.
-package enum HostForm: Sendable, Equatable {
+@_spi(Records) public enum HostForm: Sendable, Equatable {
     case asWritten, ascii, unicode
 }
 
 /// Why a template could not be compiled; `column` is 1-based.
-package struct TemplateError: CodedError, Equatable {
+@_spi(Records) public struct TemplateError: CodedError, Equatable {
     /// The reason.
-    package let reason: String
+    @_spi(Records) public let reason: String
     /// The 1-based column.
-    package let column: Int
+    @_spi(Records) public let column: Int
 
-    package var code: String { "invalid-template" }
-    package var message: String { reason }
-    package var offset: Int? { column - 1 }
+    @_spi(Records) public var code: String { "invalid-template" }
+    @_spi(Records) public var message: String { reason }
+    @_spi(Records) public var offset: Int? { column - 1 }
 }
 
 extension Template {
     /// Compiles `text`: `{expression}`, and the escapes `\t \n \\ \{ \}`.
-    package convenience init(_ text: String) throws(TemplateError) {
+    @_spi(Records) public convenience init(_ text: String) throws(TemplateError) {
         let bytes = Array(text.utf8)
         var pieces: [Piece] = []
         var literal: [UInt8] = []
@@ -163,12 +163,12 @@ extension Template {
     }
 
     /// A template of one expression (a column of `urnfmt --tsv`).
-    package convenience init(_ expression: Expression) {
+    @_spi(Records) public convenience init(_ expression: Expression) {
         self.init(pieces: [.expression(expression)])
     }
 
     /// Compiles one expression such as `must:url:query`, `query:KEY`, `route.args.id`.
-    package static func expression(_ bytes: ArraySlice<UInt8>, column: Int) throws(TemplateError) -> Expression {
+    @_spi(Records) public static func expression(_ bytes: ArraySlice<UInt8>, column: Int) throws(TemplateError) -> Expression {
         let text = String(decoding: bytes, as: UTF8.self)
         guard !text.isEmpty else { throw TemplateError(reason: "empty expression '{}'", column: column - 1) }
         var rest = Substring(text)

@@ -2,21 +2,21 @@
 /// needs it, and only once per record: each call is given a way to read it, which the renderer
 /// calls at most once. One renderer serves a whole stream (`begin(_:)` for each record), so that
 /// its link's storage is kept from record to record.
-package struct TemplateRenderer {
+@_spi(Records) public struct TemplateRenderer {
     /// A `must:` expression found nothing.
-    package struct MissingValue: CodedError {
+    @_spi(Records) public struct MissingValue: CodedError {
         /// The expression as written.
-        package let expression: String
-        package var code: String { "missing-value" }
-        package var message: String { "no value for '{\(expression)}'" }
-        package var offset: Int? { nil }
+        @_spi(Records) public let expression: String
+        @_spi(Records) public var code: String { "missing-value" }
+        @_spi(Records) public var message: String { "no value for '{\(expression)}'" }
+        @_spi(Records) public var offset: Int? { nil }
     }
 
     /// The record being rendered.
-    package private(set) var record: RecordView
+    @_spi(Records) public private(set) var record: RecordView
     /// The form of the host in `{host}`, `{url}` and the domain parts, unless an expression's
     /// `puny:` or `idn:` says otherwise (`--punycode`, `--as-idn`).
-    package var hostForm: HostForm = .asWritten
+    @_spi(Records) public var hostForm: HostForm = .asWritten
     /// Where the domain parts and host forms come from (UrnDomains' `SystemDomains` in the tools).
     package var domains: any DomainLookup = NoDomainLookup()
     /// The record's link once read (`hasLink`), read at most once. Not optional: reading an
@@ -35,7 +35,7 @@ package struct TemplateRenderer {
     }
 
     /// Goes on to `record`: its link is yet to be read, its domain parts to be found.
-    package mutating func begin(_ record: RecordView) {
+    @_spi(Records) public mutating func begin(_ record: RecordView) {
         self.record = record
         linkRead = false
         hasLink = false
@@ -49,7 +49,7 @@ package struct TemplateRenderer {
     /// Control characters of values are escaped unless `escapingControls` is false (a table
     /// format that escapes values itself). The template's `paths` are read from the record's
     /// watched values from slot `firstSlot` on, when its scan watched them.
-    package mutating func render(_ template: Template, into out: inout ByteBuffer, escapingControls: Bool = true,
+    @_spi(Records) public mutating func render(_ template: Template, into out: inout ByteBuffer, escapingControls: Bool = true,
                                 firstSlot: Int = 0, link readLink: (inout Link) throws -> Bool) throws {
         let program = template.program
         try program.steps.withUnsafeBufferPointer { steps in
@@ -135,7 +135,7 @@ package struct TemplateRenderer {
     /// Appends the value of one expression (empty when missing, unless `must:`), the general
     /// way: through its value, which a program's own steps go around. Control characters of a
     /// value are escaped unless `escapingControls` is false.
-    package mutating func render(_ expression: Template.Expression, into out: inout ByteBuffer,
+    @_spi(Records) public mutating func render(_ expression: Template.Expression, into out: inout ByteBuffer,
                                 escapingControls: Bool = true, link readLink: (inout Link) throws -> Bool) throws {
         let value = try self.value(expression, link: readLink)
         if value == nil && expression.must { throw MissingValue(expression: expression.text) }
@@ -253,7 +253,7 @@ package struct TemplateRenderer {
     }
 
     /// The value an expression reads, nil when missing.
-    package mutating func value(_ expression: Template.Expression, link readLink: (inout Link) throws -> Bool) throws -> RecordView.Value? {
+    @_spi(Records) public mutating func value(_ expression: Template.Expression, link readLink: (inout Link) throws -> Bool) throws -> RecordView.Value? {
         if case let .path(path) = expression.source { return record.value(at: path) }
         guard try readLinkOnce(readLink) else { return nil }
         let form = expression.hostForm ?? hostForm
