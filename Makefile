@@ -16,7 +16,7 @@ BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks
 
-.PHONY: test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-docs test-shells test-scale completions demo bench bench-instructions install uninstall clean
+.PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-docs test-shells test-scale completions demo bench bench-instructions install uninstall clean
 
 all: build
 
@@ -150,6 +150,21 @@ fuzz-selftest:
 		echo "make fuzz-selftest: FAILED: make fuzz failed but left no crash input beginning with '!'"; exit 1; \
 	fi; \
 	echo "make fuzz-selftest: passed: make fuzz failed on the trap and left $$artifact"
+
+## docs: the DocC reference of each library product (UrnCore, UrnAppLinks, UrnDomains) in
+## .build/docs/NAME.doccarchive, from symbol graphs and the toolchain's docc: no plugin in
+## Package.swift, so a package that depends on urn resolves nothing more
+DOC_PRODUCTS := UrnCore UrnAppLinks UrnDomains
+docs: deps
+	@rm -rf .build/symbol-graphs && mkdir -p .build/docs
+	@set -e; for p in $(DOC_PRODUCTS); do \
+		$(SWIFT) build --scratch-path .build/docs-build --target $$p -Xswiftc -emit-symbol-graph \
+			-Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/.build/symbol-graphs/$$p >/dev/null; \
+		out=$$(docc convert Sources/$$p/$$p.docc --fallback-display-name $$p --fallback-bundle-identifier org.urn.$$p \
+			--additional-symbol-graph-dir .build/symbol-graphs/$$p --output-path .build/docs/$$p.doccarchive 2>&1); \
+		if echo "$$out" | grep -Eqi "warning|error"; then echo "$$out"; echo "make docs: $$p has warnings"; exit 1; fi; \
+		echo "make docs: .build/docs/$$p.doccarchive"; \
+	done
 
 demo: build
 	@bash examples/demo.sh "$(RELEASE_BIN)"

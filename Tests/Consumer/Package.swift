@@ -4,11 +4,12 @@
 // SwiftPM treats as a remote dependency, so urn's package must carry no unsafe flag).
 import PackageDescription
 
-let urn = Context.environment["URN_URL"] ?? "https://github.com/urn-tools/urn"
+// Without URN_URL (working on the consumer by hand), the checkout itself, as a local package.
+let urn: Package.Dependency = Context.environment["URN_URL"].map { .package(url: $0, from: "0.1.0") } ?? .package(path: "../..")
 
 let package = Package(
     name: "route-links",
-    dependencies: [.package(url: urn, from: "0.1.0")],
+    dependencies: [urn],
     targets: [
         .executableTarget(name: "RouteLinks", dependencies: [.product(name: "UrnCore", package: "urn")]),
     ]

@@ -35,6 +35,7 @@ package struct Components: Sendable {
     /// Calls `body` with the bytes of all components and the range of each in view. Mutating,
     /// though it changes nothing, so that the list is used in place: read from the matcher's
     /// property, a copy retained and released both arrays (about 80 instructions a call).
+    @inline(__always)
     mutating func withUnsafeParts<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Range<Int>>) throws(E) -> R) throws(E) -> R {
         let visible = visible
         return try bytes.withUnsafeMutableBufferPointer { (bytes) throws(E) in
