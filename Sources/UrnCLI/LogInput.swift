@@ -87,7 +87,9 @@ final class LogRecordReader {
             let values: LogLine
             do throws(LogLineError) { values = try parser.parse(line) } catch { throw .log(error) }
             json.beginObject()
-            LogSchema.write(values, of: line, origin: input.origin, scratch: &scratch, into: &json)
+            guard LogSchema.write(values, of: line, origin: input.origin, scratch: &scratch, into: &json) else {
+                throw .log(.invalidUTF8(at: (values.target ?? values.path)?.lowerBound ?? 0))
+            }
         case let .json(targetPath, targetName, methodPath):
             guard line.first == UInt8(ascii: "{") else { throw .log(.notAnObject) }
             do throws(JSONError) { try scanner.scanObject(line) } catch { throw .json(error) }

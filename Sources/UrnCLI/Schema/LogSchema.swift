@@ -8,20 +8,20 @@ import UrnCore
 public enum LogSchema {
     /// Writes the members of `line`, whose values lie in `text`, into the open record.
     /// `origin` (`scheme://authority` of `--base`, or empty) goes before an origin-form target.
+    /// False when the link's escapes stood for bytes that are no UTF-8 (shown as U+FFFD): a
+    /// target is no link then.
     static func write(_ line: LogLine, of text: UnsafeBufferPointer<UInt8>, origin: [UInt8],
-                      scratch: inout [UInt8], into json: inout JSONWriter) {
-        scratch.removeAll(keepingCapacity: true)
-        if let target = line.target {
-            appendTarget(UnsafeBufferPointer(rebasing: text[target]), escaped: line.hasEscapes, origin: origin, to: &scratch)
-        } else if let path = line.path {
-            appendTarget(UnsafeBufferPointer(rebasing: text[path]), escaped: line.hasEscapes, origin: origin, to: &scratch)
-            if let query = line.query {
-                scratch.append(UInt8(ascii: "?"))
-                appendValue(UnsafeBufferPointer(rebasing: text[query]), escaped: line.hasEscapes, to: &scratch)
-            }
-        }
+                      scratch: inout [UInt8], into json: inout JSONWriter) -> Bool {
         json.key("link")
-        json.string(scratch)
+        var valid = true
+        if let target = line.target, origin.isEmpty, !line.hasEscapes {
+            // the usual line: the target as it lies in the line (which is valid UTF-8)
+            json.string(UnsafeBufferPointer(rebasing: text[target]), plain: false)
+        } else {
+            scratch.removeAll(keepingCapacity: true)
+            appendLink(line, of: text, origin: origin, to: &scratch)
+            valid = json.string(scratch)
+        }
         string("method", line.method, line, text, &scratch, &json)
         if let status = line.status {
             json.key("status")
@@ -32,10 +32,8 @@ public enum LogSchema {
             json.int(bytes)
         }
         if let time = line.localTime {
-            scratch.removeAll(keepingCapacity: true)
-            time.appendISO8601(to: &scratch)
             json.key("time")
-            json.string(scratch)
+            time.withISO8601 { json.plainString($0) }
         } else {
             string("time", line.isoTime, line, text, &scratch, &json)
         }
@@ -47,6 +45,21 @@ public enum LogSchema {
         if let duration = line.duration {
             json.key("duration")
             json.rawValue(UnsafeBufferPointer(rebasing: text[duration]))
+        }
+        return valid
+    }
+
+    /// Appends the link of `line`: the target, or the path and query, after `origin` when in
+    /// origin form, escapes undone.
+    private static func appendLink(_ line: LogLine, of text: UnsafeBufferPointer<UInt8>, origin: [UInt8], to out: inout [UInt8]) {
+        if let target = line.target {
+            appendTarget(UnsafeBufferPointer(rebasing: text[target]), escaped: line.hasEscapes, origin: origin, to: &out)
+        } else if let path = line.path {
+            appendTarget(UnsafeBufferPointer(rebasing: text[path]), escaped: line.hasEscapes, origin: origin, to: &out)
+            if let query = line.query {
+                out.append(UInt8(ascii: "?"))
+                appendValue(UnsafeBufferPointer(rebasing: text[query]), escaped: line.hasEscapes, to: &out)
+            }
         }
     }
 

@@ -4,8 +4,11 @@
 public struct LogFormat: Sendable {
     /// The fields of the values, in line order.
     package let fields: [LogField]
-    /// `literals[i]` comes before value `i`; the last one ends the line.
-    package let literals: [[UInt8]]
+    /// `literals[i]` comes before value `i`; the last one ends the line. Ranges into `text`,
+    /// so that matching a line walks two arrays and retains none per value.
+    package let literals: [Range<Int>]
+    /// The literal text, one run after another.
+    package let text: [UInt8]
 
     /// The Common Log Format (NCSA, Apache's `%h %l %u %t "%r" %>s %b`). The identity (`%l`),
     /// which nginx writes as a `-`, is read past whatever it holds.
@@ -60,7 +63,12 @@ public struct LogFormat: Sendable {
         guard !fields.isEmpty else { throw .noVariables }
         guard fields.contains(where: \.holdsTarget) else { throw .noTarget }
         self.fields = fields
-        self.literals = literals
+        text = literals.flatMap { $0 }
+        var start = 0
+        self.literals = literals.map { literal in
+            defer { start += literal.count }
+            return start..<(start + literal.count)
+        }
     }
 }
 

@@ -17,44 +17,48 @@ public struct LogLineParser: Sendable {
     /// format, holds a value that is not what its field stands for, or names no request target.
     package func parse(_ text: UnsafeBufferPointer<UInt8>) throws(LogLineError) -> LogLine {
         if let bad = UTF8Validation.firstInvalidOffset(text) { throw .invalidUTF8(at: bad) }
+        guard let base = text.baseAddress else { throw .mismatch(expected: describe(format.literals[0]), at: 0) }
         var line = LogLine()
-        guard let base = text.baseAddress else { throw .mismatch(expected: Self.describe(format.literals[0]), at: 0) }
         line.hasEscapes = memchr(base, Int32(UInt8(ascii: "\\")), text.count) != nil
-        let fields = format.fields
-        let literals = format.literals
-        var at = 0
-        var targetAt = 0
-        for i in fields.indices {
-            try Self.expect(literals[i], in: text, at: &at)
-            let next = literals[i + 1]
-            var end = text.count
-            if !next.isEmpty {
-                guard let found = Self.find(next, in: text, from: at, base) else {
-                    throw .mismatch(expected: Self.describe(next), at: text.count)
+        return try format.text.withUnsafeBufferPointer { (pool) throws(LogLineError) -> LogLine in
+            try format.fields.withUnsafeBufferPointer { (fields) throws(LogLineError) -> LogLine in
+                try format.literals.withUnsafeBufferPointer { (literals) throws(LogLineError) -> LogLine in
+                    var at = 0
+                    var targetAt = 0
+                    for i in fields.indices {
+                        try expect(UnsafeBufferPointer(rebasing: pool[literals[i]]), in: text, at: &at)
+                        let next = UnsafeBufferPointer(rebasing: pool[literals[i + 1]])
+                        var end = text.count
+                        if !next.isEmpty {
+                            guard let found = Self.find(next, in: text, from: at, base) else {
+                                throw .mismatch(expected: describe(literals[i + 1]), at: text.count)
+                            }
+                            end = found
+                        } else if fields[i].ends(at: 0) != nil {
+                            // followed by another value (`LogFormat` allows it only here) or by the line's end
+                            end = at
+                            while end < text.count, fields[i].ends(at: text[end]) == false { end += 1 }
+                        }
+                        if fields[i].holdsTarget { targetAt = at }
+                        try line.read(fields[i], at..<end, in: text)
+                        at = end
+                    }
+                    try expect(UnsafeBufferPointer(rebasing: pool[literals[fields.count]]), in: text, at: &at)
+                    guard at == text.count else { throw .mismatch(expected: "the end of the line", at: at) }
+                    guard line.target != nil || line.path != nil else { throw .invalidRequest(at: targetAt) }
+                    return line
                 }
-                end = found
-            } else if fields[i].ends(at: 0) != nil {
-                // followed by another value (`LogFormat` allows it only here) or by the line's end
-                end = at
-                while end < text.count, fields[i].ends(at: text[end]) == false { end += 1 }
             }
-            if fields[i].holdsTarget { targetAt = at }
-            try line.read(fields[i], at..<end, in: text)
-            at = end
         }
-        try Self.expect(literals[fields.count], in: text, at: &at)
-        guard at == text.count else { throw .mismatch(expected: "the end of the line", at: at) }
-        guard line.target != nil || line.path != nil else { throw .invalidRequest(at: targetAt) }
-        return line
     }
 
     /// Steps over `literal` at `at`, or throws.
     @inline(__always)
-    private static func expect(_ literal: [UInt8], in text: UnsafeBufferPointer<UInt8>, at: inout Int) throws(LogLineError) {
+    private func expect(_ literal: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, at: inout Int) throws(LogLineError) {
         let n = literal.count
         guard n > 0 else { return }
-        guard at + n <= text.count, literal.withUnsafeBufferPointer({ memcmp(text.baseAddress! + at, $0.baseAddress!, n) == 0 }) else {
-            throw .mismatch(expected: describe(literal), at: at)
+        guard at + n <= text.count, memcmp(text.baseAddress! + at, literal.baseAddress!, n) == 0 else {
+            throw .mismatch(expected: "'\(String(decoding: literal, as: UTF8.self))'", at: at)
         }
         at += n
     }
@@ -62,7 +66,7 @@ public struct LogLineParser: Sendable {
     /// Where `literal` first appears in `text` from `start` on, not right after an escaping
     /// backslash (one of an odd run).
     @inline(__always)
-    private static func find(_ literal: [UInt8], in text: UnsafeBufferPointer<UInt8>, from start: Int,
+    private static func find(_ literal: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from start: Int,
                              _ base: UnsafePointer<UInt8>) -> Int? {
         let n = literal.count
         let first = Int32(literal[0])
@@ -73,15 +77,15 @@ public struct LogLineParser: Sendable {
             guard at + n <= text.count else { return nil }
             var slashes = 0
             while at - slashes > start, text[at - slashes - 1] == UInt8(ascii: "\\") { slashes += 1 }
-            if slashes & 1 == 0, literal.withUnsafeBufferPointer({ memcmp(base + at, $0.baseAddress!, n) == 0 }) { return at }
+            if slashes & 1 == 0, n == 1 || memcmp(base + at, literal.baseAddress!, n) == 0 { return at }
             i = at + 1
         }
         return nil
     }
 
-    /// A literal as a message shows it.
-    private static func describe(_ literal: [UInt8]) -> String {
-        "'\(String(decoding: literal, as: UTF8.self))'"
+    /// The literal `range` of the format as a message shows it.
+    private func describe(_ range: Range<Int>) -> String {
+        "'\(String(decoding: format.text[range], as: UTF8.self))'"
     }
 }
 
@@ -144,7 +148,7 @@ extension LogLine {
         var end = range.upperBound
         var last = end - 1
         while last > space, text[last] != UInt8(ascii: " ") { last -= 1 }
-        if last > space, end - last > 5, UnsafeBufferPointer(rebasing: text[(last + 1)..<(last + 6)]).elementsEqual("HTTP/".utf8) {
+        if last > space, end - last > 5, memcmp(text.baseAddress! + last + 1, Self.http.utf8Start, 5) == 0 {
             end = last
         }
         guard end > space + 1 else { throw .invalidRequest(at: range.lowerBound) }
@@ -152,9 +156,16 @@ extension LogLine {
         target = (space + 1)..<end
     }
 
-    /// A byte of an HTTP token (RFC 9110 §5.6.2), which a method is.
+    private static let http: StaticString = "HTTP/"
+
+    /// The bytes of an HTTP token (RFC 9110 §5.6.2), which a method is: letters, digits and
+    /// ``!#$%&'*+-.^_`|~``.
+    private static let token = ByteClass(rawValue: 0x57ff_ffff_c7ff_fffe_03ff_6cfa_0000_0000)
+
+    /// A byte of an HTTP token.
+    @inline(__always)
     private static func isTokenByte(_ byte: UInt8) -> Bool {
-        ByteClass.test(byte, [.alpha, .digit, .mark]) || "!#$%&'*+^`|".utf8.contains(byte)
+        ByteClass.test(byte, token)
     }
 
     /// `value` as a count of up to 18 digits.
