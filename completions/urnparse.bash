@@ -165,7 +165,7 @@ _urnparse() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(-0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --raw --normalize --domains --punycode --as-idn --iri --version -h --help)
     local -a repeating_options=()
-    local -a non_repeating_options=(--field --max-line --jobs --scheme --delimiter --base)
+    local -a non_repeating_options=(--field --max-line --jobs --scheme --delimiter --base --log --method-field)
     __urnparse_offer_flags_options -1
 
     # Offer option value completions
@@ -186,6 +186,13 @@ _urnparse() {
         return
         ;;
     '--base')
+        return
+        ;;
+    '--log')
+        __urnparse_add_completions -W 'common'$'\n''combined'$'\n''json'$'\n''nginx:'
+        return
+        ;;
+    '--method-field')
         return
         ;;
     esac

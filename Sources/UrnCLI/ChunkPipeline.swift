@@ -130,7 +130,7 @@ final class ChunkPipeline<Stage: RecordStage> {
         makeWorker = { stage in
             let diagnostics = Diagnostics(keepingFor: tool, noMessages: options.noMessages)
             return Worker(stage: stage.copyForThread(), parser: driver.recordParser(for: stage),
-                          driver: RecordDriver(options: options, diagnostics: diagnostics), diagnostics: diagnostics,
+                          driver: RecordDriver(options: options, diagnostics: diagnostics, log: driver.log), diagnostics: diagnostics,
                           writer: RecordWriter(fd: -1, separator: options.separator, lineBuffered: false))
         }
         readerDiagnostics = Diagnostics(keepingFor: tool, noMessages: options.noMessages)

@@ -5,11 +5,15 @@
 package struct RecordDriver {
     private let options: CommonOptions
     let diagnostics: Diagnostics
+    /// Under `urnparse --log`, how lines are read as access-log lines.
+    let log: LogInput?
 
-    /// A driver for `options`, reporting through `diagnostics`.
-    package init(options: CommonOptions, diagnostics: Diagnostics) {
+    /// A driver for `options`, reporting through `diagnostics`, reading lines as access-log
+    /// lines when `log` says how.
+    package init(options: CommonOptions, diagnostics: Diagnostics, log: LogInput? = nil) {
         self.options = options
         self.diagnostics = diagnostics
+        self.log = log
     }
 
     /// What every record's work reads, read once from the options: an ArgumentParser property
@@ -86,7 +90,7 @@ package struct RecordDriver {
     /// The parser of records for `stage`.
     func recordParser<Stage: RecordStage>(for stage: Stage) -> RecordParser {
         RecordParser(field: options.fieldPath, fieldName: options.field, maxLine: options.maxLine, stagePaths: stage.watchedPaths,
-                     replaced: Self.replacedNames(of: stage))
+                     replaced: Self.replacedNames(of: stage), log: log)
     }
 
     /// The fields whose input values give way to `stage`'s: its own and `error`.

@@ -8,6 +8,8 @@ package enum RecordError: CodedError {
     /// The field the link was looked for in, and a string field that holds a link instead.
     case missingField(String, suggestion: String? = nil)
     case fieldNotString(String)
+    /// An access-log line that does not fit its format (`urnparse --log`).
+    case log(LogLineError)
 
     package var code: String {
         switch self {
@@ -16,6 +18,7 @@ package enum RecordError: CodedError {
         case let .json(error): return error.code
         case .missingField: return "missing-field"
         case .fieldNotString: return "field-not-string"
+        case let .log(error): return error.code
         }
     }
 
@@ -28,6 +31,7 @@ package enum RecordError: CodedError {
             return "record has no '\(name)' field (its '\(suggestion)' holds a link: --field \(suggestion))"
         case let .missingField(name, nil): return "record has no '\(name)' field"
         case let .fieldNotString(name): return "field '\(name)' is not a string"
+        case let .log(error): return error.message
         }
     }
 
@@ -35,6 +39,7 @@ package enum RecordError: CodedError {
         switch self {
         case let .nulByte(at): return at
         case let .json(error): return error.offset
+        case let .log(error): return error.offset
         default: return nil
         }
     }

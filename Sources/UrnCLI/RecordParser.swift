@@ -17,13 +17,19 @@ package struct RecordParser {
     /// `ReaderField`s.
     private let replacedSlots: Range<Int>
     private var linkBuffer: [UInt8] = []
+    /// Under `urnparse --log`, what makes each line the record it stands for.
+    private let log: LogRecordReader?
 
     /// A parser reading the link from `field`, whose scan of each record notes the values at
     /// `stagePaths` for the stage (`RecordView.watched`) and whether the record holds a field
-    /// among `replaced`, the top-level fields the stage writes (`keepsEveryMember`).
-    package init(field: JSONPath, fieldName: String, maxLine: Int, stagePaths: [JSONPath] = [], replaced: [String] = []) {
+    /// among `replaced`, the top-level fields the stage writes (`keepsEveryMember`). With `log`,
+    /// each line is an access-log line, read into a record whose link is its `link`.
+    package init(field: JSONPath, fieldName: String, maxLine: Int, stagePaths: [JSONPath] = [], replaced: [String] = [],
+                log: LogInput? = nil) {
+        self.log = log.map(LogRecordReader.init)
+        let field = log == nil ? field : ReaderField.link.path
         self.field = field
-        self.fieldName = fieldName
+        self.fieldName = log == nil ? fieldName : "link"
         self.maxLine = maxLine
         let replacedPaths = replaced.map(JSONPath.init(field:))
         watchedPaths = WatchedPaths(stagePaths + ReaderField.paths(link: field) + replacedPaths)
@@ -51,9 +57,12 @@ package struct RecordParser {
     /// next call.
     package mutating func record(_ line: InputLine, separatorIsNUL: Bool) throws(RecordError) -> RecordView? {
         if line.tooLong { throw .lineTooLong(limit: maxLine) }
-        let text = Self.trimmed(line.bytes)
+        var text = Self.trimmed(line.bytes)
         guard !text.isEmpty else { return nil }
-        guard text[0] == UInt8(ascii: "{") else {
+        if let log {
+            if !separatorIsNUL { try Self.checkNoNUL(text) }
+            text = try log.record(of: text)
+        } else if text[0] != UInt8(ascii: "{") {
             if !separatorIsNUL { try Self.checkNoNUL(text) }
             return RecordView(text: text, isJSON: false)
         }

@@ -165,6 +165,15 @@ extension LinkSchema {
         return kind.kind == .string
     }
 
+    /// Whether urnparse read `link`, which begins with `//`, as a path: a request target of
+    /// `urnparse --log` (`//a/b` in a request line is a path), whose parts then have no host.
+    public static func isTargetPath(_ record: RecordView, link: Span<UInt8>) -> Bool {
+        guard link.count > 1, link[0] == UInt8(ascii: "/"), link[1] == UInt8(ascii: "/") else { return false }
+        return record.value(at: hostPath) == nil
+    }
+
+    private static let hostPath = JSONPath("parts.host")!
+
     /// The Compass scheme `S` of a record urnparse read as the name of an `S://name` link
     /// (`"kind":"opaque"` and `parts.scheme`, from `urnparse --scheme S`), lower-cased.
     package static func compassScheme(of record: RecordView, link: Span<UInt8>) -> [UInt8]? {

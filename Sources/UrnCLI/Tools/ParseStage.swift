@@ -4,6 +4,9 @@ import UrnDomains
 /// urnparse's work on one record: parse (and resolve) the link, write its parts.
 struct ParseStage: RecordStage {
     let parser: LinkParser
+    /// Under `--log`, the parser of a target that begins with `//`: in a request that is a path
+    /// (origin form, RFC 9112 §3.2.1), where a link would begin with an authority.
+    let targetParser: LinkParser?
     var fields: LinkSchema
     let resolver: LinkResolver?
     /// The link being parsed, whose storage the next record's reuses.
@@ -11,17 +14,29 @@ struct ParseStage: RecordStage {
     /// Whether the last link parsed needs no JSON escape (`RecordStage.linkIsPlain`).
     private(set) var linkIsPlain = false
 
-    init(parser: LinkParser, fields: LinkSchema, resolver: LinkResolver?) {
+    init(parser: LinkParser, targetParser: LinkParser?, fields: LinkSchema, resolver: LinkResolver?) {
         self.parser = parser
+        self.targetParser = targetParser
         self.fields = fields
         self.resolver = resolver
+    }
+
+    /// `parser` reading request targets.
+    static func targetParser(_ parser: LinkParser) -> LinkParser {
+        var targets = parser
+        targets.requestTargets = true
+        return targets
     }
 
     var fieldNames: [String] { ["resolved"] + LinkSchema.fieldNames }
 
     @inline(__always)
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws {
-        try parser.parse(link, base: resolver, into: &parsed)
+        if let targetParser, link.count > 1, link[0] == UInt8(ascii: "/"), link[1] == UInt8(ascii: "/") {
+            try targetParser.parse(link, into: &parsed)
+        } else {
+            try parser.parse(link, base: resolver, into: &parsed)
+        }
         linkIsPlain = parsed.textIsPlain
         // a host that has no --punycode or --as-idn form makes an error record
         if fields.normalize, fields.hostForm != .asWritten { _ = try SystemDomains().converting(parsed, to: fields.hostForm) }

@@ -54,8 +54,8 @@ package struct UrnMatch: UrnTool {
     @Option(help: ArgumentHelp("Route every record as a request of this HTTP method (routes with a method column must take it).", valueName: "method"))
     var method: String?
 
-    @Option(help: ArgumentHelp("Read each record's HTTP method from this field (a name or dotted path); else --method.", valueName: "path"))
-    var methodField: String?
+    /// The record's own method, which wins over --method.
+    @OptionGroup var methodField: MethodFieldOption
 
     @OptionGroup var common: CommonOptions
 
@@ -66,7 +66,6 @@ package struct UrnMatch: UrnTool {
         if let method, HTTPMethod.column(method.uppercased().utf8)?.count != 1 {
             throw ValidationError("unknown --method '\(method)' (use GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS, ...)")
         }
-        if let methodField, JSONPath(methodField) == nil { throw ValidationError("invalid --method-field path '\(methodField)'") }
     }
 
     package mutating func execute() throws -> ExitStatus {
@@ -91,7 +90,7 @@ package struct UrnMatch: UrnTool {
             selection: mode == .count ? .count : mode == .stats ? .stats : invert || (explain && mode == nil) ? .unmatched
                 : mode == .all ? .every : .matched,
             invert: invert, allMatches: allMatches, explain: explain,
-            method: method?.uppercased(), methodField: methodField.flatMap(JSONPath.init))
+            method: method?.uppercased(), methodField: methodField.path)
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
     }
 }

@@ -31,8 +31,15 @@ package struct UrnParse: UrnTool {
     /// With --normalize: the form of the host of 'normalized'.
     @OptionGroup var hosts: HostFormOptions
 
-    @Option(help: ArgumentHelp("Resolve each link against this absolute link first (RFC 3986 §5.2) and add 'resolved'.", valueName: "link"))
+    @Option(help: ArgumentHelp("Resolve each link against this absolute link first (RFC 3986 §5.2) and add 'resolved'; with --log, put this scheme://host before each /target.", valueName: "link"))
     var base: String?
+
+    @Option(help: ArgumentHelp("Read access-log lines: common, combined, json (one object a line: --field names the target, --method-field the method) or 'nginx:FORMAT' (an nginx log_format).", valueName: "format"),
+            completion: .list(["common", "combined", "json", "nginx:"]))
+    var log: String?
+
+    /// With --log json, the member that holds the method.
+    @OptionGroup var methodField: MethodFieldOption
 
     package func validate() throws {
         guard !delimiter.isEmpty else { throw ValidationError("--delimiter must not be empty") }
@@ -43,22 +50,32 @@ package struct UrnParse: UrnTool {
         if let scheme, !URIReference.isScheme(ArraySlice(scheme.utf8)) {
             throw ValidationError("invalid --scheme '\(scheme)'")
         }
+        if log == nil, methodField.methodField != nil { throw ValidationError("--method-field goes with --log json") }
+        _ = try logInput()
+    }
+
+    /// The access-log input `--log` asks for, if any.
+    private func logInput() throws -> LogInput? {
+        try log.map { try LogInput(argument: $0, field: common.fieldPath, fieldName: common.field, methodField: methodField.path, base: base) }
     }
 
     package mutating func execute() throws -> ExitStatus {
         let diagnostics = Diagnostics(tool: "urnparse", noMessages: common.noMessages)
+        let log = try logInput()
         var resolver: LinkResolver?
-        if let base {
+        // under --log, the base's origin goes before each target instead (LogInput)
+        if let base, log == nil {
             do { resolver = try LinkResolver(base: base) } catch {
                 diagnostics.error("--base: \(error.message)")
                 return .failure
             }
         }
+        let parser = common.linkParser(LinkParser(compassScheme: scheme, delimiter: delimiter))
         var stage = ParseStage(
-            parser: common.linkParser(LinkParser(compassScheme: scheme, delimiter: delimiter)),
+            parser: parser, targetParser: log == nil ? nil : ParseStage.targetParser(parser),
             fields: LinkSchema(raw: raw, delimiter: delimiter, normalize: normalize, domains: domains,
                                hostForm: hosts.hostForm, normalizedForm: hosts.normalizedForm),
             resolver: resolver)
-        return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
+        return RecordDriver(options: common, diagnostics: diagnostics, log: log).run(&stage)
     }
 }

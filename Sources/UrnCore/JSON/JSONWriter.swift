@@ -22,6 +22,11 @@
     /// A copy of the text written so far.
     @_spi(Records) public var bytes: [UInt8] { buffer.bytes }
 
+    /// The text written so far, valid until the writer next changes (a record made to be read
+    /// back, `urnparse --log`).
+    @inlinable
+    @_spi(Records) public func unsafeText() -> UnsafeBufferPointer<UInt8> { buffer.unsafeView(0..<buffer.count) }
+
     /// Calls `body` with the text written so far.
     @_spi(Records) public func withSpan<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
         try buffer.withSpan(body)
