@@ -277,9 +277,12 @@ public struct JSONScanner {
         /// below are static, on the text's bytes: a method called on the cursor that a nested scan
         /// holds in memory copied the whole cursor for every string.
         static func scanLiteral(_ word: StaticString, _ base: UnsafePointer<UInt8>, _ count: Int, at start: Int) throws(JSONError) -> Int {
-            var i = start
             let p = word.utf8Start
-            for k in 0..<word.utf8CodeUnitCount {
+            let length = word.utf8CodeUnitCount
+            // the whole word in one or two loads; byte by byte only to say where it differs
+            if length <= count &- start, (base + start).equalsShort(p, count: length) { return start &+ length }
+            var i = start
+            for k in 0..<length {
                 guard i < count else { throw JSONError(.unexpectedEnd, at: i) }
                 guard base[i] == p[k] else {
                     throw JSONError(.unexpected(base[i], expected: "'\(word)'"), at: i)
