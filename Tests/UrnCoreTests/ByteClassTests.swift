@@ -112,11 +112,30 @@ import Testing
         }
     }
 
-    /// Ranges of eight bytes or more end with one word that overlaps bytes already tested, and
-    /// ranges of four to seven are tested in one word of two overlapping halves: the answer is
-    /// the byte-by-byte one for every start, length, special byte and place of it.
+    /// The block test flags exactly the bytes a JSON string cannot hold as they are, every byte
+    /// value in every lane, and answers the lowest when a block holds several.
+    @Test func blockTestAgreesWithBytes() {
+        func isSpecial(_ byte: UInt8) -> Bool { byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
+        for byte in 0...255 {
+            for lane in 0..<16 {
+                var block = [UInt8](repeating: UInt8(ascii: "a"), count: 16)
+                block[lane] = UInt8(byte)
+                let first = block.withUnsafeBufferPointer { PlainRun.firstSpecial(inBlockAt: $0.baseAddress!) }
+                #expect(first == (isSpecial(UInt8(byte)) ? lane : 16), "byte \(byte) in lane \(lane)")
+                // a special byte above the lane does not hide it
+                block[15] = 0x00
+                let withLater = block.withUnsafeBufferPointer { PlainRun.firstSpecial(inBlockAt: $0.baseAddress!) }
+                #expect(withLater == (isSpecial(UInt8(byte)) ? lane : 15), "byte \(byte) in lane \(lane), then 0")
+            }
+        }
+    }
+
+    /// Ranges of sixteen bytes or more go a block at a time, ranges of eight or more end with
+    /// one word that overlaps bytes already tested, and ranges of four to seven are tested in
+    /// one word of two overlapping halves: the answer is the byte-by-byte one for every start,
+    /// length, special byte and place of it.
     @Test func overlappingTailAgreesWithBytes() {
-        for length in 0...24 {
+        for length in 0...48 {
             for special in [-1] + Array(0..<length) {
                 for specialByte: UInt8 in [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x00, 0x1F, 0x80, 0xFF] {
                     var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)

@@ -92,3 +92,147 @@ import Testing
         }
     }
 }
+
+/// The scanner's short-string and literal shortcuts against a byte-by-byte reading of arrays of
+/// strings and literals, on generated texts: the same end or the same error at the same byte.
+@Suite struct JSONScannerShortcutTests {
+    /// A byte-at-a-time reading of an array of strings and literals, with the scanner's errors
+    /// and offsets: the reading the shortcuts must not change.
+    struct Reference {
+        let text: [UInt8]
+
+        func byte(_ i: Int) throws(JSONError) -> UInt8 {
+            guard i < text.count else { throw JSONError(.unexpectedEnd, at: i) }
+            return text[i]
+        }
+
+        func afterBlanks(_ start: Int) -> Int {
+            var i = start
+            while i < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[i]) { i += 1 }
+            return i
+        }
+
+        func document() throws(JSONError) {
+            var i = try value(at: afterBlanks(0))
+            i = afterBlanks(i)
+            if i != text.count { throw JSONError(.trailingData, at: i) }
+        }
+
+        func value(at i: Int) throws(JSONError) -> Int {
+            let first = try byte(i)
+            switch first {
+            case UInt8(ascii: "["): return try array(at: i)
+            case UInt8(ascii: "\""): return try string(at: i)
+            case UInt8(ascii: "t"): return try literal("true", at: i)
+            case UInt8(ascii: "f"): return try literal("false", at: i)
+            case UInt8(ascii: "n"): return try literal("null", at: i)
+            default: throw JSONError(.unexpected(first, expected: "a value"), at: i)
+            }
+        }
+
+        func array(at start: Int) throws(JSONError) -> Int {
+            var i = afterBlanks(start + 1)
+            if try byte(i) == UInt8(ascii: "]") { return i + 1 }
+            while true {
+                i = try value(at: afterBlanks(i))
+                i = afterBlanks(i)
+                let next = try byte(i)
+                i += 1
+                if next == UInt8(ascii: "]") { return i }
+                guard next == UInt8(ascii: ",") else { throw JSONError(.unexpected(next, expected: "',' or ']'"), at: i - 1) }
+            }
+        }
+
+        func literal(_ word: String, at start: Int) throws(JSONError) -> Int {
+            var i = start
+            for expected in word.utf8 {
+                let found = try byte(i)
+                guard found == expected else { throw JSONError(.unexpected(found, expected: "'\(word)'"), at: i) }
+                i += 1
+            }
+            return i
+        }
+
+        func string(at start: Int) throws(JSONError) -> Int {
+            var i = start + 1
+            while true {
+                let found = try byte(i)
+                switch found {
+                case UInt8(ascii: "\""): return i + 1
+                case UInt8(ascii: "\\"): i = try escape(at: i)
+                case ..<0x20: throw JSONError(.controlCharacter, at: i)
+                case ..<0x80: i += 1
+                default:
+                    let length = text.withUnsafeBufferPointer { UTF8Validation.sequenceLength($0, at: i) }
+                    guard let length else { throw JSONError(.invalidUTF8, at: i) }
+                    i += length
+                }
+            }
+        }
+
+        func escape(at start: Int) throws(JSONError) -> Int {
+            let kind = try byte(start + 1)
+            if Array(#""\/bfnrt"#.utf8).contains(kind) { return start + 2 }
+            guard kind == UInt8(ascii: "u") else { throw JSONError(.invalidEscape, at: start) }
+            let unit = try hex4(at: start + 2, escape: start)
+            if (0xD800..<0xDC00).contains(unit) {
+                guard start + 7 < text.count, text[start + 6] == UInt8(ascii: "\\"), text[start + 7] == UInt8(ascii: "u"),
+                      (0xDC00..<0xE000).contains(try hex4(at: start + 8, escape: start + 6))
+                else { throw JSONError(.loneSurrogate, at: start) }
+                return start + 12
+            }
+            if (0xDC00..<0xE000).contains(unit) { throw JSONError(.loneSurrogate, at: start) }
+            return start + 6
+        }
+
+        func hex4(at start: Int, escape: Int) throws(JSONError) -> Int {
+            guard start + 4 <= text.count,
+                  let value = Int(String(decoding: text[start..<start + 4], as: UTF8.self), radix: 16),
+                  text[start..<start + 4].allSatisfy({ ByteClass.hexValue($0) != nil })
+            else { throw JSONError(.invalidUnicodeEscape, at: escape) }
+            return value
+        }
+    }
+
+    /// Pieces of string content: mostly plain text, some of every kind a scan must stop at.
+    static let pieces: [[UInt8]] = [
+        "a", "b", "Z", "/", ":", "?", "=", "%", "~", " ", ",", "]", "t", "f", "n", "abcdefgh", "user/subscriptions",
+        #"\""#, #"\\"#, #"\/"#, #"\n"#, #"\u00e9"#, #"\uD834\uDD1E"#, #"\uD834"#, #"\uDD1E"#, #"\u12G4"#, #"\x"#, "\\",
+        "é", "€", "𝄞", "\t", "\u{7F}",
+    ].map { Array($0.utf8) } + [[0x01], [0x1F], [0x80], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF]]
+
+    static func text(_ rng: inout SplitMix64) -> [UInt8] {
+        var text = Array("[".utf8)
+        for index in 0..<Int.random(in: 1...4, using: &rng) {
+            if index > 0 { text += Array(",".utf8) }
+            switch Int.random(in: 0..<5, using: &rng) {
+            case 0: text += Array(["true", "false", "null", "ture", "fals", "nul"].randomElement(using: &rng)!.utf8)
+            default:
+                text += Array("\"".utf8)
+                // mostly plain pieces, so that strings of every length around a block end
+                for _ in 0..<Int.random(in: 0...24, using: &rng) {
+                    let plain = Int.random(in: 0..<8, using: &rng) > 0
+                    text += plain ? pieces[Int.random(in: 0..<15, using: &rng)] : pieces.randomElement(using: &rng)!
+                }
+                text += Array("\"".utf8)
+            }
+        }
+        text += Array("]".utf8)
+        // now and then cut short, at any byte
+        if Int.random(in: 0..<4, using: &rng) == 0 { text.removeLast(Int.random(in: 0...text.count, using: &rng)) }
+        return text
+    }
+
+    @Test func shortcutsReadAsTheReferenceDoes() {
+        var rng = SplitMix64(state: 39)
+        for _ in 0..<20_000 {
+            let text = Self.text(&rng)
+            let expected: JSONError?
+            do throws(JSONError) { try Reference(text: text).document(); expected = nil } catch { expected = error }
+            let found: JSONError? = text.withUnsafeBufferPointer { buffer in
+                do throws(JSONError) { try JSONScanner.validateValue(buffer); return nil } catch { return error }
+            }
+            #expect(found == expected, "\(String(decoding: text, as: UTF8.self))")
+        }
+    }
+}

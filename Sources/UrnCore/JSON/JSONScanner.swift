@@ -277,9 +277,12 @@
         /// below are static, on the text's bytes: a method called on the cursor that a nested scan
         /// holds in memory copied the whole cursor for every string.
         static func scanLiteral(_ word: StaticString, _ base: UnsafePointer<UInt8>, _ count: Int, at start: Int) throws(JSONError) -> Int {
-            var i = start
             let p = word.utf8Start
-            for k in 0..<word.utf8CodeUnitCount {
+            let length = word.utf8CodeUnitCount
+            // the whole word in one or two loads; byte by byte only to say where it differs
+            if length <= count &- start, (base + start).equalsShort(p, count: length) { return start &+ length }
+            var i = start
+            for k in 0..<length {
                 guard i < count else { throw JSONError(.unexpectedEnd, at: i) }
                 guard base[i] == p[k] else {
                     throw JSONError(.unexpected(base[i], expected: "'\(word)'"), at: i)
@@ -331,7 +334,21 @@
         /// the string holds an escape (a key that may match a watched step only decoded).
         @inline(__always)
         static func scanString(_ base: UnsafePointer<UInt8>, _ count: Int, at start: Int, escaped: inout Bool) throws(JSONError) -> Int {
-            var i = start &+ 1
+            // Most strings of a record are short and plain, and end in the block of sixteen
+            // bytes after their quote; the others go on in a loop of their own, kept out of
+            // line so that the scans around this test keep their registers.
+            let first = start &+ 1
+            guard first &+ 16 <= count else { return try scanString(base, count, from: first, escaped: &escaped) }
+            let end = first &+ PlainRun.firstSpecial(inBlockAt: base + first)
+            if end &- first < 16 && base[end] == UInt8(ascii: "\"") { return end &+ 1 }
+            return try scanString(base, count, from: end, escaped: &escaped)
+        }
+
+        /// Scans the rest of a string token from `start`, where every byte before it since the
+        /// opening quote is plain; returns the position after its closing quote.
+        @inline(never)
+        static func scanString(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int, escaped: inout Bool) throws(JSONError) -> Int {
+            var i = start
             while true {
                 // Skip the plain ASCII run in one tight loop; most strings are nothing else.
                 i = PlainRun.end(base, from: i, to: count)
