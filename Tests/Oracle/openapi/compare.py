@@ -132,10 +132,12 @@ def classify(case):
 # Running the two sides.
 
 def oracle_answers(plan, python, jobs):
-    """openapi-core's answers, from .build/oracle/openapi/ when the plan and oracle.py are unchanged."""
+    """openapi-core's answers, from .build/oracle/openapi/ when the plan, oracle.py and the venv are unchanged."""
     text = "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in plan)
     oracle = os.path.join(HERE, "oracle.py")
-    key = hashlib.sha256((text + open(oracle, encoding="utf-8").read() + python).encode()).hexdigest()
+    # a new virtual environment (a new link to its python) asks again
+    venv = f"{python} {os.lstat(python).st_mtime_ns}" if os.path.lexists(python) else python
+    key = hashlib.sha256((text + open(oracle, encoding="utf-8").read() + venv).encode()).hexdigest()
     cache = os.path.join(OUT, "answers.jsonl")
     if os.path.exists(cache) and open(cache + ".key").read() == key:
         return [json.loads(line) for line in open(cache, encoding="utf-8")]
