@@ -28,6 +28,7 @@ import concurrent.futures
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -62,7 +63,7 @@ def urn_view(record):
     route = record.get("route")
     if route is None:
         return {"none": "unmatched"}
-    return {"operation": route.get("target"),
+    return {"operation": route.get("target"), "pattern": route.get("pattern", ""),
             "args": route.get("args") or {},
             "invalid": {i.get("param"): i.get("rule") for i in route.get("invalid") or []}}
 
@@ -109,16 +110,109 @@ def head_served_by_get(case):
             and "operation" in case["urn"])
 
 
-def host_not_compared(case):
-    """An absolute link to another host than the server's: openapi-core finds no server; urn routes
-    it as it routes the origin-form target (hosts count only with --host)."""
-    return (case["answer"].get("error") == "ServerNotFound" and "operation" in case["urn"]
-            and f"://{gen.FOREIGN_HOST}/" in case["request"]["link"])
+def path_of(case):
+    link = case["request"]["link"]
+    if "://" in link:
+        link = "/" + link.split("://", 1)[1].partition("/")[2]
+    return link.partition("?")[0]
 
+
+def urn_template(case):
+    """The document's path template urn's route pattern (server prefix + template) ends with."""
+    pattern = case["urn"].get("pattern", "")
+    return max((t for t in case["templates"] if pattern.endswith(t)), key=len, default=None)
+
+
+def fewer_variables_first(case):
+    """openapi-core took a template with fewer variables where urn took one with more literal
+    text that also matches (`/files/{name}` before `/files/{name}.{ext}` for `/files/a.json`)."""
+    mine, theirs = urn_template(case), case["answer"].get("template")
+    if mine is None or theirs is None or mine == theirs:
+        return False
+    return theirs.count("{") < mine.count("{") and literal_length(theirs) < literal_length(mine)
+
+
+def literal_length(template):
+    return len(re.sub(r"\{[^}]*\}", "", template))
+
+
+def trailing_slash(case):
+    """A path ending in '/' that urn routes as the path without it (`/pets/` as `/pets`), where
+    openapi-core finds no operation or fills a template's last variable with nothing."""
+    path = path_of(case)
+    return (path.endswith("/") and path != "/" and "operation" in case["urn"]
+            and not case["urn"]["pattern"].endswith("/"))
+
+
+def first_separator(case):
+    """Two variables in one segment (`v{major}.{minor}`): openapi-core's [^/]* is greedy, so the
+    first takes up to the last separator (`v1.2.3`: major "1.2"); urn splits at the first."""
+    template = case["answer"].get("template")
+    if template is None or template != urn_template(case):
+        return False
+    raw = case["answer"]["raw"]
+    for segment in template.split("/"):
+        for name, separator in re.findall(r"\{([^}]*)\}([^{}]+)\{", segment):
+            if separator in raw.get(name, ""):
+                return True
+    return False
+
+
+def host_case(case):
+    """A host written in capitals: openapi-core compares it with the server's as text; urn
+    compares hosts case-insensitively (RFC 3986 §3.2.2)."""
+    link = case["request"]["link"]
+    host = link.split("://", 1)[1].partition("/")[0] if "://" in link else ""
+    return host != host.lower() and case["answer"].get("error") == "ServerNotFound" and "operation" in case["urn"]
+
+
+def dot_segment(case):
+    """A `.` or `..` segment: openapi-core joins the path to the host URL with urljoin
+    (validation/validators.py:310), which removes dot segments (`/labels/.` is `/labels/`);
+    urn routes the path as written."""
+    return any(segment in (".", "..") for segment in path_of(case).split("/"))
+
+
+def doubled_slash(case):
+    """A '//' in the path: openapi-core still finds the operation (its server match tries the
+    server URL with a '/' added, and the path template is searched, not anchored at the start);
+    urn does not route it."""
+    return "//" in path_of(case) and "operation" in case["answer"] and "operation" not in case["urn"]
+
+
+def uuid_lower_cased(case):
+    """The same answer but for uuid values: openapi-core returns a UUID object (its text lower
+    case); urn keeps the value as written."""
+    answer, urn = case["answer"], case["urn"]
+    if "operation" not in answer or "operation" not in urn or answer["operation"] != urn["operation"]:
+        return False
+    if set(answer["invalid"]) != set(urn["invalid"]):
+        return False
+    differing = [n for n, v in answer["args"].items() if canonical(urn["args"].get(n)) != canonical(v)]
+    return bool(differing) and all(isinstance(urn["args"].get(n), str) and urn["args"][n].lower() == answer["args"][n]
+                                   and UUID.fullmatch(answer["args"][n]) for n in differing)
+
+
+def integer_beyond_int64(case):
+    """An integer openapi-core takes (Python ints have no bound) that urn refuses: outside int64."""
+    answer, urn = case["answer"], case["urn"]
+    return "operation" in urn and any(
+        isinstance(answer.get("args", {}).get(name), int) and not -2**63 <= answer["args"][name] < 2**63
+        for name in urn["invalid"])
+
+
+UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 CLASSES = [(quirk, probe_rule(quirk)) for quirk in QUIRKS] + [
     ("head-served-by-get", head_served_by_get),
-    ("host-not-compared", host_not_compared),
+    ("fewer-variables-first", fewer_variables_first),
+    ("trailing-slash", trailing_slash),
+    ("first-separator", first_separator),
+    ("host-case", host_case),
+    ("dot-segment", dot_segment),
+    ("doubled-slash", doubled_slash),
+    ("uuid-lower-cased", uuid_lower_cased),
+    ("integer-beyond-int64", integer_beyond_int64),
 ]
 
 
@@ -224,7 +318,8 @@ def main(argv):
             if agrees(got["answer"], urn):
                 agree += 1
                 continue
-            case = {"id": f"{doc['id']}#{index}", "request": request, "answer": got["answer"],
+            case = {"id": f"{doc['id']}#{index}", "request": request, "templates": doc["templates"],
+                    "answer": got["answer"],
                     "probes": got["probes"], "urn": urn, "record": record}
             case["class"] = classify(case)
             cases[case["id"]] = case

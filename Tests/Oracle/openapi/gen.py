@@ -4,6 +4,7 @@
 Writes a plan (JSON Lines, one document a line, no answers) to stdout:
 
   {"id": "oa-007", "version": "3.1.0", "format": "yaml", "text": "<the document>",
+   "templates": ["/pets", "/pets/{petId}", ...],      (its paths, in document order)
    "requests": [{"method": "GET", "link": "/v1/pets/3", "category": "fit/integer"}, ...]}
 
 The documents are OpenAPI 3.0.3, 3.1.0 and Swagger 2.0, in YAML and JSON, and together use
@@ -596,7 +597,7 @@ def plan():
         fmt = "yaml" if (index // 3) % 2 == 0 else "json"
         text = text_of(document(d), fmt, d.rng)
         out.append({"id": d.id, "version": d.version, "format": fmt, "text": text,
-                    "requests": requests_for(d)})
+                    "templates": list(d.paths), "requests": requests_for(d)})
     return out
 
 
