@@ -16,7 +16,7 @@ BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks
 
-.PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-docs test-shells test-scale completions demo bench bench-instructions install uninstall clean
+.PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-openapi-oracle test-docs test-shells test-scale completions demo bench bench-instructions install uninstall clean
 
 all: build
 
@@ -51,7 +51,7 @@ test-deps:
 ## test: unit tests, golden CLI tests, conformance, docs, completions, install, on debug builds
 test: deps test-deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-oracle test-docs test-shells
+	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-oracle test-docs test-shells test-consumer
 
 test-unit:
 	$(SWIFT) test --skip-build
@@ -67,6 +67,24 @@ test-conformance:
 ## Tests/Oracle/*/differences.tsv does not list fails
 test-oracle:
 	python3 Tests/Oracle/replay.py --bin "$(DEBUG_BIN)"
+
+## test-consumer: Tests/Consumer, a package that depends on a tagged clone of this checkout's HEAD
+## by a file:// URL and a version, as another project would (no unsafe flags allowed), built and
+## run against examples/navigator
+test-consumer:
+	bash Tests/Consumer/run.sh
+
+## test-openapi-oracle: openapi-core (from PyPI, into .build/openapi-venv where missing) against
+## urnmatch over generated OpenAPI and Swagger documents (Tests/Oracle/openapi/README.md); a
+## difference Tests/Oracle/openapi/differences.tsv does not list fails
+OPENAPI_CORE_VERSION := 0.23.1
+test-openapi-oracle:
+	@if ! .build/openapi-venv/bin/python -c 'import sys, openapi_core; sys.exit(openapi_core.__version__ != "$(OPENAPI_CORE_VERSION)")' 2>/dev/null; then \
+		echo "make test-openapi-oracle: installing openapi-core $(OPENAPI_CORE_VERSION) into .build/openapi-venv"; \
+		python3 -m venv .build/openapi-venv && .build/openapi-venv/bin/pip install -q 'openapi-core==$(OPENAPI_CORE_VERSION)' \
+			|| { echo "make test-openapi-oracle: pip could not install openapi-core"; exit 2; }; \
+	fi
+	python3 Tests/Oracle/openapi/compare.py --bin "$(DEBUG_BIN)"
 
 test-docs:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Docs/check_man.sh
