@@ -41,12 +41,18 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // OpenAPI documents in YAML are read with libyaml's event API (urn-routes(5) OPENAPI TABLES).
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
         // Both libraries are compiled for cross-module optimization: the record loop of UrnCLI
         // (`RecordDriver`) is generic over each tool's stage, and only with its body visible
         // is it specialized for the stage rather than run through witness tables, a few
         // hundred instructions a record (SPEC §11). An unsafe flag, which SwiftPM accepts in
         // a root or local package: urn is built as tools, not fetched as a remote dependency.
-        .target(name: "UrnCore", dependencies: ["CPCRE2", "CPSL", "CIDN2", "CLibXML2"],
+        .target(name: "UrnCore", dependencies: ["CPCRE2", "CPSL", "CIDN2", "CLibXML2", "CYAML"],
                 swiftSettings: crossModuleOptimization),
         .target(
             name: "UrnCLI",

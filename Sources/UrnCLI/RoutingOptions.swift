@@ -123,6 +123,8 @@ public struct RoutingOptions: ParsableArguments {
             return "no 'applinks' details with 'paths' or 'components' (urn-routes(5), APP-LINK TABLES)"
         case .android:
             return "no <intent-filter> with action VIEW, category BROWSABLE and a <data> scheme (urn-routes(5), APP-LINK TABLES)"
+        case .openapi:
+            return "no operation under 'paths' (urn-routes(5), OPENAPI TABLES)"
         }
     }
 

@@ -17,21 +17,48 @@ public enum RouteFileFormat: String, Sendable, CaseIterable {
     case aasa
     /// An AndroidManifest.xml: an XML document whose root is `<manifest>`.
     case android
+    /// An OpenAPI 3 or Swagger 2 document, JSON or YAML (urn-routes(5) OPENAPI TABLES).
+    case openapi
 
-    /// The format `bytes` look like: `aasa` for a JSON object with `applinks`, `android` for XML
-    /// with a `<manifest` element, else `routes`.
+    /// Whether the file's routes test links themselves, in table order (an app-link table),
+    /// rather than being looked up in a trie.
+    var isAppLinks: Bool { self == .aasa || self == .android }
+
+    /// The format `bytes` look like: `openapi` for a JSON object with `openapi` or `swagger` or
+    /// YAML with such a top-level key, `aasa` for a JSON object with `applinks`, `android` for
+    /// XML with a `<manifest` element, else `routes`.
     package static func detect(_ bytes: ArraySlice<UInt8>) -> RouteFileFormat {
         guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return .routes }
+        if OpenAPIReader.looksLikeYAMLDocument(bytes) { return .openapi }
         switch bytes[first] {
         case UInt8(ascii: "{"):
-            guard let document = try? JSONDocument(Array(bytes)), document.root["applinks"] != nil else { return .routes }
-            return .aasa
+            // the top-level keys only: a large document is not read into a tree twice
+            let keys = Array(bytes).withUnsafeBufferPointer { text -> [String]? in
+                guard (try? JSONScanner.validateValue(text)) != nil else { return nil }
+                let start = text.firstIndex(of: UInt8(ascii: "{"))!
+                let end = JSONSkipper.value(text, at: start).0
+                return JSONScanner.members(of: start..<end, in: text).map { String(decoding: JSONString.decoded($0.key, in: text), as: UTF8.self) }
+            }
+            // a broken document is still named by its version key, so that its error says where
+            guard let keys else { return Self.mentionsVersion(bytes) ? .openapi : .routes }
+            if keys.contains("openapi") || keys.contains("swagger") { return .openapi }
+            return keys.contains("applinks") ? .aasa : .routes
         case UInt8(ascii: "<"):
             let manifest = Array("<manifest".utf8)
             let found = bytes.indices.contains { i in bytes[i...].starts(with: manifest) }
             return found ? .android : .routes
         default:
             return .routes
+        }
+    }
+
+    /// Whether JSON text names an OpenAPI version key (`"openapi":` or `"swagger":`).
+    private static func mentionsVersion(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let keys = [Array("\"openapi\"".utf8), Array("\"swagger\"".utf8)]
+        return bytes.indices.contains { i in
+            keys.contains { key in
+                bytes[i...].starts(with: key) && bytes[(i + key.count)...].first { $0 != 0x20 && $0 != 0x09 } == UInt8(ascii: ":")
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
 extension RouteTableParser {
-    /// The app-link table in `bytes` (urn-routes(5) APP-LINK TABLES), or nil when they hold a
-    /// route table. Leading blank lines, `#` comments and the directives `@format` and `@host`
+    /// The app-link table or OpenAPI document in `bytes` (urn-routes(5) APP-LINK TABLES, OPENAPI
+    /// TABLES), or nil when they hold a route table. Leading blank lines, `#` comments and the directives `@format` and `@host`
     /// come first; the format is `format` (`--format`), else `@format`, else what the rest
     /// looks like.
     func appLinkTable(_ bytes: [UInt8], name: String) throws(TableError) -> RouteTable? {
@@ -42,11 +42,17 @@ extension RouteTableParser {
         guard format != .routes else { return nil }
         if let otherDirective {
             throw TableError(table: name, line: otherDirective, column: 1,
-                             reason: "only @format and @host go with an app-link table (\(format.rawValue))")
+                             reason: "only @format and @host go with an app-link table or OpenAPI document (\(format.rawValue))")
         }
-        let routes = format == .aasa ? try AASAReader(table: name, bytes: bytes, start: start).routes()
-            : try ManifestReader(table: name, bytes: bytes, start: start).routes()
+        let routes: [Route]
+        var notes: [(line: Int, detail: String)] = []
+        switch format {
+        case .aasa: routes = try AASAReader(table: name, bytes: bytes, start: start).routes()
+        case .android: routes = try ManifestReader(table: name, bytes: bytes, start: start).routes()
+        default: (routes, notes) = try OpenAPIReader(table: name, bytes: bytes, start: start, hosts: hosts, caseInsensitive: caseInsensitive).routes()
+        }
         var table = RouteTable(name: name, dialect: dialect, scheme: nil, delimiter: delimiter, routes: routes)
+        table.notes = notes
         table.format = format
         table.hosts = hosts
         return table

@@ -25,11 +25,14 @@ public final class Route: Sendable {
     /// In a WAAppRouting chain, the class of the part before this one (the entity's
     /// `sourceControllerClass`, WAAppRouteRegistrar.m:84-91): its stack's parent is found by it.
     public let parentClass: String?
+    /// The operation of an OpenAPI document the route stands for: its servers test the link's
+    /// origin and its parameters type the arguments.
+    public let operation: OpenAPIOperation?
 
     /// A route.
     public init(pattern: Pattern, target: String?, defaults: [(key: String, value: ArgValue)] = [],
                 table: String, line: Int, modal: Bool = false, isBlock: Bool = false, methods: [String]? = nil,
-                appLink: AppLinkRule? = nil, parentClass: String? = nil) {
+                appLink: AppLinkRule? = nil, parentClass: String? = nil, operation: OpenAPIOperation? = nil) {
         self.pattern = pattern
         self.target = target
         self.defaults = defaults
@@ -40,6 +43,7 @@ public final class Route: Sendable {
         self.methods = methods
         self.appLink = appLink
         self.parentClass = parentClass
+        self.operation = operation
     }
 }
 
@@ -65,6 +69,9 @@ public struct RouteTable: Sendable {
     public var format: RouteFileFormat = .routes
     /// The hosts an apple-app-site-association table is for (`--host`, `@host`); empty takes any.
     public var hosts: [HostPattern] = []
+    /// What `--check` should say of lines that declare no route (an OpenAPI path without
+    /// operations, a path parameter not marked required), by line.
+    public var notes: [(line: Int, detail: String)] = []
 
     /// A table.
     public init(name: String, dialect: Dialect, scheme: String?, delimiter: String, routes: [Route]) {
@@ -77,6 +84,13 @@ public struct RouteTable: Sendable {
 }
 
 extension RouteTable {
+    /// Which of two matching routes wins: the dialect's rule, or in an OpenAPI document more
+    /// literal segments and then document order (urn-routes(5) OPENAPI TABLES).
+    package var ranking: DialectRules.Ranking {
+        format == .openapi ? .mostLiterals : dialect.rules.ranking
+    }
+
+
     /// WAAppRouting's screen for each class: the index of the first route in table order with
     /// that target that is no block handler, the parent a stack walk finds by class
     /// (WAAppRouteRegistrar.m:181-195, where the library takes its dictionary's first).

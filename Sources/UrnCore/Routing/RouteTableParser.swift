@@ -193,7 +193,7 @@ public struct RouteTableParser: Sendable {
         case "@format":
             guard words.count == 2, words[1] == "routes" else { throw fail("@format must come before the routes and anything else", 1) }
         case "@host":
-            throw fail("@host is for app-link tables (@format aasa or android)", 1)
+            throw fail("@host is for app-link tables and OpenAPI documents (@format aasa, android or openapi)", 1)
         default:
             throw fail("unknown directive \(name)", 1)
         }
