@@ -24,6 +24,12 @@ public struct RoutingOptions: ParsableArguments {
             })
     public var hosts: [HostPattern] = []
 
+    /// The largest table file read: an OpenAPI document or a table past it is refused before
+    /// it is parsed, whatever it holds.
+    @Option(help: ArgumentHelp("Largest table file read, in bytes (suffixes K, M, G); a larger -f file is an error.", valueName: "size"),
+            transform: CommonOptions.byteSize)
+    public var maxTableSize: Int = 32 << 20
+
     /// The dialect of tables without `@dialect`.
     @Option(help: ArgumentHelp("Matching semantics (a table's @dialect wins).", valueName: "dialect"))
     public var dialect: Dialect = .urn
@@ -76,7 +82,7 @@ public struct RoutingOptions: ParsableArguments {
         var tables: [RouteTable] = []
         var failed = false
         for path in tableFiles {
-            switch FileContents.read(path) {
+            switch FileContents.read(path, limit: maxTableSize) {
             case let .failure(error):
                 diagnostics.error("\(error.path): \(error.message)")
                 failed = true

@@ -12,6 +12,9 @@ extension RouteTableParser {
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             line += 1
+            // only a directive's line is made text: a document may be one line of megabytes
+            let first = bytes[start..<end].first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+            guard first == nil || first == UInt8(ascii: "@") || first == UInt8(ascii: "#") else { break }
             let text = String(decoding: bytes[start..<end], as: UTF8.self).trimmingBlanks()
             if text.hasPrefix("@") {
                 let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)

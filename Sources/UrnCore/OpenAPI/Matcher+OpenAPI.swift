@@ -13,7 +13,7 @@ extension Matcher {
             case let .composite(composite):
                 let written = Array(components[index])
                 guard let groups = try composite.regex.captures(written) else { continue }
-                for (k, placeholder) in composite.placeholders.enumerated() {
+                for (k, placeholder) in composite.placeholders.enumerated() where !PathTemplate.isRepeat(placeholder.nameBytes) {
                     guard let group = groups[composite.groups[k]] else { continue }
                     try addArgument(placeholder.nameBytes, written[group], operation, to: &args)
                 }

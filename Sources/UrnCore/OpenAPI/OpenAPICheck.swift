@@ -14,9 +14,9 @@ enum OpenAPICheck {
         }
         // each operation once, by its first route (an operation under several base paths has more)
         var operations: [(route: Route, operation: OpenAPIOperation)] = []
-        var seen: Set<ObjectIdentifier> = []
+        var seen: Set<String> = []
         for route in table.routes {
-            guard let operation = route.operation, seen.insert(ObjectIdentifier(operation)).inserted else { continue }
+            guard let operation = route.operation, seen.insert("\(route.line) \(operation.method) \(operation.path)").inserted else { continue }
             operations.append((route, operation))
         }
         var firstOfShape: [String: (path: String, line: Int)] = [:]
@@ -30,6 +30,9 @@ enum OpenAPICheck {
                 firstOfShape[shape] = (operation.path, route.line)
             }
             let templated = Self.templateNames(operation.path)
+            for (index, name) in templated.enumerated() where templated[..<index].contains(name) {
+                note(route, "'{\(name)}' appears twice in the path: the first value is its argument, the second takes any value")
+            }
             for parameter in operation.parameters where !templated.contains(parameter.name) {
                 note(route, "path parameter '\(parameter.name)' is declared but the path has no '{\(parameter.name)}'")
             }
@@ -57,7 +60,11 @@ enum OpenAPICheck {
         let equivalent = { (finding: Finding) in
             finding.kind == .duplicate && finding.route.operation?.path != finding.other.operation?.path
         }
-        found += TableCheck.pairFindings(table, rules: rules).filter { !equivalent($0) }
+        // and a pair once, not once a base path
+        var pairsSaid: Set<String> = []
+        found += TableCheck.pairFindings(table, rules: rules).filter { finding in
+            !equivalent(finding) && pairsSaid.insert("\(finding.kind) \(finding.route.line) \(finding.other.line)").inserted
+        }
         return found.sorted { ($0.line ?? $0.route.line, $0.other.line) < ($1.line ?? $1.route.line, $1.other.line) }
     }
 

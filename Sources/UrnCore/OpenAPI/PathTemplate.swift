@@ -17,12 +17,20 @@ enum PathTemplate {
         escaped.reserveCapacity(written.count + 8)
         var inName = false
         var nameStart = 0
+        var names: Set<ArraySlice<UInt8>> = []
+        // a name written again (`/accounts/{id}/…/accounts/{id}`) takes any value there: its
+        // argument is the first one's
+        var repeats = 0
         for (offset, byte) in written.enumerated() {
             if inName {
                 switch byte {
                 case UInt8(ascii: "}"):
                     guard offset > nameStart else { throw Failure(reason: "empty template expression '{}'") }
                     inName = false
+                    if !names.insert(written[nameStart..<offset]).inserted {
+                        escaped += [Self.repeatMark] + String(repeats).utf8
+                        repeats += 1
+                    }
                 case UInt8(ascii: "{"):
                     throw Failure(reason: "'{' inside a template expression")
                 case UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "\\"):
@@ -62,7 +70,20 @@ enum PathTemplate {
         }
         if start < written.count { ranges.append(start..<written.count) }
         guard ranges.count == parsed.segments.count else { return parsed }
-        return Pattern(text: text, scheme: nil, schemeAsWritten: nil, host: nil, segments: parsed.segments,
+        let segments = parsed.segments.map { segment -> Segment in
+            if case let .placeholder(placeholder) = segment, Self.isRepeat(placeholder.nameBytes) { return .wildcard }
+            return segment
+        }
+        return Pattern(text: text, scheme: nil, schemeAsWritten: nil, host: nil, segments: segments,
                        sourceRanges: ranges, slashSeparated: true)
+    }
+
+    /// What a repeated name is made unique with inside the compiled pattern: a byte no name
+    /// written in a document holds.
+    static let repeatMark: UInt8 = 0x01
+
+    /// Whether a compiled placeholder's name is a repeated one's (see `repeatMark`).
+    static func isRepeat(_ name: [UInt8]) -> Bool {
+        name.contains(repeatMark)
     }
 }
