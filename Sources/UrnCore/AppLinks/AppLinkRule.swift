@@ -32,6 +32,8 @@ public enum RouteFileFormat: String, Sendable, CaseIterable {
         if OpenAPIReader.looksLikeYAMLDocument(bytes) { return .openapi }
         switch bytes[first] {
         case UInt8(ascii: "{"):
+            // an OpenAPI document's version key is found without reading it whole: it is read next
+            if Self.mentionsVersion(bytes) { return .openapi }
             // the top-level keys only: a large document is not read into a tree twice
             let keys = Array(bytes).withUnsafeBufferPointer { text -> [String]? in
                 guard (try? JSONScanner.validateValue(text)) != nil else { return nil }
@@ -39,10 +41,7 @@ public enum RouteFileFormat: String, Sendable, CaseIterable {
                 let end = JSONSkipper.value(text, at: start).0
                 return JSONScanner.members(of: start..<end, in: text).map { String(decoding: JSONString.decoded($0.key, in: text), as: UTF8.self) }
             }
-            // a broken document is still named by its version key, so that its error says where
-            guard let keys else { return Self.mentionsVersion(bytes) ? .openapi : .routes }
-            if keys.contains("openapi") || keys.contains("swagger") { return .openapi }
-            return keys.contains("applinks") ? .aasa : .routes
+            return keys?.contains("applinks") == true ? .aasa : .routes
         case UInt8(ascii: "<"):
             let manifest = Array("<manifest".utf8)
             let found = bytes.indices.contains { i in bytes[i...].starts(with: manifest) }
@@ -52,13 +51,17 @@ public enum RouteFileFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// Whether JSON text names an OpenAPI version key (`"openapi":` or `"swagger":`).
+    /// Whether JSON text names an OpenAPI version key (`"openapi":` or `"swagger":`), valid
+    /// JSON or not (a broken document's error then says where it is broken).
     private static func mentionsVersion(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let keys = [Array("\"openapi\"".utf8), Array("\"swagger\"".utf8)]
-        return bytes.indices.contains { i in
-            keys.contains { key in
-                bytes[i...].starts(with: key) && bytes[(i + key.count)...].first { $0 != 0x20 && $0 != 0x09 } == UInt8(ascii: ":")
+        let keys = [Array("openapi\"".utf8), Array("swagger\"".utf8)]
+        var i = bytes.startIndex
+        while let quote = bytes[i...].firstIndex(of: UInt8(ascii: "\"")) {
+            i = quote + 1
+            for key in keys where bytes[i...].starts(with: key) {
+                if bytes[(i + key.count)...].first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) == UInt8(ascii: ":") { return true }
             }
         }
+        return false
     }
 }

@@ -49,13 +49,15 @@ extension RouteTableParser {
         }
         let routes: [Route]
         var notes: [(line: Int, detail: String)] = []
+        var document: JSONDocument.Node?
         switch format {
         case .aasa: routes = try AASAReader(table: name, bytes: bytes, start: start).routes()
         case .android: routes = try ManifestReader(table: name, bytes: bytes, start: start).routes()
-        default: (routes, notes) = try OpenAPIReader(table: name, bytes: bytes, start: start, hosts: hosts, caseInsensitive: caseInsensitive).routes()
+        default: (routes, notes, document) = try OpenAPIReader(table: name, bytes: bytes, start: start, hosts: hosts, caseInsensitive: caseInsensitive).routes()
         }
         var table = RouteTable(name: name, dialect: dialect, scheme: nil, delimiter: delimiter, routes: routes)
         table.notes = notes
+        table.document = document
         table.format = format
         table.hosts = hosts
         return table

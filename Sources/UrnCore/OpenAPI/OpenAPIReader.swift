@@ -31,8 +31,9 @@ package struct OpenAPIReader {
     /// What the document says besides its routes, for `--check`: the line of each note.
     package typealias Note = (line: Int, detail: String)
 
-    /// The routes of the document, and what `--check` should say of lines that make none.
-    package func routes() throws(TableError) -> (routes: [Route], notes: [Note]) {
+    /// The routes of the document, what `--check` should say of lines that make none, and the
+    /// document's tree, which the table keeps (see `RouteTable.document`).
+    package func routes() throws(TableError) -> (routes: [Route], notes: [Note], document: JSONDocument.Node) {
         let root = try document()
         guard root.members != nil else { throw failure("an OpenAPI document is a mapping, not \(root.kindName)", at: root) }
         let swagger: Bool
@@ -51,7 +52,7 @@ package struct OpenAPIReader {
         }
         var context = Context(reader: self, resolver: ReferenceResolver(root: root, fail: { failure($0, at: $1) }))
         let servers = swagger ? try context.swaggerServers(root) : try context.servers(root["servers"]) ?? [ServerURL("/")]
-        guard let paths = root["paths"] else { return ([], [(line(of: root), "the document has no 'paths': it declares no operation")]) }
+        guard let paths = root["paths"] else { return ([], [(line(of: root), "the document has no 'paths': it declares no operation")], root) }
         guard let items = paths.members else { throw failure("'paths' must be a mapping, not \(paths.kindName)", at: paths) }
         var routes: [Route] = []
         var notes: [Note] = []
@@ -69,13 +70,14 @@ package struct OpenAPIReader {
                 guard operation.members != nil else { throw failure("'\(key)' must be an operation object, not \(operation.kindName)", at: operationNode) }
                 declared += 1
                 let operationServers = swagger ? try context.swaggerOperationServers(operation, servers) : try context.servers(operation["servers"])
-                let parameters = try context.merged(pathParameters, context.parameters(operation["parameters"], swagger: swagger))
+                let own = try context.parameters(operation["parameters"], swagger: swagger)
+                let parameters = Context.merged(pathParameters, own)
                 routes += try context.routes(path: path, method: key.uppercased(), operation: operation, at: operationNode,
                                              parameters: parameters, servers: operationServers ?? pathServers ?? servers)
             }
             if declared == 0 { notes.append((line(of: written), "path '\(path)' declares no operation")) }
         }
-        return (routes, notes + context.notes)
+        return (routes, notes + context.notes, root)
     }
 
     /// The document's tree, read as JSON when it starts with `{`, else as YAML.
@@ -113,6 +115,10 @@ package struct OpenAPIReader {
         var notes: [Note] = []
         var patterns: [String: Pattern] = [:]
         var pool = SegmentPool()
+        /// The parameters read through each `$ref`, and the `pattern` regexes by source: most
+        /// operations share their parameters, each read and compiled once.
+        var referencedParameters: [String: PathParameter] = [:]
+        var regexes: [String: Regex] = [:]
 
         init(reader: OpenAPIReader, resolver: ReferenceResolver) {
             self.reader = reader
@@ -238,19 +244,26 @@ package struct OpenAPIReader {
             guard let elements = node.array else { throw failure("'parameters' must be a list, not \(node.kindName)", at: node) }
             var found: [(PathParameter, line: Int)] = []
             for written in elements {
+                let reference = written["$ref"]?.string
+                if let reference, let known = referencedParameters[reference] {
+                    found.append((known, reader.line(of: written)))
+                    continue
+                }
                 let parameter = try resolve(written)
                 guard try string(parameter["in"], "in") == "path" else { continue }
                 guard let name = try string(parameter["name"], "name") else { throw failure("a parameter needs a 'name'", at: parameter) }
                 if try bool(parameter["required"], "required") != true {
                     notes.append((reader.line(of: written), "path parameter '\(name)' must be 'required: true' (a path always has its value)"))
                 }
-                found.append((try pathParameter(name, parameter, swagger: swagger), reader.line(of: written)))
+                let read = try pathParameter(name, parameter, swagger: swagger)
+                if let reference { referencedParameters[reference] = read }
+                found.append((read, reader.line(of: written)))
             }
             return found
         }
 
         /// The path's parameters with the operation's, which replace those of the same name.
-        func merged(_ path: [(PathParameter, line: Int)], _ operation: [(PathParameter, line: Int)]) -> [PathParameter] {
+        static func merged(_ path: [(PathParameter, line: Int)], _ operation: [(PathParameter, line: Int)]) -> [PathParameter] {
             path.filter { inherited in !operation.contains { $0.0.name == inherited.0.name } }.map(\.0) + operation.map(\.0)
         }
 
@@ -303,7 +316,8 @@ package struct OpenAPIReader {
             var pattern: Regex?
             if let source = try string(node["pattern"], "pattern") {
                 do throws(Regex.CompileError) {
-                    pattern = try Regex(source, anchoring: .source)
+                    if regexes[source] == nil { regexes[source] = try Regex(source, anchoring: .source) }
+                    pattern = regexes[source]
                 } catch {
                     throw failure("invalid pattern: \(error.message)", at: node["pattern"]!)
                 }

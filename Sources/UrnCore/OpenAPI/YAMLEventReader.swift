@@ -143,7 +143,7 @@ package struct YAMLEventReader {
             }
             return
         }
-        if collection.merged.contains(key) {
+        if !collection.merged.isEmpty, collection.merged.contains(key) {
             collection.members.removeAll { $0.key == key }
             collection.merged.remove(key)
         }
@@ -190,21 +190,27 @@ package struct YAMLEventReader {
 
     /// The YAML 1.2 core schema's reading of a plain scalar.
     static func coreSchema(_ text: String) -> JSONDocument.Node.Value {
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN":
-            return .number(text)
-        default:
-            let bytes = Array(text.utf8)
-            if ValueType.isDecimalNumber(bytes) { return .number(text) }
-            if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
-                let digits = bytes.dropFirst(2)
-                if bytes[1] == UInt8(ascii: "x"), digits.allSatisfy({ ByteClass.test($0, .hex) }) { return .number(text) }
-                if bytes[1] == UInt8(ascii: "o"), digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "7")).contains($0) }) { return .number(text) }
+        var contiguous = text
+        return contiguous.withUTF8 { bytes in
+            // most scalars are words (keys, names, descriptions): a byte or two tells them apart
+            guard let first = bytes.first, bytes.count <= 5 || ByteClass.test(first, .digit) || "+-.".utf8.contains(first) else {
+                return bytes.isEmpty ? .null : .string(text)
             }
-            return .string(text)
+            switch String(decoding: bytes, as: UTF8.self) {
+            case "~", "null", "Null", "NULL": return .null
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN":
+                return .number(text)
+            default:
+                if ValueType.isDecimalNumber(bytes) { return .number(text) }
+                if bytes.count > 2, first == UInt8(ascii: "0") {
+                    let digits = bytes.dropFirst(2)
+                    if bytes[1] == UInt8(ascii: "x"), digits.allSatisfy({ ByteClass.test($0, .hex) }) { return .number(text) }
+                    if bytes[1] == UInt8(ascii: "o"), digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "7")).contains($0) }) { return .number(text) }
+                }
+                return .string(text)
+            }
         }
     }
 
