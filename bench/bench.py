@@ -302,8 +302,7 @@ def openapi(args):
     instructions a link under callgrind)."""
     files = openapi_files(args.links)
     urnmatch = os.path.join(args.bin, "urnmatch")
-    print(f"
-OpenAPI, a generated document of {OPENAPI_OPERATIONS:,} operations (bench/gen_openapi.py)")
+    print(f"\nOpenAPI, a generated document of {OPENAPI_OPERATIONS:,} operations (bench/gen_openapi.py)")
     for name in ("yaml", "json", "routes"):
         times = []
         for _ in range(20):

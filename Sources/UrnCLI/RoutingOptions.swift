@@ -17,7 +17,7 @@ public struct RoutingOptions: ParsableArguments {
     public var format: RouteFileFormat?
 
     /// The hosts of app-link tables.
-    @Option(name: .customLong("host"), help: ArgumentHelp("Route through apple-app-site-association tables only links of this host; '*.example.com' for its subdomains (repeatable; a table's @host adds to it).", valueName: "host"),
+    @Option(name: .customLong("host"), help: ArgumentHelp("Route through apple-app-site-association tables and OpenAPI documents only links of this host; '*.example.com' for its subdomains (repeatable; a table's @host adds to it).", valueName: "host"),
             transform: { (text: String) throws -> HostPattern in
                 guard let host = HostPattern(text) else { throw ValidationError("--host '\(text)' is not a host (example.com or *.example.com)") }
                 return host
