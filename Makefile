@@ -23,9 +23,9 @@ all: build
 ## deps: install the C libraries (PCRE2, libpsl with the public suffix list, libidn2, libxml2),
 ## the ISO code lists and pkg-config when they are missing; run it once before `make` (the build
 ## itself never runs apt; `make test` and `make fuzz` run it for you)
-DEB_DEPS := libpcre2-dev libpsl-dev publicsuffix libidn2-dev libxml2-dev iso-codes pkg-config
+DEB_DEPS := libpcre2-dev libpsl-dev publicsuffix libidn2-dev libxml2-dev libyaml-dev iso-codes pkg-config
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libpcre2-8 libpsl libidn2 libxml-2.0 \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libpcre2-8 libpsl libidn2 libxml-2.0 yaml-0.1 \
 		|| [ ! -e /usr/share/publicsuffix/public_suffix_list.dafsa ] || [ ! -e /usr/share/iso-codes/json/iso_3166-1.json ]; then \
 		echo "make deps: installing $(DEB_DEPS)"; \
 		$(SUDO) apt-get update -qq && \
@@ -169,10 +169,10 @@ fuzz-selftest:
 	fi; \
 	echo "make fuzz-selftest: passed: make fuzz failed on the trap and left $$artifact"
 
-## docs: the DocC reference of each library product (UrnCore, UrnAppLinks, UrnDomains) in
+## docs: the DocC reference of each library product (UrnCore, UrnOpenAPI, UrnAppLinks, UrnDomains) in
 ## .build/docs/NAME.doccarchive, from symbol graphs and the toolchain's docc: no plugin in
 ## Package.swift, so a package that depends on urn resolves nothing more
-DOC_PRODUCTS := UrnCore UrnAppLinks UrnDomains
+DOC_PRODUCTS := UrnCore UrnOpenAPI UrnAppLinks UrnDomains
 docs: deps
 	@rm -rf .build/symbol-graphs && mkdir -p .build/docs
 	@set -e; for p in $(DOC_PRODUCTS); do \

@@ -6,6 +6,8 @@ let package = Package(
     products: [
         // The routing engine: links, patterns, route tables, matching, stacks, templates (PCRE2).
         .library(name: "UrnCore", targets: ["UrnCore"]),
+        // OpenAPI documents written in YAML (adds libyaml); JSON ones need no more than the engine.
+        .library(name: "UrnOpenAPI", targets: ["UrnOpenAPI"]),
         // AndroidManifest.xml tables (adds libxml2); apple-app-site-association files need no more
         // than the engine.
         .library(name: "UrnAppLinks", targets: ["UrnAppLinks"]),
@@ -44,17 +46,25 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // OpenAPI documents in YAML are read with libyaml's event API (urn-routes(5) OPENAPI TABLES).
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
         // The routing engine needs PCRE2 alone; each other C library comes with the product that
         // needs it, so that a library user links only what it uses (README, Dependencies).
         .target(name: "UrnCore", dependencies: ["CPCRE2"]),
         .target(name: "UrnAppLinks", dependencies: ["UrnCore", "CLibXML2"]),
         .target(name: "UrnDomains", dependencies: ["UrnCore", "CPSL", "CIDN2"]),
+        .target(name: "UrnOpenAPI", dependencies: ["UrnCore", "CYAML"]),
         .target(
             name: "UrnCLI",
             dependencies: [
                 "UrnCore",
                 "UrnAppLinks",
                 "UrnDomains",
+                "UrnOpenAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,8 +72,8 @@ let package = Package(
         .executableTarget(name: "urnmatch", dependencies: ["UrnCLI"]),
         .executableTarget(name: "urnstack", dependencies: ["UrnCLI"]),
         .executableTarget(name: "urnfmt", dependencies: ["UrnCLI"]),
-        .target(name: "UrnFuzzChecks", dependencies: ["UrnCore", "UrnAppLinks", "UrnDomains", "UrnCLI"]),
+        .target(name: "UrnFuzzChecks", dependencies: ["UrnCore", "UrnAppLinks", "UrnDomains", "UrnOpenAPI", "UrnCLI"]),
         // The tests of UrnCore, and of the record schema (UrnCLI) that writes its results.
-        .testTarget(name: "UrnCoreTests", dependencies: ["UrnCore", "UrnAppLinks", "UrnDomains", "UrnCLI"]),
+        .testTarget(name: "UrnCoreTests", dependencies: ["UrnCore", "UrnAppLinks", "UrnDomains", "UrnOpenAPI", "UrnCLI"]),
     ]
 )

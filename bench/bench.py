@@ -106,7 +106,11 @@ def main():
     parser.add_argument("--peer-runs", type=int, default=1, help="runs of the (slow) peers")
     parser.add_argument("--memory-only", action="store_true", help="only the 1M against 10M peak RSS check")
     parser.add_argument("--instructions-only", action="store_true", help="only the callgrind instructions a link")
+    parser.add_argument("--openapi-only", action="store_true", help="only the OpenAPI figures (load time, routing ratio)")
     args = parser.parse_args()
+    if args.openapi_only:
+        openapi(args)
+        return
     if args.instructions_only:
         instructions(args)
         return
@@ -215,6 +219,7 @@ def main():
     print("werkzeug gets the first 2,000 (3.7k routes) or 20,000 (100k routes) links: it is too slow for all.")
     if not trurl:
         print("trurl is not installed (Debian 12 has no package), so urnparse has no peer.")
+    openapi(args)
     startup(args)
     memory(args)
     pipeline_instructions = instructions(args)
@@ -276,6 +281,50 @@ def instructions(args):
     pipeline = figures["urnparse"] + figures["urnmatch ← parse"] + figures["urnstack ← match"] + figures["urnfmt ← stack"]
     print(f"{'pipeline (4)':<17} {pipeline:>10,.0f} {'':>18}  target ≤ 22,000 (the four stages' sum)")
     return pipeline
+
+
+OPENAPI_OPERATIONS = 1_000
+
+
+def openapi_files(links):
+    """The generated OpenAPI document (YAML and JSON), the same routes as an urn table, and links."""
+    base = os.path.join(OUT, f"openapi-{OPENAPI_OPERATIONS}")
+    if not os.path.exists(base + ".links") or sum(1 for _ in open(base + ".links", "rb")) != links:
+        os.makedirs(OUT, exist_ok=True)
+        subprocess.run([sys.executable, os.path.join(HERE, "gen_openapi.py"), "-n", str(OPENAPI_OPERATIONS),
+                        "--links", str(links), "--seed", "1", "-o", OUT], check=True)
+    return {ext: f"{base}.{ext}" for ext in ("yaml", "json", "routes", "links")}
+
+
+def openapi(args):
+    """Issue 41's figures: a 1,000-operation document loads in under 50 ms (YAML and JSON), and
+    routing through it runs within 1.2× of the same routes as an urn table (wall time, and
+    instructions a link under callgrind)."""
+    files = openapi_files(args.links)
+    urnmatch = os.path.join(args.bin, "urnmatch")
+    print(f"\nOpenAPI, a generated document of {OPENAPI_OPERATIONS:,} operations (bench/gen_openapi.py)")
+    for name in ("yaml", "json", "routes"):
+        times = []
+        for _ in range(20):
+            start = time.perf_counter()
+            subprocess.run([urnmatch, "-c", "-f", files[name]], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+            times.append(time.perf_counter() - start)
+        size = os.path.getsize(files[name])
+        goal = "target < 50 ms" if name != "routes" else "(the same routes as an urn table)"
+        print(f"load {name:<7} {statistics.median(times) * 1000:>6.1f} ms  ({size / 1024:,.0f} KiB, start-up included)  {goal}")
+    n = args.links
+    doc = measure([urnmatch, "-f", files["yaml"]], files["links"], args.runs)
+    table = measure([urnmatch, "-f", files["routes"]], files["links"], args.runs)
+    print(f"routing {n:,} links: OpenAPI {doc[0]:.3f} s, urn table {table[0]:.3f} s: "
+          f"{doc[0] / table[0]:.2f}× (target ≤ 1.2×)")
+    if shutil.which("valgrind"):
+        path = prefix_file(files["links"], INSTRUCTION_LINKS)
+        per_link = {}
+        for name in ("yaml", "routes"):
+            argv = [urnmatch, "-f", files[name]]
+            per_link[name] = (callgrind_instructions(argv, path) - callgrind_instructions(argv, os.devnull)) / INSTRUCTION_LINKS
+        print(f"instructions a link: OpenAPI {per_link['yaml']:,.0f}, urn table {per_link['routes']:,.0f}: "
+              f"{per_link['yaml'] / per_link['routes']:.2f}×")
 
 
 def startup(args):

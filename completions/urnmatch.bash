@@ -165,7 +165,7 @@ _urnmatch() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(-i --raw --merge-query -v --invert-match -a --all -c --count --stats --check --all-matches --explain -0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
     local -a repeating_options=(-e -f --host --type)
-    local -a non_repeating_options=(--format --dialect --scheme --delimiter --method --method-field --field --max-line --jobs)
+    local -a non_repeating_options=(--format --max-table-size --dialect --scheme --delimiter --method --method-field --field --max-line --jobs)
     __urnmatch_offer_flags_options -1
 
     # Offer option value completions
@@ -178,10 +178,13 @@ _urnmatch() {
         return
         ;;
     '--format')
-        __urnmatch_add_completions -W 'routes'$'\n''aasa'$'\n''android'
+        __urnmatch_add_completions -W 'routes'$'\n''aasa'$'\n''android'$'\n''openapi'
         return
         ;;
     '--host')
+        return
+        ;;
+    '--max-table-size')
         return
         ;;
     '--dialect')

@@ -165,7 +165,7 @@ _urnstack() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(-i --raw --merge-query --frames -0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
     local -a repeating_options=(-e -f --host --type)
-    local -a non_repeating_options=(--format --dialect --scheme --delimiter --from --from-field --field --max-line --jobs)
+    local -a non_repeating_options=(--format --max-table-size --dialect --scheme --delimiter --from --from-field --field --max-line --jobs)
     __urnstack_offer_flags_options -1
 
     # Offer option value completions
@@ -178,10 +178,13 @@ _urnstack() {
         return
         ;;
     '--format')
-        __urnstack_add_completions -W 'routes'$'\n''aasa'$'\n''android'
+        __urnstack_add_completions -W 'routes'$'\n''aasa'$'\n''android'$'\n''openapi'
         return
         ;;
     '--host')
+        return
+        ;;
+    '--max-table-size')
         return
         ;;
     '--dialect')

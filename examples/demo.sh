@@ -46,4 +46,13 @@ run "urnmatch -f applinks/apple-app-site-association --host photofeed.example.co
 run "urnmatch -f applinks/AndroidManifest.xml -a applinks/links.txt"
 run "urnmatch -f applinks/apple-app-site-association --host photofeed.example.com -v --explain applinks/links.txt | head -2"
 run "urnmatch --check -f applinks/apple-app-site-association; urnmatch --check -f applinks/AndroidManifest.xml --host photofeed.example.com; true"
+echo
+echo "== An API description as a route table (openapi/api.yaml, OpenAPI 3.0)"
+run "urnmatch -f openapi/api.yaml --method-field method -a openapi/requests.jsonl"
+run "urnmatch -f openapi/api.yaml --method-field method -v --explain openapi/requests.jsonl"
+run "urnmatch -f openapi/api.yaml --method-field method --stats openapi/requests.jsonl"
+run "urnmatch --check -f openapi/api.yaml && echo 'openapi/api.yaml: no findings'"
+if [ -f openapi/access.log ] && urnparse --help | grep -q -- '--log'; then
+  run "urnparse --log combined openapi/access.log | urnmatch -f openapi/api.yaml --method-field method --stats"
+fi
 exit 0

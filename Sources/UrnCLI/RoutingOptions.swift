@@ -1,6 +1,7 @@
 import ArgumentParser
 @_spi(Records) import UrnCore
 import UrnAppLinks
+import UrnOpenAPI
 
 /// The options of the tools that route links (urnmatch, urnstack): tables and dialect.
 package struct RoutingOptions: ParsableArguments {
@@ -18,12 +19,18 @@ package struct RoutingOptions: ParsableArguments {
     package var format: RouteFileFormat?
 
     /// The hosts of app-link tables.
-    @Option(name: .customLong("host"), help: ArgumentHelp("Route through apple-app-site-association tables only links of this host; '*.example.com' for its subdomains (repeatable; a table's @host adds to it).", valueName: "host"),
+    @Option(name: .customLong("host"), help: ArgumentHelp("Route through apple-app-site-association tables and OpenAPI documents only links of this host; '*.example.com' for its subdomains (repeatable; a table's @host adds to it).", valueName: "host"),
             transform: { (text: String) throws -> HostPattern in
                 guard let host = HostPattern(text) else { throw ValidationError("--host '\(text)' is not a host (example.com or *.example.com)") }
                 return host
             })
     package var hosts: [HostPattern] = []
+
+    /// The largest table file read: an OpenAPI document or a table past it is refused before
+    /// it is parsed, whatever it holds.
+    @Option(help: ArgumentHelp("Largest table file read, in bytes (suffixes K, M, G); a larger -f file is an error.", valueName: "size"),
+            transform: CommonOptions.byteSize)
+    public var maxTableSize: Int = 32 << 20
 
     /// The dialect of tables without `@dialect`.
     @Option(help: ArgumentHelp("Matching semantics (a table's @dialect wins).", valueName: "dialect"))
@@ -74,11 +81,11 @@ package struct RoutingOptions: ParsableArguments {
         }
         let parser = RouteTableParser(dialect: dialect, scheme: scheme, delimiter: delimiter,
                                       customTypes: customTypes, caseInsensitive: ignoreCase, format: format, hosts: hosts,
-                                      manifests: ManifestTables())
+                                      manifests: ManifestTables(), yaml: YAMLDocuments())
         var tables: [RouteTable] = []
         var failed = false
         for path in tableFiles {
-            switch FileContents.read(path) {
+            switch FileContents.read(path, limit: maxTableSize) {
             case let .failure(error):
                 diagnostics.error("\(error.path): \(error.message)")
                 failed = true
@@ -125,6 +132,8 @@ package struct RoutingOptions: ParsableArguments {
             return "no 'applinks' details with 'paths' or 'components' (urn-routes(5), APP-LINK TABLES)"
         case .android:
             return "no <intent-filter> with action VIEW, category BROWSABLE and a <data> scheme (urn-routes(5), APP-LINK TABLES)"
+        case .openapi:
+            return "no operation under 'paths' (urn-routes(5), OPENAPI TABLES)"
         }
     }
 

@@ -2,6 +2,7 @@ import Testing
 import UrnAppLinks
 import UrnCore
 import UrnDomains
+import UrnOpenAPI
 
 /// The public API as a library user sees it (no SPI, no @testable): links, tables, the router,
 /// link building, templates, app-link tables and domains.
@@ -81,5 +82,23 @@ import UrnDomains
         #expect(throws: UrnError.self) { try RouteTable(parsing: manifest) }
         let table = try RouteTable(parsingAppLinks: manifest, name: "AndroidManifest.xml")
         #expect(try Router(tables: [table]).route("https://example.com/item/3")?.route.target == "com.example.app.Item")
+    }
+
+    @Test func openAPIDocumentsInJSONAndYAML() throws {
+        let yaml = """
+            openapi: 3.0.3
+            servers: [{url: "https://api.example.com/v1"}]
+            paths:
+              /pets/{petId}:
+                get:
+                  operationId: showPet
+                  parameters: [{name: petId, in: path, required: true, schema: {type: integer}}]
+            """
+        let table = try RouteTable(parsingOpenAPI: yaml, name: "api.yaml")
+        let match = try #require(try Router(tables: [table]).route("https://api.example.com/v1/pets/7", method: "GET"))
+        #expect(match.route.target == "showPet" && match.arguments["petId"] == .integer(7))
+        #expect { try RouteTable(parsing: yaml) } throws: { ($0 as? UrnError)?.message.contains("UrnOpenAPI") == true }
+        let json = #"{"openapi":"3.0.3","paths":{"/pets":{"get":{"operationId":"listPets"}}}}"#
+        #expect(try Router(tables: [RouteTable(parsing: json)]).route("/pets", method: "GET")?.route.target == "listPets")
     }
 }

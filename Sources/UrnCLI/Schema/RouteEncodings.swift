@@ -149,13 +149,15 @@ final class RouteEncodings: @unchecked Sendable {  // immutable once made
         }
     }
 
-    /// Writes `"table"`, `"line"` and where an app-link `route` comes from.
+    /// Writes `"table"`, `"line"` and where an app-link `route` comes from, or what an OpenAPI
+    /// operation says of itself.
     private static func writeOrigin(of route: Route, into json: inout JSONWriter) {
         json.key("table")
         json.string(route.table)
         json.key("line")
         json.int(route.line)
         AppLinkSchema.writeOrigin(of: route, into: &json)
+        OperationSchema.writeOrigin(of: route, into: &json)
     }
 
     /// Appends to `all` the members that `body` writes, without the braces of their object,

@@ -2,7 +2,7 @@
 
 /// The `route` field (urnmatch(1) RECORDS): a match written as
 /// `{"pattern","target","args","table","line"}` with `block` and `handler` for WAAppRouting
-/// block handlers. `UpstreamRoute` reads it back.
+/// block handlers, and an OpenAPI operation's members and `invalid` (`OperationSchema`). `UpstreamRoute` reads it back.
 package struct RouteSchema: Sendable {
     let encodings: RouteEncodings
 
@@ -27,6 +27,7 @@ package struct RouteSchema: Sendable {
             ArgumentsSchema.write(match.args, into: &json)
             json.rawMembers(members.origin)
         }
+        OperationSchema.writeInvalid(of: match, into: &json)
         if match.route.isBlock {
             json.key("block")
             json.bool(true)

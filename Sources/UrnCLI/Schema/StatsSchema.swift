@@ -1,7 +1,8 @@
 @_spi(Records) import UrnCore
 
 /// The lines of `urnmatch --stats` (urnmatch(1)): one `{"pattern","target","table","line","hits"}`
-/// a route, with `byMethod` when records have a method, then `{"unmatched":N}`.
+/// a route, with `byMethod` when records have a method and `invalid` for an OpenAPI operation,
+/// then `{"unmatched":N}`, with OpenAPI tables `{"invalid":N}`, and `{"errors":N}`.
 package struct StatsSchema: Sendable {
     /// The route members of each line.
     package let routes: RouteSchema
@@ -11,8 +12,9 @@ package struct StatsSchema: Sendable {
         self.routes = routes
     }
 
-    /// Writes a route's line as one object; `byMethod` (in name order) when given.
-    package func write(route: Route, hits: Int, byMethod: [String: Int]?, into json: inout JSONWriter) {
+    /// Writes a route's line as one object; `byMethod` (in name order) and `invalid` (the
+    /// requests it took with a value that breaks its schema) when given.
+    package func write(route: Route, hits: Int, byMethod: [String: Int]?, invalid: Int? = nil, into json: inout JSONWriter) {
         json.beginObject()
         routes.writeIdentityAndOrigin(of: route, into: &json)
         json.key("hits")
@@ -26,6 +28,19 @@ package struct StatsSchema: Sendable {
             }
             json.endObject()
         }
+        if let invalid {
+            json.key("invalid")
+            json.int(invalid)
+        }
+        json.endObject()
+    }
+
+    /// Writes the line `{"invalid":N}`: the records an OpenAPI operation took with a value that
+    /// breaks its schema, neither hits nor unmatched.
+    public func write(invalid: Int, into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("invalid")
+        json.int(invalid)
         json.endObject()
     }
 

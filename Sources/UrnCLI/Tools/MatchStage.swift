@@ -40,6 +40,10 @@ struct MatchStage: RecordStage {
         var unmatched = 0
         /// Records that became error records (`--stats` counts them beside hits and unmatched).
         var errors = 0
+        /// Records an OpenAPI operation took with a value that breaks its schema, counted apart
+        /// from the hits: in all, and by route.
+        var invalid = 0
+        var invalidByRoute: [ObjectIdentifier: Int] = [:]
         /// Hits by route, and by route and method when records have one.
         var hits: [ObjectIdentifier: Int] = [:]
         var hitsByMethod: [ObjectIdentifier: [String: Int]] = [:]
@@ -71,7 +75,10 @@ struct MatchStage: RecordStage {
             all = try matcher.match(parsed, all: true, method: method)
         }
         let winner = allMatches ? all.first : try matcher.firstMatch(parsed, method: method)
-        if selection == .stats, let winner {
+        if selection == .stats, let winner, !winner.invalid.isEmpty {
+            summary.invalid += 1
+            summary.invalidByRoute[ObjectIdentifier(winner.route), default: 0] += 1
+        } else if selection == .stats, let winner {
             // only --stats reads the hits
             summary.hits[ObjectIdentifier(winner.route), default: 0] += 1
             if let handler = winner.handler { summary.hits[ObjectIdentifier(handler), default: 0] += 1 }
@@ -81,7 +88,13 @@ struct MatchStage: RecordStage {
             if let refusal = matcher.refusal { throw refusal }
             summary.unmatched += 1
         }
-        if explain { explanations = winner == nil ? try matcher.explain(parsed) : nil }
+        if explain {
+            if let winner {
+                explanations = winner.invalid.isEmpty ? nil : matcher.explain(invalid: winner)
+            } else {
+                explanations = try matcher.explain(parsed, method: method)
+            }
+        }
         return Result(winner: winner)
     }
 
@@ -96,11 +109,14 @@ struct MatchStage: RecordStage {
     mutating func selects(_ result: Result) -> Bool {
         let isSelected: Bool
         let matched = result.winner != nil
+        // what a server refuses: no operation takes the request, or one takes it with a value
+        // that breaks its schema (an OpenAPI table's `invalid`)
+        let refused = !matched || !result.winner.unsafelyUnwrapped.invalid.isEmpty
         switch selection {
         case .matched: isSelected = matched
-        case .unmatched: isSelected = !matched
+        case .unmatched: isSelected = refused
         case .every: isSelected = true
-        case .count, .stats: isSelected = invert ? !matched : matched
+        case .count, .stats: isSelected = invert ? refused : matched
         }
         if isSelected && (selection != .every || matched) { summary.selected += 1 }
         return isSelected
@@ -129,6 +145,8 @@ struct MatchStage: RecordStage {
         summary.selected += other.selected
         summary.unmatched += other.unmatched
         summary.errors += other.errors
+        summary.invalid += other.invalid
+        summary.invalidByRoute.merge(other.invalidByRoute, uniquingKeysWith: +)
         summary.hits.merge(other.hits, uniquingKeysWith: +)
         summary.hitsByMethod.merge(other.hitsByMethod) { $0.merging($1, uniquingKeysWith: +) }
     }
@@ -159,15 +177,20 @@ struct MatchStage: RecordStage {
             for table in matcher.tables {
                 for route in table.routes {
                     stats.write(route: route, hits: summary.hits[ObjectIdentifier(route)] ?? 0,
-                                byMethod: byMethod ? summary.hitsByMethod[ObjectIdentifier(route)] ?? [:] : nil, into: &writer.json)
+                                byMethod: byMethod ? summary.hitsByMethod[ObjectIdentifier(route)] ?? [:] : nil,
+                                invalid: route.operation == nil ? nil : summary.invalidByRoute[ObjectIdentifier(route)] ?? 0, into: &writer.json)
                     try writer.endText()
                 }
             }
             stats.write(unmatched: summary.unmatched, into: &writer.json)
             try writer.endText()
+            if matcher.tables.contains(where: { $0.format == .openapi }) {
+                stats.write(invalid: summary.invalid, into: &writer.json)
+                try writer.endText()
+            }
             stats.write(errors: summary.errors, into: &writer.json)
             try writer.endText()
-            return summary.hits.isEmpty ? .nothingSelected : .success
+            return summary.hits.isEmpty && summary.invalid == 0 ? .nothingSelected : .success
         default:
             break
         }

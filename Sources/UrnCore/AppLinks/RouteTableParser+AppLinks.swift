@@ -1,6 +1,6 @@
 extension RouteTableParser {
-    /// The app-link table in `bytes` (urn-routes(5) APP-LINK TABLES), or nil when they hold a
-    /// route table. Leading blank lines, `#` comments and the directives `@format` and `@host`
+    /// The app-link table or OpenAPI document in `bytes` (urn-routes(5) APP-LINK TABLES, OPENAPI
+    /// TABLES), or nil when they hold a route table. Leading blank lines, `#` comments and the directives `@format` and `@host`
     /// come first; the format is `format` (`--format`), else `@format`, else what the rest
     /// looks like.
     func appLinkTable(_ bytes: [UInt8], name: String) throws(TableError) -> RouteTable? {
@@ -12,6 +12,9 @@ extension RouteTableParser {
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             line += 1
+            // only a directive's line is made text: a document may be one line of megabytes
+            let first = bytes[start..<end].first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+            guard first == nil || first == UInt8(ascii: "@") || first == UInt8(ascii: "#") else { break }
             let text = String(decoding: bytes[start..<end], as: UTF8.self).trimmingBlanks()
             if text.hasPrefix("@") {
                 let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
@@ -42,18 +45,26 @@ extension RouteTableParser {
         guard format != .routes else { return nil }
         if let otherDirective {
             throw TableError(table: name, line: otherDirective, column: 1,
-                             reason: "only @format and @host go with an app-link table (\(format.rawValue))")
+                             reason: "only @format and @host go with an app-link table or OpenAPI document (\(format.rawValue))")
         }
         let routes: [Route]
-        if format == .aasa {
-            routes = try AASAReader(table: name, bytes: bytes, start: start).routes()
-        } else if let manifests {
+        var notes: [(line: Int, detail: String)] = []
+        var document: JSONDocument.Node?
+        switch format {
+        case .aasa: routes = try AASAReader(table: name, bytes: bytes, start: start).routes()
+        case .android:
+            guard let manifests else {
+                throw TableError(table: name, line: 1, column: nil,
+                                 reason: "an AndroidManifest.xml table needs libxml2: read it through the UrnAppLinks product (ManifestTables)")
+            }
             routes = try manifests.routes(table: name, bytes: bytes, start: start)
-        } else {
-            throw TableError(table: name, line: 1, column: nil,
-                             reason: "an AndroidManifest.xml table needs libxml2: read it through the UrnAppLinks product (ManifestTables)")
+        default:
+            (routes, notes, document) = try OpenAPIReader(table: name, bytes: bytes, start: start, hosts: hosts,
+                                                          caseInsensitive: caseInsensitive, yaml: yaml).routes()
         }
         var table = RouteTable(name: name, dialect: dialect, scheme: nil, delimiter: delimiter, routes: routes)
+        table.notes = notes
+        table.document = document
         table.format = format
         table.hosts = hosts
         return table

@@ -9,8 +9,9 @@
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, R_OK) == 0
     }
 
-    /// The bytes of the file at `path`, or the errno text when it cannot be read.
-    @_spi(Records) public static func read(_ path: String) -> Result<[UInt8], FileError> {
+    /// The bytes of the file at `path`, or the errno text when it cannot be read; a file of
+    /// more than `limit` bytes is an error once that much is read (a pipe has no size to ask).
+    @_spi(Records) public static func read(_ path: String, limit: Int = .max) -> Result<[UInt8], FileError> {
         let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(FileError(path: path, message: errorText(errno))) }
         defer { if fd != 0 { close(fd) } }
@@ -24,6 +25,9 @@
             }
             if n == 0 { break }
             bytes += chunk[..<n]
+            if bytes.count > limit {
+                return .failure(FileError(path: path, message: "larger than --max-table-size (\(limit) bytes)"))
+            }
         }
         return .success(bytes)
     }

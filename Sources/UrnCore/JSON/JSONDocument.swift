@@ -19,6 +19,12 @@ package struct JSONDocument: Sendable {
         /// The byte offset of its first byte in the text.
         package let offset: Int
 
+        /// The value `value` that starts at byte `offset`.
+        package init(value: Value, offset: Int) {
+            self.value = value
+            self.offset = offset
+        }
+
         /// The last member named `key` of an object (JSON leaves duplicates to the reader; the
         /// last one wins, as in most parsers).
         package subscript(key: String) -> Node? {
@@ -70,28 +76,59 @@ package struct JSONDocument: Sendable {
     package init(_ bytes: [UInt8]) throws(JSONError) {
         root = try bytes.withUnsafeBufferPointer { (text) throws(JSONError) -> Node in
             try JSONScanner.validateValue(text)
-            var start = 0
-            while text[start] == 0x20 || text[start] == 0x09 || text[start] == 0x0A || text[start] == 0x0D { start += 1 }
-            let (end, kind) = JSONSkipper.value(text, at: start)
-            return JSONDocument.node(start..<end, kind, in: text)
+            return JSONDocument.node(at: JSONDocument.afterBlanks(text, 0), in: text).node
         }
     }
 
-    private static func node(_ range: Range<Int>, _ kind: JSONKind, in text: UnsafeBufferPointer<UInt8>) -> Node {
+    /// The value at `start` of validated text and the index after it, read in one pass: each
+    /// byte is looked at once, however deep its container.
+    private static func node(at start: Int, in text: UnsafeBufferPointer<UInt8>) -> (node: Node, end: Int) {
         func string(_ token: Range<Int>) -> String { String(decoding: JSONString.decoded(token, in: text), as: UTF8.self) }
         let value: Node.Value
-        switch kind {
-        case .object:
-            value = .object(JSONScanner.members(of: range, in: text).map { member in
-                (string(member.key), node(member.value, member.kind, in: text))
-            })
-        case .array:
-            value = .array(JSONSkipper.elements(of: range, in: text).map { node($0.0, $0.1, in: text) })
-        case .string: value = .string(string(range))
-        case .number: value = .number(String(decoding: text[range], as: UTF8.self))
-        case .bool: value = .bool(text[range.lowerBound] == UInt8(ascii: "t"))
-        case .null: value = .null
+        var end: Int
+        switch text[start] {
+        case UInt8(ascii: "{"):
+            var members: [(key: String, node: Node)] = []
+            end = afterBlanks(text, start + 1)
+            while text[end] != UInt8(ascii: "}") {
+                let keyEnd = JSONSkipper.string(text, at: end)
+                let key = string(end..<keyEnd)
+                // past the `:` and the blanks around it
+                let (member, after) = node(at: afterBlanks(text, afterBlanks(text, keyEnd) + 1), in: text)
+                members.append((key, member))
+                end = afterBlanks(text, after)
+                if text[end] == UInt8(ascii: ",") { end = afterBlanks(text, end + 1) }
+            }
+            end += 1
+            value = .object(members)
+        case UInt8(ascii: "["):
+            var elements: [Node] = []
+            end = afterBlanks(text, start + 1)
+            while text[end] != UInt8(ascii: "]") {
+                let (element, after) = node(at: end, in: text)
+                elements.append(element)
+                end = afterBlanks(text, after)
+                if text[end] == UInt8(ascii: ",") { end = afterBlanks(text, end + 1) }
+            }
+            end += 1
+            value = .array(elements)
+        default:
+            let kind: JSONKind
+            (end, kind) = JSONSkipper.value(text, at: start)
+            switch kind {
+            case .string: value = .string(string(start..<end))
+            case .number: value = .number(String(decoding: text[start..<end], as: UTF8.self))
+            case .bool: value = .bool(text[start] == UInt8(ascii: "t"))
+            default: value = .null
+            }
         }
-        return Node(value: value, offset: range.lowerBound)
+        return (Node(value: value, offset: start), end)
+    }
+
+    /// The index of the first byte at or after `start` that is not a JSON blank.
+    private static func afterBlanks(_ text: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+        var i = start
+        while i < text.count, text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x0A || text[i] == 0x0D { i += 1 }
+        return i
     }
 }

@@ -114,7 +114,7 @@
     }
 
     /// Whether `bytes` is `[+-]digits[.digits][e[+-]digits]` (also `5.` and `.5`).
-    static func isDecimalNumber<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
+    package static func isDecimalNumber<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
         var i = bytes.startIndex
         let end = bytes.endIndex
         func digits() -> Int {

@@ -18,6 +18,8 @@ final class CompiledTable {
     let delimiter: [UInt8]
     /// What its segments accept.
     let rules: SegmentRules
+    /// Which of two matching routes wins.
+    let ranking: DialectRules.Ranking
     /// Some route is a WAAppRouting block handler.
     let hasBlocks: Bool
     /// Express paths only their regex can match, in table order.
@@ -30,7 +32,7 @@ final class CompiledTable {
     /// parent is found (WAAppRouteRegistrar.m:181-195); empty in the other dialects.
     let byTarget: [String: Int]
     /// An app-link table: its routes are tried in order instead of looked up.
-    var isAppLinks: Bool { table.format != .routes }
+    var isAppLinks: Bool { table.format.isAppLinks }
 
     /// Compiles `table` under `options`.
     init(_ table: RouteTable, _ options: Matcher.Options) {
@@ -52,7 +54,7 @@ final class CompiledTable {
         byText.reserveCapacity(table.routes.count)
         var regexRoutes: [Int] = []
         // an app-link table's routes test links themselves, in table order (Matcher+AppLinks)
-        for (id, route) in table.routes.enumerated() where table.format == .routes {
+        for (id, route) in table.routes.enumerated() where !table.format.isAppLinks {
             byText[route.pattern.text] = id
             // an Express path only its regex can match stays out of the tries
             if route.pattern.express != nil { regexRoutes.append(id); continue }
@@ -67,6 +69,7 @@ final class CompiledTable {
         self.dialect = dialect
         self.delimiter = Array(table.delimiter.utf8)
         self.rules = rules
+        self.ranking = table.ranking
         self.hasBlocks = table.routes.contains { $0.isBlock }
         self.regexRoutes = regexRoutes
         self.partitions = partitions

@@ -25,8 +25,9 @@
 
 extension Matcher {
     /// The routes nearest to taking `link` (at most `limit`), each with the first reason it failed.
-    /// Meant for links that matched nothing; it visits every route.
-    @_spi(Records) public func explain(_ link: Link, limit: Int = 3) throws(Regex.MatchError) -> [Explanation] {
+    /// Meant for links that matched nothing; it visits every route. With `method`, a route
+    /// whose methods do not take it says so.
+    @_spi(Records) public func explain(_ link: Link, method: String? = nil, limit: Int = 3) throws(Regex.MatchError) -> [Explanation] {
         var all: [(Explanation, Int)] = []
         for table in compiled {
             if table.isAppLinks {
@@ -49,7 +50,7 @@ extension Matcher {
                 readComponents(link, mode: partition.mode, delimiter: table.delimiter)
                 for id in partition.routes {
                     let route = table.routes[id]
-                    all.append((try explanation(route, link, dialect: dialect, rules: table.rules), all.count))
+                    all.append((try explanation(route, link, method: method, dialect: dialect, rules: table.rules), all.count))
                 }
             }
             for id in table.regexRoutes {
@@ -86,9 +87,13 @@ extension Matcher {
     /// keeping the first reason it fails. Segments after a catch-all are compared with the last
     /// components; a URLNavigator `<path:p>` takes one component and later segments compare by
     /// position (URLMatcher.swift:115–128), so it is walked as a placeholder.
-    private func explanation(_ route: Route, _ link: Link, dialect: Dialect, rules: SegmentRules) throws(Regex.MatchError) -> Explanation {
+    private func explanation(_ route: Route, _ link: Link, method: String?, dialect: Dialect, rules: SegmentRules) throws(Regex.MatchError) -> Explanation {
         var walk = NearMiss()
-        if !constraintsHold(route, link, dialect) { walk.schemeOrHost(route.pattern, link, dialect: dialect) }
+        if let operation = route.operation {
+            if let refusal = operation.origins.refusal(link) { walk.refused(refusal) }
+        } else if !constraintsHold(route, link, dialect) {
+            walk.schemeOrHost(route.pattern, link, dialect: dialect)
+        }
         let count = components.count
         // an Express path with optional segments: the variant with as many segments as the link
         let segments = route.pattern.optionalSegments.isEmpty ? route.pattern.segments
@@ -136,6 +141,10 @@ extension Matcher {
         }
         if count > segments.count && catchAll == nil && !openEnded {
             walk.missing(count - segments.count, "segment count: the route has \(segments.count) segments, the link has \(count)")
+        }
+        if let method, !HTTPMethod.accepts(route.methods, method) {
+            // the path may fit: a server answers 405, a near miss
+            walk.refused("method: the route takes \(route.methods?.joined(separator: ", ") ?? ""), the request is \(method)")
         }
         return walk.explanation(route)
     }

@@ -61,6 +61,8 @@
     /// rather than 404: a route whose path takes the link has a parameter `decodeURIComponent`
     /// refuses (lib/router/layer.js:166-181). Set only by Express tables.
     @exclusivity(unchecked) @_spi(Records) public private(set) var refusal: UndecodableParameter?
+    /// The parameters of the last OpenAPI arguments made whose values break their schema.
+    @exclusivity(unchecked) var invalidParameters: [InvalidParameter] = []
     private static let slash = [UInt8(ascii: "/")]
 
     /// Compiles `tables`.
@@ -118,8 +120,8 @@
                 try collect(link, in: table, limit: nil, walkingTries: false)
             }
             let routes = table.routes
-            let dialect = table.dialect
-            ranked.sort { a, b in Precedence.precedes(routes[a.id], a.id, routes[b.id], b.id, dialect: dialect) }
+            let ranking = table.ranking
+            ranked.sort { a, b in Precedence.precedes(routes[a.id], a.id, routes[b.id], b.id, ranking: ranking) }
             for candidate in ranked { matches.append(try match(candidate, link, in: table, limit: nil)) }
         }
         return matches
@@ -225,7 +227,7 @@
         let routes = table.routes
         var best: Int?
         for (foundLength, id) in prefixFound where foundLength == length && constraintsHold(routes[id], link, table.dialect) {
-            if let current = best, current == id || !Precedence.precedes(routes[id], id, routes[current], current, dialect: table.dialect) {
+            if let current = best, current == id || !Precedence.precedes(routes[id], id, routes[current], current, ranking: table.ranking) {
                 continue
             }
             best = id
@@ -320,8 +322,8 @@
         defer { method = requested }
         try collect(link, in: table, limit: nil)
         let routes = table.routes
-        let dialect = table.dialect
-        ranked.sort { a, b in Precedence.precedes(routes[a.id], a.id, routes[b.id], b.id, dialect: dialect) }
+        let ranking = table.ranking
+        ranked.sort { a, b in Precedence.precedes(routes[a.id], a.id, routes[b.id], b.id, ranking: ranking) }
         for candidate in ranked {
             undecodable = nil
             let found = try match(candidate, link, in: table, limit: nil)
@@ -340,7 +342,7 @@
         var best: (id: Int, mode: ComponentMode)?
         for candidate in ranked where include(candidate.id) {
             if let current = best,
-               !Precedence.precedes(routes[candidate.id], candidate.id, routes[current.id], current.id, dialect: table.dialect) {
+               !Precedence.precedes(routes[candidate.id], candidate.id, routes[current.id], current.id, ranking: table.ranking) {
                 continue
             }
             best = candidate
@@ -395,13 +397,17 @@
                        delimiter: table.delimiter)
         if let limit { components.truncate(to: limit) }
         let route = table.routes[candidate.id]
-        return Match(route: route, args: try arguments(route, link, dialect: table.dialect, delimiter: table.delimiter))
+        var found = Match(route: route, args: try arguments(route, link, dialect: table.dialect, delimiter: table.delimiter))
+        if route.operation != nil, !invalidParameters.isEmpty { found.invalid = invalidParameters }
+        return found
     }
 
     /// Whether the scheme and host a pattern requires are the link's (urn-patterns(7) DIALECTS). URLNavigator compares
     /// schemes exactly (URLMatcher.swift:57), `-i` without regard to case; Compass and
     /// WAAppRouting have no scheme test of their own (a waap `app:` is a component).
     func constraintsHold(_ route: Route, _ link: Link, _ dialect: Dialect) -> Bool {
+        // an OpenAPI operation's servers say which links it takes
+        if let operation = route.operation { return operation.origins.accept(link) }
         let text = link.text
         switch dialect.rules.schemeTest {
         case .caseless:
@@ -476,6 +482,7 @@
 
     /// The arguments of `route` against the current `components`.
     func arguments(_ route: Route, _ link: Link, dialect: Dialect, delimiter: [UInt8]) throws(Regex.MatchError) -> Arguments {
+        if let operation = route.operation { return try operationArguments(route, operation, link) }
         guard !dialect.rules.libraryArguments else { return try exactArguments(route, link, dialect: dialect) }
         var args = ArgumentList(reusing: &argumentBuffer)
         if let plain = route.pattern.plainPlaceholders {

@@ -1,8 +1,8 @@
 /// Which of two matching routes wins (urn-patterns(7) PRECEDENCE).
 enum Precedence {
     /// Whether route `a` (index `ia` in its table) comes before route `b`.
-    static func precedes(_ a: Route, _ ia: Int, _ b: Route, _ ib: Int, dialect: Dialect) -> Bool {
-        switch dialect.rules.ranking {
+    static func precedes(_ a: Route, _ ia: Int, _ b: Route, _ ib: Int, ranking: DialectRules.Ranking) -> Bool {
+        switch ranking {
         case .urnPrecedence:
             // (1) more literal segments
             let la = a.pattern.literalCount, lb = b.pattern.literalCount

@@ -25,11 +25,14 @@
     /// In a WAAppRouting chain, the class of the part before this one (the entity's
     /// `sourceControllerClass`, WAAppRouteRegistrar.m:84-91): its stack's parent is found by it.
     @_spi(Records) public let parentClass: String?
+    /// The operation of an OpenAPI document the route stands for: its servers test the link's
+    /// origin and its parameters type the arguments.
+    @_spi(Records) public let operation: OpenAPIOperation?
 
     /// A route.
     @_spi(Records) public init(pattern: Pattern, target: String?, defaults: [(key: String, value: ArgValue)] = [],
                 table: String, line: Int, modal: Bool = false, isBlock: Bool = false, methods: [String]? = nil,
-                appLink: AppLinkRule? = nil, parentClass: String? = nil) {
+                appLink: AppLinkRule? = nil, parentClass: String? = nil, operation: OpenAPIOperation? = nil) {
         self.pattern = pattern
         self.target = target
         self.defaults = defaults
@@ -40,6 +43,7 @@
         self.methods = methods
         self.appLink = appLink
         self.parentClass = parentClass
+        self.operation = operation
     }
 }
 
@@ -65,6 +69,12 @@ public struct RouteTable: Sendable {
     @_spi(Records) public var format: RouteFileFormat = .routes
     /// The hosts an apple-app-site-association table is for (`--host`, `@host`); empty takes any.
     @_spi(Records) public var hosts: [HostPattern] = []
+    /// What `--check` should say of lines that declare no route (an OpenAPI path without
+    /// operations, a path parameter not marked required), by line.
+    @_spi(Records) public var notes: [(line: Int, detail: String)] = []
+    /// An OpenAPI document's tree, kept as long as its table: freed node by node it took half
+    /// of a YAML document's load, and a tool that exits after its run never frees its tables.
+    package var document: JSONDocument.Node?
 
     /// A table.
     @_spi(Records) public init(name: String, dialect: Dialect, scheme: String?, delimiter: String, routes: [Route]) {
@@ -77,6 +87,13 @@ public struct RouteTable: Sendable {
 }
 
 extension RouteTable {
+    /// Which of two matching routes wins: the dialect's rule, or in an OpenAPI document more
+    /// literal segments and then document order (urn-routes(5) OPENAPI TABLES).
+    package var ranking: DialectRules.Ranking {
+        format == .openapi ? .mostLiterals : dialect.rules.ranking
+    }
+
+
     /// WAAppRouting's screen for each class: the index of the first route in table order with
     /// that target that is no block handler, the parent a stack walk finds by class
     /// (WAAppRouteRegistrar.m:181-195, where the library takes its dictionary's first).

@@ -20,13 +20,17 @@
     /// What reads AndroidManifest.xml tables, which need libxml2: the UrnAppLinks product's
     /// `ManifestTables`; without one, such a table is an error that names the product.
     package var manifests: (any ManifestReading)?
+    /// What reads OpenAPI documents written in YAML, which need libyaml: the UrnOpenAPI product's
+    /// `YAMLDocuments`; without one, only JSON documents are read.
+    package var yaml: (any YAMLReading)?
 
     /// A parser with command-line defaults.
     package init(dialect: Dialect = .urn, scheme: String? = nil, delimiter: String = ":",
                 customTypes: [String: Regex] = [:], caseInsensitive: Bool = false, format: RouteFileFormat? = nil,
-                hosts: [HostPattern] = [], manifests: (any ManifestReading)? = nil) {
+                hosts: [HostPattern] = [], manifests: (any ManifestReading)? = nil, yaml: (any YAMLReading)? = nil) {
         self.dialect = dialect
         self.manifests = manifests
+        self.yaml = yaml
         self.format = format
         self.hosts = hosts
         self.scheme = scheme
@@ -197,7 +201,7 @@
         case "@format":
             guard words.count == 2, words[1] == "routes" else { throw fail("@format must come before the routes and anything else", 1) }
         case "@host":
-            throw fail("@host is for app-link tables (@format aasa or android)", 1)
+            throw fail("@host is for app-link tables and OpenAPI documents (@format aasa, android or openapi)", 1)
         default:
             throw fail("unknown directive \(name)", 1)
         }

@@ -57,6 +57,7 @@
     }
 
     private static func findings(_ table: RouteTable, caseInsensitive: Bool) -> [Finding] {
+        if table.format == .openapi { return OpenAPICheck.findings(table, rules: SegmentRules(table.dialect, caseInsensitive: caseInsensitive)) }
         guard table.format == .routes else { return AppLinkCheck.findings(table) }
         var found = table.replaced.map { Finding(kind: .replaced, route: $0.earlier, other: $0.by) }
         // WAAppRouting's classes, indexed once for the table (a look-up per route, not a scan)
@@ -96,7 +97,8 @@
             .sorted { ($0.line ?? $0.route.line, $0.other.line) < ($1.line ?? $1.route.line, $1.other.line) }
     }
 
-    private static func pairFindings(_ table: RouteTable, rules: SegmentRules) -> [Finding] {
+    /// Duplicates, routes that can never win and overlaps decided by table order, pair by pair.
+    static func pairFindings(_ table: RouteTable, rules: SegmentRules) -> [Finding] {
         let routes = table.routes
         var byCount: [Int: [Int]] = [:]
         var catchAlls: [Int] = []
@@ -125,14 +127,14 @@
             guard schemesIntersect(ra.pattern, rb.pattern, table.dialect) else { return }
             let aCoversB = methodsAB && covers(sa, sb, rules) && schemeCovers(ra.pattern, rb.pattern)
             let bCoversA = methodsBA && covers(sb, sa, rules) && schemeCovers(rb.pattern, ra.pattern)
-            let aFirst = Precedence.precedes(ra, a, rb, b, dialect: table.dialect)
+            let aFirst = Precedence.precedes(ra, a, rb, b, ranking: table.ranking)
             if aCoversB && bCoversA {
                 found.append(Finding(kind: .duplicate, route: rb, other: ra))
             } else if aCoversB && aFirst {
                 found.append(Finding(kind: .shadowed, route: rb, other: ra))
             } else if bCoversA && !aFirst {
                 found.append(Finding(kind: .shadowed, route: ra, other: rb))
-            } else if table.dialect != .express, intersect(sa, sb, rules), decidedByOrder(ra, a, rb, b, table.dialect) {
+            } else if table.dialect != .express, intersect(sa, sb, rules), decidedByOrder(ra, a, rb, b, table.ranking) {
                 // Express's rule is the first route that matches: a literal before a parameter
                 // route is its idiom, so only duplicates and routes that can never win are said
                 found.append(Finding(kind: .overlap, route: rb, other: ra))
@@ -154,8 +156,8 @@
     }
 
     /// Whether the pair's precedence comes down to table order (rule 4 of urn-patterns(7) PRECEDENCE).
-    private static func decidedByOrder(_ a: Route, _ ia: Int, _ b: Route, _ ib: Int, _ dialect: Dialect) -> Bool {
-        Precedence.precedes(a, ia, b, ib, dialect: dialect) && Precedence.precedes(b, ia, a, ib, dialect: dialect)
+    private static func decidedByOrder(_ a: Route, _ ia: Int, _ b: Route, _ ib: Int, _ ranking: DialectRules.Ranking) -> Bool {
+        Precedence.precedes(a, ia, b, ib, ranking: ranking) && Precedence.precedes(b, ia, a, ib, ranking: ranking)
     }
 
     private static func schemesIntersect(_ a: Pattern, _ b: Pattern, _ dialect: Dialect) -> Bool {

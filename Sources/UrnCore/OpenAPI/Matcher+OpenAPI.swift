@@ -1,0 +1,50 @@
+extension Matcher {
+    /// The arguments of an OpenAPI operation's route against the current `components`: each
+    /// template expression's value read by its parameter's style and schema (a name the
+    /// operation declares no parameter for keeps its text), and in `invalidParameters` the
+    /// values that break their schema.
+    func operationArguments(_ route: Route, _ operation: OpenAPIOperation, _ link: Link) throws(Regex.MatchError) -> Arguments {
+        var args = ArgumentList(reusing: &argumentBuffer)
+        if !invalidParameters.isEmpty { invalidParameters.removeAll(keepingCapacity: true) }
+        for (index, segment) in route.pattern.segments.enumerated() where index < components.count {
+            switch segment {
+            case let .placeholder(placeholder):
+                try addArgument(placeholder.nameBytes, components[index], operation, to: &args)
+            case let .composite(composite):
+                let written = Array(components[index])
+                guard let groups = try composite.regex.captures(written) else { continue }
+                for (k, placeholder) in composite.placeholders.enumerated() where !PathTemplate.isRepeat(placeholder.nameBytes) {
+                    guard let group = groups[composite.groups[k]] else { continue }
+                    try addArgument(placeholder.nameBytes, written[group], operation, to: &args)
+                }
+            case .literal, .wildcard, .catchAll:
+                continue
+            }
+        }
+        if options.mergeQuery { addQueryParameters(of: link, to: &args) }
+        return args.finish(into: &argumentBuffer)
+    }
+
+    /// Adds the argument `written` gives the parameter `name`, noting a broken rule.
+    private func addArgument(_ name: [UInt8], _ written: ArraySlice<UInt8>, _ operation: OpenAPIOperation,
+                             to args: inout ArgumentList) throws(Regex.MatchError) {
+        guard let parameter = operation.parameter(named: name) else {
+            args.addNew(name, .string(written))
+            return
+        }
+        let (value, broken) = try parameter.argument(written)
+        args.addNew(name, value)
+        if let broken {
+            invalidParameters.append(InvalidParameter(param: parameter.name, rule: broken, value: String(decoding: written, as: UTF8.self)))
+        }
+    }
+
+    /// Why the OpenAPI operation of `match` refuses its values: one explanation a broken rule
+    /// (`--explain` on a record whose `route` has `invalid`).
+    @_spi(Records) public func explain(invalid match: Match) -> [Explanation] {
+        match.invalid.map { invalid in
+            Explanation(route: match.route, reason: "parameter '\(invalid.param)': '\(invalid.value)' breaks \(invalid.rule)",
+                        leadingLiterals: 0, distance: 0, caseDifferences: 0)
+        }
+    }
+}

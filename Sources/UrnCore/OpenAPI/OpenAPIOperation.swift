@@ -1,0 +1,129 @@
+/// What a route of an OpenAPI table knows of its operation (urn-routes(5) OPENAPI TABLES): the
+/// method and path it was declared under, `operationId`, `tags`, `deprecated`, the path
+/// parameters that type its arguments, and the servers whose links it takes. An operation
+/// served under several base paths is a route for each, all sharing one operation.
+@_spi(Records) public final class OpenAPIOperation: Sendable {
+    /// The HTTP method, upper case.
+    @_spi(Records) public let method: String
+    /// The path as the document writes it (`/pets/{petId}`), without a server's base path.
+    @_spi(Records) public let path: String
+    /// `operationId`, if the document gives one.
+    @_spi(Records) public let operationId: String?
+    /// `tags`, in order.
+    @_spi(Records) public let tags: [String]
+    /// `deprecated: true`.
+    @_spi(Records) public let deprecated: Bool
+    /// The path parameters the operation declares (its own and its path's), by name.
+    package let parameters: [PathParameter]
+    /// The hosts links must have: the servers' (any for a server without a host), narrowed by
+    /// `--host` and `@host`.
+    package let origins: ServerOrigins
+
+    /// An operation.
+    package init(method: String, path: String, operationId: String?, tags: [String], deprecated: Bool,
+                 parameters: [PathParameter], origins: ServerOrigins) {
+        self.method = method
+        self.path = path
+        self.operationId = operationId
+        self.tags = tags
+        self.deprecated = deprecated
+        self.parameters = parameters
+        self.origins = origins
+    }
+
+    /// The target of its route: `operationId`, else `METHOD path`.
+    @_spi(Records) public var target: String { operationId ?? "\(method) \(path)" }
+
+    /// The parameter named `name` (as its argument's key), if declared.
+    func parameter(named name: [UInt8]) -> PathParameter? {
+        parameters.first { $0.nameBytes == name }
+    }
+}
+
+/// The scheme, host and port a server URL names, where it names them.
+package struct ServerOrigin: Sendable, Equatable {
+    /// The scheme, lower case; nil for any (a relative or `//host` URL).
+    package let scheme: [UInt8]?
+    /// The host, lower case; nil for any (a relative URL).
+    package let host: [UInt8]?
+    /// The port, the scheme's default when the URL writes none; nil for any.
+    package let port: Int?
+
+    /// An origin.
+    package init(scheme: [UInt8]?, host: [UInt8]?, port: Int?) {
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+    }
+
+    /// The port a scheme uses when a URL writes none.
+    static func defaultPort(_ scheme: some Collection<UInt8>) -> Int? {
+        if scheme.elementsEqual("https".utf8) || scheme.elementsEqual("wss".utf8) { return 443 }
+        if scheme.elementsEqual("http".utf8) || scheme.elementsEqual("ws".utf8) { return 80 }
+        return nil
+    }
+
+    /// Whether `link` (an absolute link) has this origin.
+    func accepts(_ link: Link) -> Bool {
+        let text = link.text
+        let linkScheme = link.scheme.map { text[$0].lazy.map(ByteClass.lowercased) }
+        if let scheme {
+            guard let linkScheme, linkScheme.elementsEqual(scheme) else { return false }
+        }
+        if let host {
+            guard let linkHost = link.host, text[linkHost].lazy.map(ByteClass.lowercased).elementsEqual(host) else { return false }
+        }
+        if let port {
+            let linkPort = link.port ?? linkScheme.flatMap { Self.defaultPort(Array($0)) }
+            guard linkPort == port else { return false }
+        }
+        return true
+    }
+}
+
+/// The origins a route takes links of: those of its servers, and the hosts of `--host` and
+/// `@host`, which narrow them. A link without a host (an origin-form request target, `/v1/pets`)
+/// is taken whatever the servers' hosts: it names none.
+package struct ServerOrigins: Sendable {
+    /// The servers' origins; empty, or one with no host, takes any host.
+    package let servers: [ServerOrigin]
+    /// The hosts of `--host` and `@host`; empty takes any.
+    package let hosts: [HostPattern]
+
+    /// The origins of `servers` narrowed to `hosts`.
+    package init(servers: [ServerOrigin], hosts: [HostPattern]) {
+        // one origin that takes anything makes the others moot
+        self.servers = servers.contains { $0.scheme == nil && $0.host == nil && $0.port == nil } ? [] : servers
+        self.hosts = hosts
+    }
+
+    /// Whether a route with these origins takes `link`.
+    @inline(__always)
+    func accept(_ link: Link) -> Bool {
+        guard link.host != nil, !servers.isEmpty || !hosts.isEmpty else { return true }
+        return refusal(link) == nil
+    }
+
+    /// Why `link` is not one of these origins' links, or nil.
+    func refusal(_ link: Link) -> String? {
+        guard let host = link.host else { return nil }
+        if !hosts.isEmpty, !hosts.contains(where: { $0.accepts(link.text[host]) }) {
+            return "the host '\(String(decoding: link.text[host], as: UTF8.self))' is not one the table is for (\(hosts.map(\.text).joined(separator: ", ")))"
+        }
+        if !servers.isEmpty, !servers.contains(where: { $0.accepts(link) }) {
+            let wanted = servers.map(\.description).joined(separator: ", ")
+            return "the link's scheme, host or port is not a server's (\(wanted))"
+        }
+        return nil
+    }
+}
+
+extension ServerOrigin: CustomStringConvertible {
+    /// `https://api.example.com`, `//api.example.com:8443`.
+    package var description: String {
+        let scheme = self.scheme.map { String(decoding: $0, as: UTF8.self) + ":" } ?? ""
+        let host = self.host.map { String(decoding: $0, as: UTF8.self) } ?? "*"
+        let port = self.port.map { p in self.scheme.flatMap(Self.defaultPort) == p ? "" : ":\(p)" } ?? ""
+        return scheme + "//" + host + port
+    }
+}

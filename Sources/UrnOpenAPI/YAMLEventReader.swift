@@ -1,0 +1,279 @@
+import CYAML
+@_spi(Records) import UrnCore
+
+/// Reads a YAML document into the tree a JSON document gives (`JSONDocument.Node`), through
+/// libyaml's event API: the one file that needs libyaml. Plain scalars are typed by the YAML 1.2
+/// core schema (`null`, `true`, `12`, `1.5e3`; anything else a string), as a JSON document
+/// would have written them. What a hostile document asks for is refused, each with a clear
+/// error rather than work without end (urn-routes(5) OPENAPI TABLES): aliases that expand to
+/// more nodes than `DocumentLimits.expandedNodes` allows (a billion laughs), nesting deeper than
+/// `DocumentLimits.depth`, a tag that asks for a type, and a second document in the stream.
+package struct YAMLEventReader {
+    /// The table's name, for errors.
+    let table: String
+    /// The whole file.
+    let bytes: [UInt8]
+    /// Where the YAML starts in `bytes` (after `@` directives).
+    let start: Int
+    private let position: TextPosition
+
+    /// A reader of the YAML at `start` of `bytes`.
+    package init(table: String, bytes: [UInt8], start: Int, position: TextPosition) {
+        self.table = table
+        self.bytes = bytes
+        self.start = start
+        self.position = position
+    }
+
+    /// A collection being read: its members or elements so far, and what it stands for.
+    private struct OpenCollection {
+        var isMapping: Bool
+        var offset: Int
+        var anchor: String?
+        /// Nodes it holds, aliases counted as often as they are used.
+        var expandedNodes = 1
+        var members: [(key: String, node: JSONDocument.Node)] = []
+        var elements: [JSONDocument.Node] = []
+        /// A mapping's key read, waiting for its value, and where it was.
+        var pendingKey: String?
+        var pendingKeyOffset = 0
+        /// Keys a `<<` merge brought in, which the mapping's own keys replace.
+        var merged: Set<String> = []
+    }
+
+    /// The document's root node.
+    package func document(limits: DocumentLimits) throws(TableError) -> JSONDocument.Node {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { throw failure("libyaml could not start", line: 1, column: 1) }
+        defer { yaml_parser_delete(&parser) }
+        return try bytes.withUnsafeBufferPointer { (whole) throws(TableError) -> JSONDocument.Node in
+            let text = UnsafeBufferPointer(rebasing: whole[start...])
+            yaml_parser_set_input_string(&parser, text.baseAddress, text.count)
+            var offsets = MarkOffsets(text: text)
+            var stack: [OpenCollection] = []
+            var anchors: [String: (node: JSONDocument.Node, expandedNodes: Int)] = [:]
+            var expandedTotal = 0
+            var root: JSONDocument.Node?
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else { throw parseFailure(parser, &offsets) }
+                defer { yaml_event_delete(&event) }
+                let mark = event.start_mark
+                let offset = offsets.offset(of: mark)
+                // a finished node, with the nodes it stands for, goes into the collection that holds it
+                var finished: (node: JSONDocument.Node, expandedNodes: Int, anchor: String?)?
+                switch event.type {
+                case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
+                    continue
+                case YAML_DOCUMENT_START_EVENT:
+                    if root != nil { throw failure("a second YAML document in the file: an OpenAPI document is one", at: mark) }
+                    continue
+                case YAML_STREAM_END_EVENT:
+                    guard let root else { throw failure("the file holds no YAML document", line: 1, column: 1) }
+                    return root
+                case YAML_SCALAR_EVENT:
+                    let scalar = event.data.scalar
+                    let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                    let node = try self.scalar(value, tag: Self.text(scalar.tag), plain: scalar.style == YAML_PLAIN_SCALAR_STYLE,
+                                               offset: offset, mark: mark)
+                    finished = (node, 1, Self.text(scalar.anchor))
+                case YAML_ALIAS_EVENT:
+                    let name = Self.text(event.data.alias.anchor) ?? ""
+                    guard let anchored = anchors[name] else { throw failure("alias '*\(name)' names no anchor before it", at: mark) }
+                    // the tree shares the anchored node rather than copying it; what is limited
+                    // is the number of nodes a reader walking the tree would visit
+                    finished = (anchored.node, anchored.expandedNodes, nil)
+                case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                    let isMapping = event.type == YAML_MAPPING_START_EVENT
+                    let tag = isMapping ? Self.text(event.data.mapping_start.tag) : Self.text(event.data.sequence_start.tag)
+                    if let tag, tag != "!", tag != (isMapping ? Self.mapTag : Self.seqTag) { throw tagFailure(tag, at: mark) }
+                    guard stack.count < limits.depth else {
+                        throw failure("the document nests deeper than \(limits.depth) levels", at: mark)
+                    }
+                    // a block collection that is a mapping's value is placed at its key, where a reader looks
+                    let place = stack.last.flatMap { $0.isMapping && $0.pendingKey != nil ? $0.pendingKeyOffset : nil } ?? offset
+                    let anchor = isMapping ? Self.text(event.data.mapping_start.anchor) : Self.text(event.data.sequence_start.anchor)
+                    stack.append(OpenCollection(isMapping: isMapping, offset: place, anchor: anchor))
+                    continue
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    let closed = stack.removeLast()
+                    let node = JSONDocument.Node(value: closed.isMapping ? .object(closed.members) : .array(closed.elements), offset: closed.offset)
+                    finished = (node, closed.expandedNodes, closed.anchor)
+                default:
+                    continue
+                }
+                guard let (node, expanded, anchor) = finished else { continue }
+                expandedTotal += expanded
+                guard expandedTotal <= limits.expandedNodes else {
+                    throw failure("YAML aliases expand the document past \(limits.expandedNodes) nodes (an alias bomb?)", at: mark)
+                }
+                if let anchor { anchors[anchor] = (node, expanded) }
+                guard !stack.isEmpty else {
+                    root = node
+                    continue
+                }
+                try add(node, expanded: expanded, offset: offset, mark: mark, to: &stack[stack.count - 1])
+            }
+        }
+    }
+
+    /// Puts `node` into `collection`: an element, a mapping's key, or the value of its pending key.
+    private func add(_ node: JSONDocument.Node, expanded: Int, offset: Int, mark: yaml_mark_t,
+                     to collection: inout OpenCollection) throws(TableError) {
+        collection.expandedNodes += expanded
+        guard collection.isMapping else {
+            collection.elements.append(node)
+            return
+        }
+        guard let key = collection.pendingKey else {
+            switch node.value {
+            case let .string(text), let .number(text): collection.pendingKey = text
+            case let .bool(flag): collection.pendingKey = flag ? "true" : "false"
+            case .null: collection.pendingKey = ""
+            case .object, .array: throw failure("a mapping key must be a scalar", at: mark)
+            }
+            collection.pendingKeyOffset = offset
+            return
+        }
+        collection.pendingKey = nil
+        if key == "<<", let merge = node.members ?? Self.mergedMembers(node.array) {
+            // a YAML 1.1 merge key: the mappings' members, unless the mapping has its own
+            for member in merge where !collection.members.contains(where: { $0.key == member.key }) {
+                collection.members.append(member)
+                collection.merged.insert(member.key)
+            }
+            return
+        }
+        if !collection.merged.isEmpty, collection.merged.contains(key) {
+            collection.members.removeAll { $0.key == key }
+            collection.merged.remove(key)
+        }
+        collection.members.append((key, node))
+    }
+
+    /// The members of a sequence of mappings (a merge key's list), or nil.
+    private static func mergedMembers(_ elements: [JSONDocument.Node]?) -> [(key: String, node: JSONDocument.Node)]? {
+        guard let elements else { return nil }
+        var members: [(key: String, node: JSONDocument.Node)] = []
+        for element in elements {
+            guard let more = element.members else { return nil }
+            for member in more where !members.contains(where: { $0.key == member.key }) { members.append(member) }
+        }
+        return members
+    }
+
+    private static let prefix = "tag:yaml.org,2002:"
+    private static let mapTag = prefix + "map"
+    private static let seqTag = prefix + "seq"
+
+    /// A scalar typed by its tag, or when plain and untagged by the YAML 1.2 core schema.
+    private func scalar(_ value: String, tag: String?, plain: Bool, offset: Int, mark: yaml_mark_t) throws(TableError) -> JSONDocument.Node {
+        let resolved: JSONDocument.Node.Value
+        switch tag {
+        case nil where plain:
+            resolved = Self.coreSchema(value)
+        case nil, "!"?:
+            resolved = .string(value)
+        case let tag? where tag == Self.prefix + "str":
+            resolved = .string(value)
+        case let tag? where [Self.prefix + "int", Self.prefix + "float", Self.prefix + "bool", Self.prefix + "null"].contains(tag):
+            let typed = Self.coreSchema(value)
+            let name = tag.dropFirst(Self.prefix.count)
+            switch (name, typed) {
+            case ("int", .number), ("float", .number), ("bool", .bool), ("null", .null): resolved = typed
+            default: throw failure("'\(value)' is not what its tag !!\(name) says", at: mark)
+            }
+        case let tag?:
+            throw tagFailure(tag, at: mark)
+        }
+        return JSONDocument.Node(value: resolved, offset: offset)
+    }
+
+    /// The YAML 1.2 core schema's reading of a plain scalar.
+    static func coreSchema(_ text: String) -> JSONDocument.Node.Value {
+        var contiguous = text
+        return contiguous.withUTF8 { bytes in
+            // most scalars are words (keys, names, descriptions): a byte or two tells them apart
+            guard let first = bytes.first, bytes.count <= 5 || ByteClass.test(first, .digit) || "+-.".utf8.contains(first) else {
+                return bytes.isEmpty ? .null : .string(text)
+            }
+            switch String(decoding: bytes, as: UTF8.self) {
+            case "~", "null", "Null", "NULL": return .null
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN":
+                return .number(text)
+            default:
+                if ValueType.isDecimalNumber(bytes) { return .number(text) }
+                if bytes.count > 2, first == UInt8(ascii: "0") {
+                    let digits = bytes.dropFirst(2)
+                    if bytes[1] == UInt8(ascii: "x"), digits.allSatisfy({ ByteClass.test($0, .hex) }) { return .number(text) }
+                    if bytes[1] == UInt8(ascii: "o"), digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "7")).contains($0) }) { return .number(text) }
+                }
+                return .string(text)
+            }
+        }
+    }
+
+    /// A NUL-terminated libyaml string, or nil.
+    private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+
+    private func tagFailure(_ tag: String, at mark: yaml_mark_t) -> TableError {
+        let shown = tag.hasPrefix(Self.prefix) ? "!!" + tag.dropFirst(Self.prefix.count) : tag
+        return failure("the YAML tag '\(shown)' asks for a type: an OpenAPI document needs none", at: mark)
+    }
+
+    private func failure(_ reason: String, at mark: yaml_mark_t) -> TableError {
+        failure(reason, line: position.line(of: start) + mark.line, column: mark.column + 1)
+    }
+
+    private func failure(_ reason: String, line: Int, column: Int?) -> TableError {
+        TableError(table: table, line: line, column: column, reason: reason)
+    }
+
+    /// libyaml's own reason for a document it cannot read.
+    private func parseFailure(_ parser: yaml_parser_t, _ offsets: inout MarkOffsets) -> TableError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
+        let context = parser.context.map { " " + String(cString: $0) } ?? ""
+        return failure("invalid YAML: \(problem)\(context)", at: parser.problem_mark)
+    }
+}
+
+/// The byte offsets (from the YAML's start) of libyaml's marks, which count characters: in an ASCII text the index is
+/// the offset, elsewhere the mark's column is walked in its line's UTF-8, from the last mark of
+/// that line when it is further on (events come in text order, so a long line is walked once).
+private struct MarkOffsets {
+    let text: UnsafeBufferPointer<UInt8>
+    let ascii: Bool
+    var lineStarts: [Int] = []
+    var last = (line: -1, column: 0, offset: 0)
+
+    init(text: UnsafeBufferPointer<UInt8>) {
+        self.text = text
+        ascii = !text.contains { $0 >= 0x80 }
+        if !ascii {
+            lineStarts = [0]
+            for (offset, byte) in text.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
+        }
+    }
+
+    /// The offset of `mark`.
+    mutating func offset(of mark: yaml_mark_t) -> Int {
+        if ascii { return mark.index }
+        let line = min(mark.line, lineStarts.count - 1)
+        var column = 0
+        var offset = lineStarts[line]
+        if last.line == line, last.column <= mark.column { (column, offset) = (last.column, last.offset) }
+        while column < mark.column, offset < text.count {
+            // a character is its lead byte and the continuation bytes after it
+            offset += 1
+            while offset < text.count, text[offset] & 0xC0 == 0x80 { offset += 1 }
+            column += 1
+        }
+        last = (line, column, offset)
+        return offset
+    }
+}
