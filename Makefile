@@ -51,7 +51,7 @@ test-deps:
 ## test: unit tests, golden CLI tests, conformance, docs, completions, install, on debug builds
 test: deps test-deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-oracle test-docs test-shells test-consumer
+	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-oracle test-openapi-oracle test-docs test-shells test-consumer
 
 test-unit:
 	$(SWIFT) test --skip-build

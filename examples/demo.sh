@@ -52,7 +52,6 @@ run "urnmatch -f openapi/api.yaml --method-field method -a openapi/requests.json
 run "urnmatch -f openapi/api.yaml --method-field method -v --explain openapi/requests.jsonl"
 run "urnmatch -f openapi/api.yaml --method-field method --stats openapi/requests.jsonl"
 run "urnmatch --check -f openapi/api.yaml && echo 'openapi/api.yaml: no findings'"
-if [ -f openapi/access.log ] && urnparse --help | grep -q -- '--log'; then
-  run "urnparse --log combined openapi/access.log | urnmatch -f openapi/api.yaml --method-field method --stats"
-fi
+echo "== A server's access log through the same description (openapi/access.log)"
+run "urnparse --log combined openapi/access.log | urnmatch -f openapi/api.yaml --method-field method --stats"
 exit 0
