@@ -19,7 +19,7 @@ for dir in "$here"/cases/*/; do
   out=$(mktemp -d)
   input=/dev/null
   [ -f "$dir/stdin" ] && input="$dir/stdin"
-  (cd "$dir" && timeout 60 bash -c "$(cat cmd)" <"$input" >"$out/stdout" 2>"$out/stderr")
+  (cd "$dir" && timeout 300 bash -c "$(cat cmd)" <"$input" >"$out/stdout" 2>"$out/stderr")
   echo $? >"$out/status"
   ok=1
   for f in stdout stderr status; do
