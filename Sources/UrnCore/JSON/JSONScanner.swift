@@ -221,7 +221,7 @@
                 let keyStart = i
                 var keyEscaped = false
                 i = try Self.scanString(base, count, at: i, escaped: &keyEscaped)
-                let key = keyStart..<i
+                let key = Range(uncheckedBounds: (keyStart, i))
                 if i >= count || base[i] != UInt8(ascii: ":") {
                     i = afterBlanks(i)
                     guard i < count, base[i] == UInt8(ascii: ":") else { try unexpected(at: i, "':'") }
@@ -233,8 +233,10 @@
                 let kind: JSONKind
                 let escaped: Bool
                 (i, kind, escaped) = try scanValue(at: i, depth: depth, watching: child)
-                if child >= 0 { note(child, valueStart..<i, kind, escaped: escaped) }
-                member(key, valueStart..<i, kind)
+                // positions only grow: the bounds need no check
+                let value = Range(uncheckedBounds: (valueStart, i))
+                if child >= 0 { note(child, value, kind, escaped: escaped) }
+                member(key, value, kind)
                 i = afterBlanks(i)
                 let next = try byte(at: i)
                 i &+= 1
@@ -261,7 +263,7 @@
                 let kind: JSONKind
                 let escaped: Bool
                 (i, kind, escaped) = try scanValue(at: i, depth: depth, watching: child)
-                if child >= 0 { note(child, elementStart..<i, kind, escaped: escaped) }
+                if child >= 0 { note(child, Range(uncheckedBounds: (elementStart, i)), kind, escaped: escaped) }
                 element &+= 1
                 i = afterBlanks(i)
                 let next = try byte(at: i)
@@ -334,14 +336,22 @@
         /// the string holds an escape (a key that may match a watched step only decoded).
         @inline(__always)
         static func scanString(_ base: UnsafePointer<UInt8>, _ count: Int, at start: Int, escaped: inout Bool) throws(JSONError) -> Int {
-            // Most strings of a record are short and plain, and end in the block of sixteen
-            // bytes after their quote; the others go on in a loop of their own, kept out of
-            // line so that the scans around this test keep their registers.
-            let first = start &+ 1
-            guard first &+ 16 <= count else { return try scanString(base, count, from: first, escaped: &escaped) }
-            let end = first &+ PlainRun.firstSpecial(inBlockAt: base + first)
-            if end &- first < 16 && base[end] == UInt8(ascii: "\"") { return end &+ 1 }
-            return try scanString(base, count, from: end, escaped: &escaped)
+            // Most strings of a record are plain ASCII: their bytes are passed sixteen at a
+            // time up to the closing quote, here. A string with an escape, a byte at or above
+            // 0x80 or a control, or one that ends in the last sixteen bytes of the text, goes on
+            // in a loop of its own from its first such byte, kept out of line so that the scans
+            // around this test keep their registers. (Calling that loop for every string of
+            // sixteen bytes or more, links and paths, cost more than its work.)
+            var i = start &+ 1
+            while i &+ 16 <= count {
+                let offset = PlainRun.firstSpecial(inBlockAt: base + i)
+                i &+= offset
+                if offset < 16 {
+                    if base[i] == UInt8(ascii: "\"") { return i &+ 1 }
+                    break
+                }
+            }
+            return try scanString(base, count, from: i, escaped: &escaped)
         }
 
         /// Scans the rest of a string token from `start`, where every byte before it since the
