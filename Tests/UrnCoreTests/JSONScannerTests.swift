@@ -223,6 +223,30 @@ import Testing
         return text
     }
 
+    /// Strings of every length from 0 to 80 plain bytes, then one byte of each kind a scan
+    /// stops at, then more plain bytes or the end of the text: every place in and after a run of
+    /// sixteen-byte blocks, and every distance from the text's end.
+    @Test func longStringsReadAsTheReferenceDoes() {
+        let stops: [[UInt8]] = [[UInt8(ascii: "\"")], Array(#"\n"#.utf8), Array(#"\x"#.utf8), [0x1F], [0x7F], Array("é".utf8), [0xC3], [0xFF]]
+        for length in 0...80 {
+            for stop in stops {
+                for tail in [0, 1, 15, 16, 17, 40] {
+                    var text = Array(#"[""#.utf8) + (0..<length).map { UInt8(ascii: "a") &+ UInt8($0 % 26) }
+                    text += stop + Array(repeating: UInt8(ascii: "z"), count: tail) + Array(#""]"#.utf8)
+                    for cut in [text.count, text.count - 1, text.count - 2] {
+                        let text = Array(text[..<cut])
+                        let expected: JSONError?
+                        do throws(JSONError) { try Reference(text: text).document(); expected = nil } catch { expected = error }
+                        let found: JSONError? = text.withUnsafeBufferPointer { buffer in
+                            do throws(JSONError) { try JSONScanner.validateValue(buffer); return nil } catch { return error }
+                        }
+                        #expect(found == expected, "\(String(decoding: text, as: UTF8.self))")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func shortcutsReadAsTheReferenceDoes() {
         var rng = SplitMix64(state: 39)
         for _ in 0..<20_000 {

@@ -12,6 +12,10 @@ import Testing
         // a later duplicate forgets what the earlier one gave below it
         #"{"route":{"target":"T","args":{"owner":"o"}},"route":{"args":{}},"a":{"c":{"d":1}},"a":{"b":2}}"#,
         #"{"route":{"target":"T"},"route":"flat","stack":[{"target":"A"}],"stack":{"0":{"target":"key 0"}}}"#,
+        // keys that share their first eight bytes, or are told apart by length alone; keys
+        // within eight bytes of the text's end
+        #"{"abcdefgh":1,"abcdefghj":2,"abcdefghi":3,"abcdefgh_long_name_one":{"x":4},"abcdefgh_long_name_two":{"x":5},"ab":6}"#,
+        #"{"k":{"abcdefgh":"near the end","ke":7,"kez":8}}"#,
     ]
 
     static let paths = [
@@ -20,6 +24,8 @@ import Testing
         "stack", "stack.0.target", "stack.1.args.x.2.y", "stack.1.args.x.1", "stack.2", "stack.-1", "stack.x", "stack.+1", "stack.01",
         "e.0", "o.p", "a.b", "a.c.d", "a.c", "key", "n", "aps.urn", "deep.0.0.0", "deep.1.0", "t", "num.x", "missing", "kez", "ke",
         "route.args.idx",
+        "abcdefgh", "abcdefghi", "abcdefghij", "abcdefgh_long_name_two.x", "abcdefgh_long_name_one.x",
+        "abcdefgh_long_name_thr.x", "ab", "k.ke", "k.kez", "k.abcdefgh",
     ].compactMap(JSONPath.init)
 
     @Test(arguments: records)

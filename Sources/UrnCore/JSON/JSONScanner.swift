@@ -61,7 +61,7 @@
 
     /// The members of the object whose text is `text[range]`, which must already be valid JSON.
     @_spi(Records) public static func members(of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [JSONMember] {
-        var cursor = Cursor(text: text)
+        let cursor = Cursor(text: text)
         var found: [JSONMember] = []
         _ = try? cursor.scanObject(at: range.lowerBound, depth: 1, watching: -1) { key, value, kind in
             found.append(JSONMember(key: key, value: value, kind: kind))
@@ -77,7 +77,7 @@
 
     /// Validates that `text` is exactly one JSON value of any kind.
     @_spi(Records) public static func validateValue(_ text: UnsafeBufferPointer<UInt8>) throws(JSONError) {
-        var cursor = Cursor(text: text)
+        let cursor = Cursor(text: text)
         var i = cursor.afterBlanks(0)
         (i, _, _) = try cursor.scanValue(at: i, depth: 0, watching: -1)
         i = cursor.afterBlanks(i)
@@ -165,6 +165,18 @@
             return base[i]
         }
 
+        /// The first non-blank byte at or after `i` and where it is; throws at the end of the
+        /// text. The byte after a value is mostly a `,` or a bracket right after it: it is
+        /// loaded and tested once, and only a blank (or the end) goes on to `afterBlanks`.
+        @inline(__always)
+        func byte(afterBlanksAt i: Int) throws(JSONError) -> (byte: UInt8, at: Int) {
+            // 0 at the end of the text, which the test below sends to the checked read too
+            let found = i < count ? base[i] : 0
+            if found > 0x20 { return (found, i) }
+            let at = afterBlanks(i)
+            return (try byte(at: at), at)
+        }
+
         /// Throws for the byte at `i` (or the end), where `what` was expected.
         @inline(never)
         func unexpected(at i: Int, _ what: StaticString) throws(JSONError) -> Never {
@@ -175,7 +187,7 @@
         /// Scans the value at `i`, below watched node `node` (-1 for none); returns the position
         /// after it, its kind, and whether it is a string holding escapes.
         @inline(__always)
-        mutating func scanValue(at i: Int, depth: Int, watching node: Int32) throws(JSONError) -> (Int, JSONKind, Bool) {
+        func scanValue(at i: Int, depth: Int, watching node: Int32) throws(JSONError) -> (Int, JSONKind, Bool) {
             let byte = try byte(at: i)
             switch byte {
             case UInt8(ascii: "\""):
@@ -202,7 +214,7 @@
         /// Scans the object whose `{` is at `start`, below watched node `node` (-1 for none),
         /// calling `member` with each member's key, value and kind; returns the position after
         /// its `}`.
-        mutating func scanObject(at start: Int, depth: Int, watching node: Int32,
+        func scanObject(at start: Int, depth: Int, watching node: Int32,
                                  _ member: (Range<Int>, Range<Int>, JSONKind) -> Void) throws(JSONError) -> Int {
             guard depth <= JSONScanner.depthLimit else {
                 throw JSONError(.tooDeep(limit: JSONScanner.depthLimit), at: start)
@@ -221,7 +233,7 @@
                 let keyStart = i
                 var keyEscaped = false
                 i = try Self.scanString(base, count, at: i, escaped: &keyEscaped)
-                let key = keyStart..<i
+                let key = Range(uncheckedBounds: (keyStart, i))
                 if i >= count || base[i] != UInt8(ascii: ":") {
                     i = afterBlanks(i)
                     guard i < count, base[i] == UInt8(ascii: ":") else { try unexpected(at: i, "':'") }
@@ -233,21 +245,22 @@
                 let kind: JSONKind
                 let escaped: Bool
                 (i, kind, escaped) = try scanValue(at: i, depth: depth, watching: child)
-                if child >= 0 { note(child, valueStart..<i, kind, escaped: escaped) }
-                member(key, valueStart..<i, kind)
-                i = afterBlanks(i)
-                let next = try byte(at: i)
-                i &+= 1
-                if next == UInt8(ascii: "}") { return i }
-                guard next == UInt8(ascii: ",") else {
-                    throw JSONError(.unexpected(next, expected: "',' or '}'"), at: i &- 1)
+                // positions only grow: the bounds need no check
+                let value = Range(uncheckedBounds: (valueStart, i))
+                if child >= 0 { note(child, value, kind, escaped: escaped) }
+                member(key, value, kind)
+                let next = try byte(afterBlanksAt: i)
+                i = next.at &+ 1
+                if next.byte == UInt8(ascii: "}") { return i }
+                guard next.byte == UInt8(ascii: ",") else {
+                    throw JSONError(.unexpected(next.byte, expected: "',' or '}'"), at: next.at)
                 }
             }
         }
 
         /// Scans the array whose `[` is at `start`, below watched node `node` (-1 for none);
         /// returns the position after its `]`.
-        mutating func scanArray(at start: Int, depth: Int, watching node: Int32) throws(JSONError) -> Int {
+        func scanArray(at start: Int, depth: Int, watching node: Int32) throws(JSONError) -> Int {
             guard depth <= JSONScanner.depthLimit else {
                 throw JSONError(.tooDeep(limit: JSONScanner.depthLimit), at: start)
             }
@@ -261,14 +274,13 @@
                 let kind: JSONKind
                 let escaped: Bool
                 (i, kind, escaped) = try scanValue(at: i, depth: depth, watching: child)
-                if child >= 0 { note(child, elementStart..<i, kind, escaped: escaped) }
+                if child >= 0 { note(child, Range(uncheckedBounds: (elementStart, i)), kind, escaped: escaped) }
                 element &+= 1
-                i = afterBlanks(i)
-                let next = try byte(at: i)
-                i &+= 1
-                if next == UInt8(ascii: "]") { return i }
-                guard next == UInt8(ascii: ",") else {
-                    throw JSONError(.unexpected(next, expected: "',' or ']'"), at: i &- 1)
+                let next = try byte(afterBlanksAt: i)
+                i = next.at &+ 1
+                if next.byte == UInt8(ascii: "]") { return i }
+                guard next.byte == UInt8(ascii: ",") else {
+                    throw JSONError(.unexpected(next.byte, expected: "',' or ']'"), at: next.at)
                 }
             }
         }
@@ -334,14 +346,22 @@
         /// the string holds an escape (a key that may match a watched step only decoded).
         @inline(__always)
         static func scanString(_ base: UnsafePointer<UInt8>, _ count: Int, at start: Int, escaped: inout Bool) throws(JSONError) -> Int {
-            // Most strings of a record are short and plain, and end in the block of sixteen
-            // bytes after their quote; the others go on in a loop of their own, kept out of
-            // line so that the scans around this test keep their registers.
-            let first = start &+ 1
-            guard first &+ 16 <= count else { return try scanString(base, count, from: first, escaped: &escaped) }
-            let end = first &+ PlainRun.firstSpecial(inBlockAt: base + first)
-            if end &- first < 16 && base[end] == UInt8(ascii: "\"") { return end &+ 1 }
-            return try scanString(base, count, from: end, escaped: &escaped)
+            // Most strings of a record are plain ASCII: their bytes are passed sixteen at a
+            // time up to the closing quote, here. A string with an escape, a byte at or above
+            // 0x80 or a control, or one that ends in the last sixteen bytes of the text, goes on
+            // in a loop of its own from its first such byte, kept out of line so that the scans
+            // around this test keep their registers. (Calling that loop for every string of
+            // sixteen bytes or more, links and paths, cost more than its work.)
+            var i = start &+ 1
+            while i &+ 16 <= count {
+                let offset = PlainRun.firstSpecial(inBlockAt: base + i)
+                i &+= offset
+                if offset < 16 {
+                    if base[i] == UInt8(ascii: "\"") { return i &+ 1 }
+                    break
+                }
+            }
+            return try scanString(base, count, from: i, escaped: &escaped)
         }
 
         /// Scans the rest of a string token from `start`, where every byte before it since the
