@@ -12,6 +12,12 @@ final class CompiledTable {
     let table: RouteTable
     /// Its routes (the table's, held here so that matching does not copy the table).
     let routes: [Route]
+    /// The same routes unretained, in memory of the table's own (`withRoute`): reading
+    /// `routes[id]` retained the array and the route, atomic counts on memory that every
+    /// `--jobs` worker shares, which bounced its cache lines between the cores.
+    private let routeReferences: UnsafeMutableBufferPointer<Unmanaged<Route>>
+    /// The partitions' tries unretained, the same way (`withTrie`).
+    private let trieReferences: UnsafeMutableBufferPointer<Unmanaged<SegmentTrie>>
     /// Its dialect.
     let dialect: Dialect
     /// Its segment delimiter.
@@ -64,6 +70,10 @@ final class CompiledTable {
         for partition in partitions { partition.trie.freeze() }
         self.table = table
         self.routes = table.routes
+        routeReferences = .allocate(capacity: table.routes.count)
+        _ = routeReferences.initialize(from: table.routes.lazy.map { Unmanaged.passUnretained($0) })
+        trieReferences = .allocate(capacity: partitions.count)
+        _ = trieReferences.initialize(from: partitions.lazy.map { Unmanaged.passUnretained($0.trie) })
         self.dialect = dialect
         self.delimiter = Array(table.delimiter.utf8)
         self.rules = rules
@@ -72,6 +82,36 @@ final class CompiledTable {
         self.partitions = partitions
         self.byText = byText
         self.byTarget = dialect.rules.registrationChains ? table.firstScreenByClass() : [:]
+    }
+
+    deinit {
+        routeReferences.deallocate()
+        trieReferences.deallocate()
+    }
+
+    /// Calls `body` with the trie of partition `index`, counting no reference.
+    @inline(__always)
+    func withTrie<Result, Failure: Error>(_ index: Int, _ body: (SegmentTrie) throws(Failure) -> Result) throws(Failure) -> Result {
+        try trieReferences[index].withGuaranteed(body)
+    }
+
+    /// The route with index `id`, unretained: `routes` holds it.
+    @inline(__always)
+    func routeReference(_ id: Int) -> Unmanaged<Route> {
+        routeReferences[id]
+    }
+
+    /// Calls `body` with the route with index `id`, counting no reference.
+    @inline(__always)
+    func withRoute<Result>(_ id: Int, _ body: (Route) -> Result) -> Result {
+        routeReferences[id]._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Whether the route with index `a` comes before the one with index `b` (urn-patterns(7)
+    /// PRECEDENCE), counting no reference.
+    @inline(__always)
+    func precedes(_ a: Int, _ b: Int) -> Bool {
+        withRoute(a) { routeA in withRoute(b) { routeB in Precedence.precedes(routeA, a, routeB, b, dialect: dialect) } }
     }
 
     /// How `table` reads links: one way, or in `waap` the whole link first and then its host

@@ -24,6 +24,10 @@
     /// The options.
     @_spi(Records) public let options: Options
     let compiled: [CompiledTable]
+    /// `compiled` unretained, in an array of this matcher's own: the tables are shared by
+    /// `--jobs` workers, and a retain of a shared object or array on every link bounced its
+    /// cache line between the cores.
+    private let tableReferences: [Unmanaged<CompiledTable>]
 
     // Scratch state, reused for every link. Only this matcher's own methods touch it, one call
     // at a time (a Matcher is not Sendable), so the runtime exclusivity checks, about 1,000
@@ -68,6 +72,7 @@
         self.tables = tables
         self.options = options
         compiled = tables.map { CompiledTable($0, options) }
+        tableReferences = compiled.map { .passUnretained($0) }
     }
 
     /// A matcher over `other`'s compiled tables, not compiled again, with scratch state of its
@@ -76,6 +81,7 @@
         tables = other.tables
         options = other.options
         compiled = other.compiled
+        tableReferences = compiled.map { .passUnretained($0) }
     }
 
     /// Fills `components` with `link` read for `mode`, reusing the last read when it was the same
@@ -131,16 +137,16 @@
         // set only when there is one: storing and clearing a nil string cost three reference counts
         if method != nil { self.method = method }
         defer { if self.method != nil { self.method = nil } }
-        for table in compiled {
-            if let found = try winner(link, in: table, limit: nil) { return found }
+        for table in tableReferences {
+            if let found = try table.withGuaranteed({ (table) throws(Regex.MatchError) in try winner(link, in: table, limit: nil) }) { return found }
         }
         return nil
     }
 
     /// The route that matches the first `count` components of `link` (for stacks by prefix).
     @_spi(Records) public func match(_ link: Link, prefix count: Int) throws(Regex.MatchError) -> Match? {
-        for table in compiled {
-            if let found = try winner(link, in: table, limit: count) { return found }
+        for table in tableReferences {
+            if let found = try table.withGuaranteed({ (table) throws(Regex.MatchError) in try winner(link, in: table, limit: count) }) { return found }
         }
         return nil
     }
@@ -217,15 +223,14 @@
     private func walkPrefixes(_ link: Link, in table: CompiledTable, upTo limit: Int) throws(Regex.MatchError) {
         readComponents(link, mode: table.partitions[0].mode, delimiter: table.delimiter)
         prefixFound.removeAllShort()
-        try table.partitions[0].trie.searchPrefixes(&components, upTo: limit, into: &prefixFound)
+        try table.withTrie(0) { (trie) throws(Regex.MatchError) in try trie.searchPrefixes(&components, upTo: limit, into: &prefixFound) }
     }
 
     /// The winner among the routes `walkPrefixes` found for `length` components, with its arguments.
     private func prefixWinner(_ link: Link, in table: CompiledTable, length: Int) throws(Regex.MatchError) -> Match? {
-        let routes = table.routes
         var best: Int?
-        for (foundLength, id) in prefixFound where foundLength == length && constraintsHold(routes[id], link, table.dialect) {
-            if let current = best, current == id || !Precedence.precedes(routes[id], id, routes[current], current, dialect: table.dialect) {
+        for (foundLength, id) in prefixFound where foundLength == length && table.withRoute(id, { constraintsHold($0, link, table.dialect) }) {
+            if let current = best, current == id || !table.precedes(id, current) {
                 continue
             }
             best = id
@@ -302,7 +307,7 @@
         let routes = table.routes
         if let screen = best(in: table, where: { !routes[$0].isBlock }) {
             var found = try match(screen, link, in: table, limit: limit)
-            found.handler = best(in: table, where: { routes[$0].isBlock }).map { routes[$0.id] }
+            found.handlerReference = best(in: table, where: { routes[$0].isBlock }).map { table.routeReference($0.id) }
             return found
         }
         guard let block = best(in: table) else { return nil }
@@ -336,11 +341,9 @@
 
     /// The collected route of highest precedence among those `include` accepts.
     private func best(in table: CompiledTable, where include: (Int) -> Bool = { _ in true }) -> (id: Int, mode: ComponentMode)? {
-        let routes = table.routes
         var best: (id: Int, mode: ComponentMode)?
         for candidate in ranked where include(candidate.id) {
-            if let current = best,
-               !Precedence.precedes(routes[candidate.id], candidate.id, routes[current.id], current.id, dialect: table.dialect) {
+            if let current = best, !table.precedes(candidate.id, current.id) {
                 continue
             }
             best = candidate
@@ -359,16 +362,17 @@
             found.removeAllShort()
             if table.rules.caseInsensitive {
                 lookup.setLowercased(&components)
-                try table.partitions[index].trie.search(&lookup, into: &found)
+                try table.withTrie(index) { (trie) throws(Regex.MatchError) in try trie.search(&lookup, into: &found) }
             } else {
-                try table.partitions[index].trie.search(&components, into: &found)
+                try table.withTrie(index) { (trie) throws(Regex.MatchError) in try trie.search(&components, into: &found) }
             }
-            let routes = table.routes
             let dialect = table.dialect
             for k in 0..<found.count {
                 let id = found[k]
-                if constraintsHold(routes[id], link, dialect), method.map({ HTTPMethod.accepts(routes[id].methods, $0) }) ?? true,
-                   !ranked.contains(where: { $0.id == id }) {
+                let takes = table.withRoute(id) { route in
+                    constraintsHold(route, link, dialect) && (method == nil || HTTPMethod.accepts(route.methods, method.unsafelyUnwrapped))
+                }
+                if takes, !ranked.contains(where: { $0.id == id }) {
                     ranked.append((id, mode))
                 }
             }
@@ -394,8 +398,11 @@
         readComponents(link, mode: table.dialect.rules.argumentsFromRouteString ? CompiledTable.waapRoute(options) : candidate.mode,
                        delimiter: table.delimiter)
         if let limit { components.truncate(to: limit) }
-        let route = table.routes[candidate.id]
-        return Match(route: route, args: try arguments(route, link, dialect: table.dialect, delimiter: table.delimiter))
+        let route = table.routeReference(candidate.id)
+        let args = try route.withGuaranteed { (route) throws(Regex.MatchError) in
+            try arguments(route, link, dialect: table.dialect, delimiter: table.delimiter)
+        }
+        return Match(routeReference: route, args: args)
     }
 
     /// Whether the scheme and host a pattern requires are the link's (urn-patterns(7) DIALECTS). URLNavigator compares
@@ -478,12 +485,16 @@
     func arguments(_ route: Route, _ link: Link, dialect: Dialect, delimiter: [UInt8]) throws(Regex.MatchError) -> Arguments {
         guard !dialect.rules.libraryArguments else { return try exactArguments(route, link, dialect: dialect) }
         var args = ArgumentList(reusing: &argumentBuffer)
-        if let plain = route.pattern.plainPlaceholders {
-            plain.names.withUnsafeBufferPointer { names in
-                components.withUnsafeParts { bytes, ranges in
-                    for slot in plain.slots {
-                        args.addNew(name: UnsafeBufferPointer(rebasing: names[slot.name]), string: UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]]),
-                                    plainName: plain.namesArePlain, plainValue: components.isPlain)
+        if route.pattern.plainPlaceholders.applies {
+            // read in place through the route, not bound to a name (a copy)
+            let namesArePlain = route.pattern.plainPlaceholders.namesArePlain
+            route.pattern.plainPlaceholders.names.withUnsafeBufferPointer { names in
+                route.pattern.plainPlaceholders.slots.withUnsafeBufferPointer { slots in
+                    components.withUnsafeParts { bytes, ranges in
+                        for slot in slots {
+                            args.addNew(name: UnsafeBufferPointer(rebasing: names[slot.name]), string: UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]]),
+                                        plainName: namesArePlain, plainValue: components.isPlain)
+                        }
                     }
                 }
             }
@@ -494,7 +505,9 @@
             }
         }
         if options.mergeQuery { addQueryParameters(of: link, to: &args) }
-        for (key, value) in route.defaults { args.add(key.utf8, value) }
+        if !route.defaults.isEmpty {
+            for (key, value) in route.defaults { args.add(key.utf8, value) }
+        }
         return args.finish(into: &argumentBuffer)
     }
 
