@@ -30,7 +30,8 @@ final class CompiledTable {
     let regexRoutes: [Int]
     /// The tries, in the order their modes first occur in the table.
     let partitions: [Partition]
-    /// Compass host mode: route index by exact pattern text (the last registration).
+    /// Compass host mode: route index by exact pattern text (the last registration); empty in
+    /// the dialects without host mode (a table of 100,000 routes hashed them all for nothing).
     let byText: [String: Int]
     /// WAAppRouting stacks: the first screen route of each target class, by which a route's
     /// parent is found (WAAppRouteRegistrar.m:181-195); empty in the other dialects.
@@ -55,11 +56,12 @@ final class CompiledTable {
             partitions[index].routes.append(id)
         }
         var byText: [String: Int] = [:]
-        byText.reserveCapacity(table.routes.count)
+        let hostMode = dialect.rules.hostMode
+        if hostMode { byText.reserveCapacity(table.routes.count) }
         var regexRoutes: [Int] = []
         // an app-link table's routes test links themselves, in table order (Matcher+AppLinks)
         for (id, route) in table.routes.enumerated() where table.format == .routes {
-            byText[route.pattern.text] = id
+            if hostMode { byText[route.pattern.text] = id }
             // an Express path only its regex can match stays out of the tries
             if route.pattern.express != nil { regexRoutes.append(id); continue }
             for mode in Self.modes(table, options) { add(mode, id, route.pattern) }
