@@ -18,6 +18,27 @@ import Testing
         return try matcher.firstMatch(try parser.parse(link), method: method)?.route.target
     }
 
+    /// A match refers to its table's route (and block handler) without retaining it, and reads
+    /// it the same either way.
+    @Test func aMatchRefersToItsTablesRoutes() throws {
+        let table = try RouteTableParser(dialect: .waap, scheme: nil).parse("* ^log\nlist List\n", name: "t")
+        let matcher = Matcher(tables: [table])
+        let match = try #require(try matcher.firstMatch(try LinkParser().parse("app://list")))
+        #expect(match.route === matcher.tables[0].routes[1])
+        #expect(match.withRoute { $0 === matcher.tables[0].routes[1] })
+        #expect(match.handler === matcher.tables[0].routes[0])
+    }
+
+    /// `withGuaranteed` gives the instance and passes a typed error through.
+    @Test func withGuaranteedPassesTheTypedErrorThrough() throws {
+        struct Failure: Error, Equatable {}
+        let route = Route(pattern: try PatternParser().parse("/a"), target: "A", table: "t", line: 1)
+        let reference = Unmanaged.passUnretained(route)
+        #expect(reference.withGuaranteed { $0.target } == "A")
+        #expect(throws: Failure()) { try reference.withGuaranteed { (_) throws(Failure) -> Int in throw Failure() } }
+        withExtendedLifetime(route) {}
+    }
+
     /// lib/router/layer.js:166-181: a captured value `decodeURIComponent` refuses answers 400,
     /// so no route runs, and `refusal` names the parameter.
     @Test func undecodableParameterRefusesTheRequest() throws {

@@ -96,6 +96,26 @@ import Testing
         }
     }
 
+    /// A large table's routes are encoded when first written, in blocks that do not move: a route written first
+    /// reads the same after many more blocks were filled, and a thread's copy, which encodes
+    /// again, writes the same bytes.
+    @Test func encodingsMadeAsRoutesAreWrittenStayTheSame() throws {
+        let text = (0..<5000).map { "/resource\($0)/:id/items Target\($0) tab=t\($0)" }.joined(separator: "\n")
+        let matcher = try table(text)
+        let routes = RouteSchema(matcher: matcher)
+        let copy = routes.copyForThread()
+        func record(_ index: Int, _ schema: RouteSchema) throws -> String {
+            let match = try #require(try matcher.firstMatch(try LinkParser().parse("app://resource\(index)/7/items")))
+            return routeRecord(match, schema)
+        }
+        let first = try record(0, routes)
+        #expect(first == #"{"route":{"pattern":"/resource0/:id/items","target":"Target0","args":{"id":"7","tab":"t0"},"table":"app.routes","line":1}}"#)
+        for index in 1..<5000 { _ = try record(index, routes) }
+        #expect(try record(0, routes) == first)
+        #expect(try record(0, copy) == first)
+        #expect(try record(4999, copy) == (try record(4999, routes)))
+    }
+
     @Test func aCompassNameIsReadBackFromItsParts() throws {
         let link = Array("photofeed://user:self".utf8)
         try withRecord(#"{"link":"photofeed://user:self","kind":"opaque","parts":{"scheme":"photofeed","path":"user:self"}}"#) { view in

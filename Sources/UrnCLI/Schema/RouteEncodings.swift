@@ -3,24 +3,30 @@
 /// The members every record that names a route writes, encoded once per route: its identity
 /// (`"pattern","target"` and `"methods"`), followed by the key `"args":` of a match or by the
 /// key `"link":` of a frame, its origin (`"table","line"`, and where an app-link route comes
-/// from) and a frame's `"modal"`. All of them live in
-/// one byte array; a route finds its slice by its object identity in an open-addressing table,
-/// so a record pays neither hashing nor reference counting.
-final class RouteEncodings: @unchecked Sendable {  // immutable once made
-    /// A route's key (its address; 0 is an empty slot) and where its members are in `bytes`:
-    /// identity `start..<identityEnd`, then `,"args":` up to `middle`, origin `middle..<frame`,
-    /// then the identity again followed by `,"link":` up to `modal`, and `"modal":…` up to `end`.
+/// from) and a frame's `"modal"`. A route finds them by its object identity in an
+/// open-addressing table, so a record pays neither hashing nor reference counting.
+///
+/// A large table's route is encoded the first time it is written, not when the table loads: a
+/// table of 100,000 routes spent 15% of its load encoding routes that most runs never write
+/// (and `-c` writes none). A table of up to `eagerLimit` routes is still encoded when it loads,
+/// so that its records allocate nothing for it. So the encodings change as records are
+/// written, and each thread writes through its own (`copyForThread()` of the stages makes one).
+final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
+    /// A table route's key (its address; 0 is an empty slot) and, once encoded, where its
+    /// members are: identity `base..<base+identityEnd`, then `,"args":` up to `middle`, origin
+    /// `middle..<frame`, then the identity again followed by `,"link":` up to `modal`, and
+    /// `"modal":…` up to `end`. The memory at `base` is never moved or freed before the encodings.
     private struct Slot {
         var key: UInt = 0
-        var start = 0
-        var identityEnd = 0
-        var middle = 0
-        var frame = 0
-        var modal = 0
-        var end = 0
+        var base: UnsafePointer<UInt8>?
+        var identityEnd: Int32 = 0
+        var middle: Int32 = 0
+        var frame: Int32 = 0
+        var modal: Int32 = 0
+        var end: Int32 = 0
     }
 
-    /// The members of one route, as views valid in the body of `withMembers`.
+    /// The members of one route, as views valid as long as the encodings.
     struct Members {
         /// `"pattern":…,"target":…` (and `"methods"`).
         let identity: UnsafeBufferPointer<UInt8>
@@ -38,50 +44,65 @@ final class RouteEncodings: @unchecked Sendable {  // immutable once made
     private static let linkKey = Array(#","link":"#.utf8)
     private static let modalTrue = Array(#""modal":true"#.utf8)
     private static let modalFalse = Array(#""modal":false"#.utf8)
+    /// The size of the blocks encodings are copied into.
+    private static let blockSize = 1 << 16
+    /// The most routes encoded when the encodings are made.
+    static let eagerLimit = 4096
 
-    private let slots: [Slot]
-    /// The members of every route, in memory of their own, written once: views into it stay
-    /// valid as long as the encodings.
-    private let bytes: UnsafeBufferPointer<UInt8>
+    /// The routes it encodes, as given.
+    let routes: [Route]
+    /// The slots, in memory of their own (read on every record, without reference counts).
+    private let slots: UnsafeMutableBufferPointer<Slot>
     private let mask: Int
+    /// Blocks of encoded members, each filled up to its end and then left: a view into one
+    /// stays valid while later routes are encoded.
+    @exclusivity(unchecked) private var blocks: [UnsafeMutableBufferPointer<UInt8>] = []
+    @exclusivity(unchecked) private var blockUsed = 0
+    /// The scratch of one encoding: its bytes, and the writer of each part.
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
+    @exclusivity(unchecked) private var json = JSONWriter(capacity: 256)
 
-    /// The encodings of `routes`.
+    /// The encodings of `routes`, none made yet.
     init(routes: [Route]) {
+        self.routes = routes
         var capacity = 8
         while capacity < routes.count * 2 { capacity <<= 1 }
-        var slots = [Slot](repeating: Slot(), count: capacity)
-        var bytes: [UInt8] = []
-        // one writer for all: each route's members are written in it and copied out
-        var json = JSONWriter(capacity: 256)
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: Slot())
         mask = capacity - 1
         for route in routes {
             let key = UInt(bitPattern: ObjectIdentifier(route))
             var index = RouteEncodings.index(of: key, mask: mask)
             while slots[index].key != 0, slots[index].key != key { index = (index + 1) & mask }
-            guard slots[index].key == 0 else { continue }
-            slots[index] = RouteEncodings.encode(route, key: key, into: &bytes, using: &json)
+            slots[index].key = key
         }
-        self.slots = slots
-        self.bytes = .owning(copyOf: bytes)
+        guard routes.count <= Self.eagerLimit else { return }
+        for route in routes { _ = members(of: route) }
+    }
+
+    /// Encodings of the same routes, none made yet, for another thread.
+    func copyForThread() -> RouteEncodings {
+        RouteEncodings(routes: routes)
     }
 
     deinit {
-        bytes.deallocateOwned()
+        slots.deallocate()
+        for block in blocks { block.deallocate() }
     }
 
     /// Calls `body` with the encoded members of `route`.
     @inline(__always)
     func withMembers(of route: Route, _ body: (Members) -> Void) {
         if let members = members(of: route) { return body(members) }
-        // not one of the tables' routes: encoded now
+        // not one of the tables' routes, whose address a later route may take: encoded apart
         var all: [UInt8] = []
-        var json = JSONWriter(capacity: 256)
-        let slot = RouteEncodings.encode(route, key: UInt(bitPattern: ObjectIdentifier(route)), into: &all, using: &json)
-        all.withUnsafeBufferPointer { body(Self.members(slot, in: $0)) }
+        let slot = RouteEncodings.encode(route, key: 0, into: &all, using: &json)
+        all.withUnsafeBufferPointer { body(Self.members(slot, at: $0.baseAddress!)) }
     }
 
-    /// The encoded members of `route`, views valid as long as the encodings; nil when it is
-    /// not one of the tables' routes (`withMembers(of:_:)` encodes those).
+    /// The encoded members of `route`, views valid as long as the encodings, encoded now the
+    /// first time; nil when it is not one of the tables' routes (`withMembers(of:_:)` encodes
+    /// those).
     @inline(__always)
     func members(of route: Route) -> Members? {
         let key = UInt(bitPattern: ObjectIdentifier(route))
@@ -90,34 +111,54 @@ final class RouteEncodings: @unchecked Sendable {  // immutable once made
             guard slots[index].key != 0 else { return nil }
             index = (index + 1) & mask
         }
-        return Self.members(slots[index], in: bytes)
+        guard let base = slots[index].base else { return encode(route, at: index) }
+        return Self.members(slots[index], at: base)
     }
 
-    /// The members `slot` locates in `all`.
+    /// Encodes the table route `route`, whose slot is `index`, and returns its members.
+    private func encode(_ route: Route, at index: Int) -> Members {
+        scratch.removeAll(keepingCapacity: true)
+        var slot = RouteEncodings.encode(route, key: slots[index].key, into: &scratch, using: &json)
+        let count = scratch.count
+        if blocks.isEmpty || blockUsed + count > blocks[blocks.count - 1].count {
+            blocks.append(.allocate(capacity: max(Self.blockSize, count)))
+            blockUsed = 0
+        }
+        let block = blocks[blocks.count - 1]
+        let base = block.baseAddress! + blockUsed
+        scratch.withUnsafeBufferPointer { base.initialize(from: $0.baseAddress!, count: count) }
+        blockUsed += count
+        slot.base = UnsafePointer(base)
+        slots[index] = slot
+        return Self.members(slot, at: slot.base!)
+    }
+
+    /// The members `slot` locates at `base`.
     @inline(__always)
-    private static func members(_ slot: Slot, in all: UnsafeBufferPointer<UInt8>) -> Members {
-        Members(identity: UnsafeBufferPointer(rebasing: all[slot.start..<slot.identityEnd]),
-                identityThenArgsKey: UnsafeBufferPointer(rebasing: all[slot.start..<slot.middle]),
-                origin: UnsafeBufferPointer(rebasing: all[slot.middle..<slot.frame]),
-                identityThenLinkKey: UnsafeBufferPointer(rebasing: all[slot.frame..<slot.modal]),
-                modal: UnsafeBufferPointer(rebasing: all[slot.modal..<slot.end]))
+    private static func members(_ slot: Slot, at base: UnsafePointer<UInt8>) -> Members {
+        func part(_ start: Int32, _ end: Int32) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: base + Int(start), count: Int(end - start))
+        }
+        return Members(identity: part(0, slot.identityEnd), identityThenArgsKey: part(0, slot.middle),
+                       origin: part(slot.middle, slot.frame), identityThenLinkKey: part(slot.frame, slot.modal),
+                       modal: part(slot.modal, slot.end))
     }
 
-    /// Appends the encoded members of `route` to `all`, written with `json`, and returns its
-    /// slot for them.
+    /// Appends the encoded members of `route` to `all` (empty), written with `json`, and
+    /// returns its slot for them, at offsets from the start of `all`.
     private static func encode(_ route: Route, key: UInt, into all: inout [UInt8], using json: inout JSONWriter) -> Slot {
-        var slot = Slot(key: key, start: all.count)
+        var slot = Slot(key: key)
         appendMembers(to: &all, using: &json) { writeIdentity(of: route, into: &$0) }
-        slot.identityEnd = all.count
+        slot.identityEnd = Int32(all.count)
         all += argsKey
-        slot.middle = all.count
+        slot.middle = Int32(all.count)
         appendMembers(to: &all, using: &json) { writeOrigin(of: route, into: &$0) }
-        slot.frame = all.count
+        slot.frame = Int32(all.count)
         appendMembers(to: &all, using: &json) { writeIdentity(of: route, into: &$0) }
         all += linkKey
-        slot.modal = all.count
+        slot.modal = Int32(all.count)
         all += route.modal ? modalTrue : modalFalse
-        slot.end = all.count
+        slot.end = Int32(all.count)
         return slot
     }
 

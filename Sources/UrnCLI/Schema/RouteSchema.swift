@@ -11,6 +11,16 @@ package struct RouteSchema: Sendable {
         encodings = RouteEncodings(routes: matcher.tables.flatMap(\.routes))
     }
 
+    private init(encodings: RouteEncodings) {
+        self.encodings = encodings
+    }
+
+    /// The schema for another thread: the encodings are made as routes are written, in the
+    /// thread that writes them.
+    package func copyForThread() -> RouteSchema {
+        RouteSchema(encodings: encodings.copyForThread())
+    }
+
     /// Writes the identity, then the origin members (`"table"`, `"line"`) of `route` into the open object.
     package func writeIdentityAndOrigin(of route: Route, into json: inout JSONWriter) {
         encodings.withMembers(of: route) { members in
@@ -22,15 +32,18 @@ package struct RouteSchema: Sendable {
     /// Writes `match` as a route object.
     package func write(_ match: Match, into json: inout JSONWriter) {
         json.beginObject()
-        encodings.withMembers(of: match.route) { members in
-            json.rawMembersAndKey(members.identityThenArgsKey)
-            ArgumentsSchema.write(match.args, into: &json)
-            json.rawMembers(members.origin)
-        }
-        OperationSchema.writeInvalid(of: match, into: &json)
-        if match.route.isBlock {
-            json.key("block")
-            json.bool(true)
+        // the route read counting no reference (the tables hold it)
+        match.withRoute { route in
+            encodings.withMembers(of: route) { members in
+                json.rawMembersAndKey(members.identityThenArgsKey)
+                ArgumentsSchema.write(match.args, into: &json)
+                json.rawMembers(members.origin)
+            }
+            OperationSchema.writeInvalid(of: match, into: &json)
+            if route.isBlock {
+                json.key("block")
+                json.bool(true)
+            }
         }
         if let handler = match.handler {
             json.key("handler")

@@ -15,7 +15,7 @@ struct MatchStage: RecordStage {
     /// The matcher, whose scratch state is this stage's own (`copyForThread`).
     private(set) var matcher: Matcher
     let reader: LinkReader
-    let routes: RouteSchema
+    private(set) var routes: RouteSchema
     let selection: Selection
     let invert: Bool
     let allMatches: Bool
@@ -129,10 +129,12 @@ struct MatchStage: RecordStage {
 
     mutating func countError() { summary.errors += 1 }
 
-    /// A copy with a matcher of its own over the same compiled tables.
+    /// A copy with a matcher of its own over the same compiled tables, and route encodings of
+    /// its own.
     func copyForThread() -> MatchStage {
         var copy = self
         copy.matcher = Matcher(sharingTablesOf: matcher)
+        copy.routes = routes.copyForThread()
         return copy
     }
 

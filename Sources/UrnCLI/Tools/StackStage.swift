@@ -12,7 +12,7 @@ struct StackStage: RecordStage {
     /// The builder, whose matcher's scratch state is this stage's own (`copyForThread`).
     private(set) var builder: StackBuilder
     let reader: LinkReader
-    let schema: StackSchema
+    private(set) var schema: StackSchema
     /// The route an upstream record names, read back.
     let upstream: UpstreamRoute
     let frames: Bool
@@ -102,10 +102,12 @@ struct StackStage: RecordStage {
         matched > 0 ? .success : .nothingSelected
     }
 
-    /// A copy with a matcher of its own over the same compiled tables.
+    /// A copy with a matcher of its own over the same compiled tables, and route encodings of
+    /// its own.
     func copyForThread() -> StackStage {
         var copy = self
         copy.builder = StackBuilder(matcher: Matcher(sharingTablesOf: builder.matcher))
+        copy.schema = StackSchema(routes: schema.routes.copyForThread())
         return copy
     }
 

@@ -25,9 +25,11 @@
     /// The number of catch-all segments (precedence rule 3).
     @_spi(Records) public let catchAllCount: Int
     /// Where the arguments of a pattern made only of literals, `*` and untyped placeholders come
-    /// from; nil for any other pattern. Such a pattern's arguments are its components as they
-    /// are, with nothing to test.
-    let plainPlaceholders: PlainPlaceholders?
+    /// from (`applies` false for any other pattern). Such a pattern's arguments are its
+    /// components as they are, with nothing to test. Not optional, so that matching reads it in
+    /// place: binding an optional copied its arrays, two reference counts a link on patterns
+    /// that `--jobs` workers share.
+    let plainPlaceholders: PlainPlaceholders
     /// The pattern also takes links with more components than it has segments (URLNavigator's
     /// `<path:p>`, which does not stop the later segments being compared by position).
     @_spi(Records) public let openEnded: Bool
@@ -64,9 +66,9 @@
     /// The names of the placeholders, in order.
     @_spi(Records) public var placeholderNames: [String] { segments.flatMap(\.placeholderNames) }
 
-    /// The placeholders of `segments` by index, nil unless every segment is a literal, `*` or an
-    /// untyped placeholder.
-    private static func plainPlaceholders(of segments: [Segment]) -> PlainPlaceholders? {
+    /// The placeholders of `segments` by index, which apply only when every segment is a
+    /// literal, `*` or an untyped placeholder.
+    private static func plainPlaceholders(of segments: [Segment]) -> PlainPlaceholders {
         var found = PlainPlaceholders()
         for (index, segment) in segments.enumerated() {
             switch segment {
@@ -75,9 +77,10 @@
                 found.slots.append((index, found.names.count..<(found.names.count + placeholder.nameBytes.count)))
                 // a lone name is the placeholder's own bytes, shared rather than copied
                 if found.names.isEmpty { found.names = placeholder.nameBytes } else { found.names += placeholder.nameBytes }
-            default: return nil
+            default: return PlainPlaceholders()
             }
         }
+        found.applies = true
         found.namesArePlain = found.names.withUnsafeBufferPointer { names in
             names.isEmpty || PlainRun.end(names.baseAddress!, from: 0, to: names.count) == names.count
         }
@@ -216,6 +219,8 @@
 /// one's segment index and name, in order, the names in one array (read once an argument list,
 /// not once a name).
 struct PlainPlaceholders: Sendable {
+    /// The pattern is made only of literals, `*` and untyped placeholders; else the lists are empty.
+    var applies = false
     /// Each placeholder's segment index and where its name lies in `names`.
     var slots: [(index: Int, name: Range<Int>)] = []
     /// The names, one after another.

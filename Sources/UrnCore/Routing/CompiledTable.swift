@@ -12,6 +12,12 @@ final class CompiledTable {
     let table: RouteTable
     /// Its routes (the table's, held here so that matching does not copy the table).
     let routes: [Route]
+    /// The same routes unretained, in memory of the table's own (`withRoute`): reading
+    /// `routes[id]` retained the array and the route, atomic counts on memory that every
+    /// `--jobs` worker shares, which bounced its cache lines between the cores.
+    private let routeReferences: UnsafeMutableBufferPointer<Unmanaged<Route>>
+    /// The partitions' tries unretained, the same way (`withTrie`).
+    private let trieReferences: UnsafeMutableBufferPointer<Unmanaged<SegmentTrie>>
     /// Its dialect.
     let dialect: Dialect
     /// Its segment delimiter.
@@ -26,7 +32,8 @@ final class CompiledTable {
     let regexRoutes: [Int]
     /// The tries, in the order their modes first occur in the table.
     let partitions: [Partition]
-    /// Compass host mode: route index by exact pattern text (the last registration).
+    /// Compass host mode: route index by exact pattern text (the last registration); empty in
+    /// the dialects without host mode (a table of 100,000 routes hashed them all for nothing).
     let byText: [String: Int]
     /// WAAppRouting stacks: the first screen route of each target class, by which a route's
     /// parent is found (WAAppRouteRegistrar.m:181-195); empty in the other dialects.
@@ -51,11 +58,12 @@ final class CompiledTable {
             partitions[index].routes.append(id)
         }
         var byText: [String: Int] = [:]
-        byText.reserveCapacity(table.routes.count)
+        let hostMode = dialect.rules.hostMode
+        if hostMode { byText.reserveCapacity(table.routes.count) }
         var regexRoutes: [Int] = []
         // an app-link table's routes test links themselves, in table order (Matcher+AppLinks)
         for (id, route) in table.routes.enumerated() where !table.format.isAppLinks {
-            byText[route.pattern.text] = id
+            if hostMode { byText[route.pattern.text] = id }
             // an Express path only its regex can match stays out of the tries
             if route.pattern.express != nil { regexRoutes.append(id); continue }
             for mode in Self.modes(table, options) { add(mode, id, route.pattern) }
@@ -66,6 +74,10 @@ final class CompiledTable {
         for partition in partitions { partition.trie.freeze() }
         self.table = table
         self.routes = table.routes
+        routeReferences = .allocate(capacity: table.routes.count)
+        _ = routeReferences.initialize(from: table.routes.lazy.map { Unmanaged.passUnretained($0) })
+        trieReferences = .allocate(capacity: partitions.count)
+        _ = trieReferences.initialize(from: partitions.lazy.map { Unmanaged.passUnretained($0.trie) })
         self.dialect = dialect
         self.delimiter = Array(table.delimiter.utf8)
         self.rules = rules
@@ -75,6 +87,36 @@ final class CompiledTable {
         self.partitions = partitions
         self.byText = byText
         self.byTarget = dialect.rules.registrationChains ? table.firstScreenByClass() : [:]
+    }
+
+    deinit {
+        routeReferences.deallocate()
+        trieReferences.deallocate()
+    }
+
+    /// Calls `body` with the trie of partition `index`, counting no reference.
+    @inline(__always)
+    func withTrie<Result, Failure: Error>(_ index: Int, _ body: (SegmentTrie) throws(Failure) -> Result) throws(Failure) -> Result {
+        try trieReferences[index].withGuaranteed(body)
+    }
+
+    /// The route with index `id`, unretained: `routes` holds it.
+    @inline(__always)
+    func routeReference(_ id: Int) -> Unmanaged<Route> {
+        routeReferences[id]
+    }
+
+    /// Calls `body` with the route with index `id`, counting no reference.
+    @inline(__always)
+    func withRoute<Result>(_ id: Int, _ body: (Route) -> Result) -> Result {
+        routeReferences[id]._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Whether the route with index `a` comes before the one with index `b` (urn-patterns(7)
+    /// PRECEDENCE), counting no reference.
+    @inline(__always)
+    func precedes(_ a: Int, _ b: Int) -> Bool {
+        withRoute(a) { routeA in withRoute(b) { routeB in Precedence.precedes(routeA, a, routeB, b, ranking: ranking) } }
     }
 
     /// How `table` reads links: one way, or in `waap` the whole link first and then its host

@@ -1,11 +1,4 @@
 extension Matcher {
-    /// The route declared with exactly `pattern` in the table of `route`, if any.
-    @_spi(Records) public func route(sharingTableWith route: Route, pattern: String) -> Route? {
-        guard let table = compiled.first(where: { $0.table.name == route.table }),
-              let id = table.byText[pattern] else { return nil }
-        return table.routes[id]
-    }
-
     /// The first screen route of `route`'s table whose target is `target` (a WAAppRouting class).
     @_spi(Records) public func route(sharingTableWith route: Route, target: String) -> Route? {
         guard let table = compiled.first(where: { $0.table.name == route.table }),

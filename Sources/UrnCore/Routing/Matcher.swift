@@ -24,6 +24,10 @@
     /// The options.
     @_spi(Records) public let options: Options
     let compiled: [CompiledTable]
+    /// `compiled` unretained, in an array of this matcher's own: the tables are shared by
+    /// `--jobs` workers, and a retain of a shared object or array on every link bounced its
+    /// cache line between the cores.
+    private let tableReferences: [Unmanaged<CompiledTable>]
 
     // Scratch state, reused for every link. Only this matcher's own methods touch it, one call
     // at a time (a Matcher is not Sendable), so the runtime exclusivity checks, about 1,000
@@ -70,6 +74,7 @@
         self.tables = tables
         self.options = options
         compiled = tables.map { CompiledTable($0, options) }
+        tableReferences = compiled.map { .passUnretained($0) }
     }
 
     /// A matcher over `other`'s compiled tables, not compiled again, with scratch state of its
@@ -78,6 +83,7 @@
         tables = other.tables
         options = other.options
         compiled = other.compiled
+        tableReferences = compiled.map { .passUnretained($0) }
     }
 
     /// Fills `components` with `link` read for `mode`, reusing the last read when it was the same
@@ -133,16 +139,16 @@
         // set only when there is one: storing and clearing a nil string cost three reference counts
         if method != nil { self.method = method }
         defer { if self.method != nil { self.method = nil } }
-        for table in compiled {
-            if let found = try winner(link, in: table, limit: nil) { return found }
+        for table in tableReferences {
+            if let found = try table.withGuaranteed({ (table) throws(Regex.MatchError) in try winner(link, in: table, limit: nil) }) { return found }
         }
         return nil
     }
 
     /// The route that matches the first `count` components of `link` (for stacks by prefix).
     @_spi(Records) public func match(_ link: Link, prefix count: Int) throws(Regex.MatchError) -> Match? {
-        for table in compiled {
-            if let found = try winner(link, in: table, limit: count) { return found }
+        for table in tableReferences {
+            if let found = try table.withGuaranteed({ (table) throws(Regex.MatchError) in try winner(link, in: table, limit: count) }) { return found }
         }
         return nil
     }
@@ -219,15 +225,14 @@
     private func walkPrefixes(_ link: Link, in table: CompiledTable, upTo limit: Int) throws(Regex.MatchError) {
         readComponents(link, mode: table.partitions[0].mode, delimiter: table.delimiter)
         prefixFound.removeAllShort()
-        try table.partitions[0].trie.searchPrefixes(&components, upTo: limit, into: &prefixFound)
+        try table.withTrie(0) { (trie) throws(Regex.MatchError) in try trie.searchPrefixes(&components, upTo: limit, into: &prefixFound) }
     }
 
     /// The winner among the routes `walkPrefixes` found for `length` components, with its arguments.
     private func prefixWinner(_ link: Link, in table: CompiledTable, length: Int) throws(Regex.MatchError) -> Match? {
-        let routes = table.routes
         var best: Int?
-        for (foundLength, id) in prefixFound where foundLength == length && constraintsHold(routes[id], link, table.dialect) {
-            if let current = best, current == id || !Precedence.precedes(routes[id], id, routes[current], current, ranking: table.ranking) {
+        for (foundLength, id) in prefixFound where foundLength == length && table.withRoute(id, { constraintsHold($0, link, table.dialect) }) {
+            if let current = best, current == id || !table.precedes(id, current) {
                 continue
             }
             best = id
@@ -304,7 +309,7 @@
         let routes = table.routes
         if let screen = best(in: table, where: { !routes[$0].isBlock }) {
             var found = try match(screen, link, in: table, limit: limit)
-            found.handler = best(in: table, where: { routes[$0].isBlock }).map { routes[$0.id] }
+            found.handlerReference = best(in: table, where: { routes[$0].isBlock }).map { table.routeReference($0.id) }
             return found
         }
         guard let block = best(in: table) else { return nil }
@@ -338,11 +343,9 @@
 
     /// The collected route of highest precedence among those `include` accepts.
     private func best(in table: CompiledTable, where include: (Int) -> Bool = { _ in true }) -> (id: Int, mode: ComponentMode)? {
-        let routes = table.routes
         var best: (id: Int, mode: ComponentMode)?
         for candidate in ranked where include(candidate.id) {
-            if let current = best,
-               !Precedence.precedes(routes[candidate.id], candidate.id, routes[current.id], current.id, ranking: table.ranking) {
+            if let current = best, !table.precedes(candidate.id, current.id) {
                 continue
             }
             best = candidate
@@ -361,16 +364,17 @@
             found.removeAllShort()
             if table.rules.caseInsensitive {
                 lookup.setLowercased(&components)
-                try table.partitions[index].trie.search(&lookup, into: &found)
+                try table.withTrie(index) { (trie) throws(Regex.MatchError) in try trie.search(&lookup, into: &found) }
             } else {
-                try table.partitions[index].trie.search(&components, into: &found)
+                try table.withTrie(index) { (trie) throws(Regex.MatchError) in try trie.search(&components, into: &found) }
             }
-            let routes = table.routes
             let dialect = table.dialect
             for k in 0..<found.count {
                 let id = found[k]
-                if constraintsHold(routes[id], link, dialect), method.map({ HTTPMethod.accepts(routes[id].methods, $0) }) ?? true,
-                   !ranked.contains(where: { $0.id == id }) {
+                let takes = table.withRoute(id) { route in
+                    constraintsHold(route, link, dialect) && (method == nil || HTTPMethod.accepts(route.methods, method.unsafelyUnwrapped))
+                }
+                if takes, !ranked.contains(where: { $0.id == id }) {
                     ranked.append((id, mode))
                 }
             }
@@ -396,9 +400,12 @@
         readComponents(link, mode: table.dialect.rules.argumentsFromRouteString ? CompiledTable.waapRoute(options) : candidate.mode,
                        delimiter: table.delimiter)
         if let limit { components.truncate(to: limit) }
-        let route = table.routes[candidate.id]
-        var found = Match(route: route, args: try arguments(route, link, dialect: table.dialect, delimiter: table.delimiter))
-        if route.operation != nil, !invalidParameters.isEmpty { found.invalid = invalidParameters }
+        let route = table.routeReference(candidate.id)
+        let args = try route.withGuaranteed { (route) throws(Regex.MatchError) in
+            try arguments(route, link, dialect: table.dialect, delimiter: table.delimiter)
+        }
+        var found = Match(routeReference: route, args: args)
+        if !invalidParameters.isEmpty, route.withGuaranteed({ $0.operation != nil }) { found.invalid = invalidParameters }
         return found
     }
 
@@ -485,12 +492,16 @@
         if let operation = route.operation { return try operationArguments(route, operation, link) }
         guard !dialect.rules.libraryArguments else { return try exactArguments(route, link, dialect: dialect) }
         var args = ArgumentList(reusing: &argumentBuffer)
-        if let plain = route.pattern.plainPlaceholders {
-            plain.names.withUnsafeBufferPointer { names in
-                components.withUnsafeParts { bytes, ranges in
-                    for slot in plain.slots {
-                        args.addNew(name: UnsafeBufferPointer(rebasing: names[slot.name]), string: UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]]),
-                                    plainName: plain.namesArePlain, plainValue: components.isPlain)
+        if route.pattern.plainPlaceholders.applies {
+            // read in place through the route, not bound to a name (a copy)
+            let namesArePlain = route.pattern.plainPlaceholders.namesArePlain
+            route.pattern.plainPlaceholders.names.withUnsafeBufferPointer { names in
+                route.pattern.plainPlaceholders.slots.withUnsafeBufferPointer { slots in
+                    components.withUnsafeParts { bytes, ranges in
+                        for slot in slots {
+                            args.addNew(name: UnsafeBufferPointer(rebasing: names[slot.name]), string: UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]]),
+                                        plainName: namesArePlain, plainValue: components.isPlain)
+                        }
                     }
                 }
             }
@@ -501,7 +512,9 @@
             }
         }
         if options.mergeQuery { addQueryParameters(of: link, to: &args) }
-        for (key, value) in route.defaults { args.add(key.utf8, value) }
+        if !route.defaults.isEmpty {
+            for (key, value) in route.defaults { args.add(key.utf8, value) }
+        }
         return args.finish(into: &argumentBuffer)
     }
 
