@@ -16,13 +16,7 @@ extension RouteTable {
     /// told apart by content (urn-routes(5) APP-LINK TABLES). `hosts` are the hosts a manifest's
     /// links must have when it names none (`example.com`, `*.example.com`).
     public init(parsingAppLinks text: String, name: String = "app-links", hosts: [String] = []) throws(UrnError) {
-        var patterns: [HostPattern] = []
-        for host in hosts {
-            guard let pattern = HostPattern(host) else {
-                throw UrnError(code: "invalid-table", message: "'\(host)' is not a host (example.com or *.example.com)")
-            }
-            patterns.append(pattern)
-        }
+        let patterns = try HostPattern.patterns(hosts)
         let parser = RouteTableParser(hosts: patterns, manifests: ManifestTables())
         do throws(TableError) { self = try parser.parse(text, name: name) } catch { throw UrnError(error) }
         guard format != .routes else {

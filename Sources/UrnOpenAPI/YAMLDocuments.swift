@@ -18,13 +18,7 @@ extension RouteTable {
     /// route a path and method, the `operationId` its target, path parameters typed by their
     /// schemas. `hosts` narrow the hosts its servers take (`api.example.com`, `*.example.com`).
     public init(parsingOpenAPI text: String, name: String = "openapi", hosts: [String] = []) throws(UrnError) {
-        var patterns: [HostPattern] = []
-        for host in hosts {
-            guard let pattern = HostPattern(host) else {
-                throw UrnError(code: "invalid-table", message: "'\(host)' is not a host (example.com or *.example.com)")
-            }
-            patterns.append(pattern)
-        }
+        let patterns = try HostPattern.patterns(hosts)
         let parser = RouteTableParser(format: .openapi, hosts: patterns, yaml: YAMLDocuments())
         do throws(TableError) { self = try parser.parse(text, name: name) } catch { throw UrnError(error) }
     }
