@@ -6,11 +6,12 @@
 /// from) and a frame's `"modal"`. A route finds them by its object identity in an
 /// open-addressing table, so a record pays neither hashing nor reference counting.
 ///
-/// A large table's route is encoded the first time it is written, not when the table loads: a
-/// table of 100,000 routes spent 15% of its load encoding routes that most runs never write
-/// (and `-c` writes none). A table of up to `eagerLimit` routes is still encoded when it loads,
-/// so that its records allocate nothing for it. So the encodings change as records are
-/// written, and each thread writes through its own (`copyForThread()` of the stages makes one).
+/// A route is encoded the first time it is written, not when the table loads: a table of
+/// 100,000 routes spent 15% of its load encoding routes that most runs never write (and `-c`
+/// writes none), and a 1,000-operation OpenAPI document 9% of its. A record allocates only when
+/// it fills a block of encodings (one in a few hundred routes first written). So the encodings
+/// change as records are written, and each thread writes through its own (`copyForThread()` of
+/// the stages makes one).
 final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
     /// A table route's key (its address; 0 is an empty slot) and, once encoded, where its
     /// members are: identity `base..<base+identityEnd`, then `,"args":` up to `middle`, origin
@@ -46,8 +47,6 @@ final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
     private static let modalFalse = Array(#""modal":false"#.utf8)
     /// The size of the blocks encodings are copied into.
     private static let blockSize = 1 << 16
-    /// The most routes encoded when the encodings are made.
-    static let eagerLimit = 4096
 
     /// The routes it encodes, as given.
     let routes: [Route]
@@ -76,8 +75,6 @@ final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
             while slots[index].key != 0, slots[index].key != key { index = (index + 1) & mask }
             slots[index].key = key
         }
-        guard routes.count <= Self.eagerLimit else { return }
-        for route in routes { _ = members(of: route) }
     }
 
     /// Encodings of the same routes, none made yet, for another thread.
