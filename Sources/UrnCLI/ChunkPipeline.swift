@@ -150,11 +150,11 @@ final class ChunkPipeline<Stage: RecordStage> {
     /// Reads, works and writes everything into `writer` and `outcome`, gathering the summaries
     /// into `stage`; says whether every source was read, as `RecordReader.forEachLine` does.
     func run(_ stage: inout Stage, writer: RecordWriter, meter: ProgressMeter?, outcome: inout RecordDriver.Outcome) -> Bool {
-        let threads = (0..<jobs).map { _ in Self.startThread { self.work() } }
+        let threads = (0..<jobs).map { _ in SystemThread.start("--jobs") { self.work() } }
         pthread_mutex_lock(lock)
         while readyCount < jobs { pthread_cond_wait(done, lock) }
         pthread_mutex_unlock(lock)
-        let reader = Self.startThread { self.read() }
+        let reader = SystemThread.start("--jobs") { self.read() }
         var readAll = true
         var written = 0
         pthread_mutex_lock(lock)
@@ -312,27 +312,6 @@ final class ChunkPipeline<Stage: RecordStage> {
         chunk.outcome = outcome
         chunk.linesDone = count
         chunk.bytesDone = bytes
-    }
-
-    /// Starts a thread running `body`.
-    private static func startThread(_ body: @escaping () -> Void) -> pthread_t {
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-        let status = pthread_create(&thread, nil, { context in
-            Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context)
-        precondition(status == 0, "--jobs: cannot start a thread: \(errorText(status))")
-        return thread
-    }
-}
-
-/// What a thread of `ChunkPipeline` runs, handed to `pthread_create` as its argument.
-private final class ThreadBody {
-    let run: () -> Void
-
-    init(_ run: @escaping () -> Void) {
-        self.run = run
     }
 }
 

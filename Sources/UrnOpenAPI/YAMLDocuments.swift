@@ -8,8 +8,8 @@ public struct YAMLDocuments: YAMLReading {
     public init() {}
 
     package func document(table: String, bytes: [UInt8], start: Int, position: TextPosition,
-                          limits: DocumentLimits) throws(TableError) -> JSONDocument.Node {
-        try YAMLEventReader(table: table, bytes: bytes, start: start, position: position).document(limits: limits)
+                          limits: DocumentLimits, outline: OpenAPIOutline) throws(TableError) -> JSONDocument.Node {
+        try YAMLEventReader(table: table, bytes: bytes, start: start, position: position).document(limits: limits, outline: outline)
     }
 }
 

@@ -30,6 +30,8 @@ package struct YAMLEventReader {
         var isMapping: Bool
         var offset: Int
         var anchor: String?
+        /// Where it sits in an OpenAPI document: what is `.omitted` keeps no members.
+        var outline: OpenAPIOutline
         /// Nodes it holds, aliases counted as often as they are used.
         var expandedNodes = 1
         var members: [(key: String, node: JSONDocument.Node)] = []
@@ -37,31 +39,57 @@ package struct YAMLEventReader {
         /// A mapping's key read, waiting for its value, and where it was.
         var pendingKey: String?
         var pendingKeyOffset = 0
+        /// An omitted mapping's key read (its text is not kept).
+        var awaitsValue = false
         /// Keys a `<<` merge brought in, which the mapping's own keys replace.
         var merged: Set<String> = []
+
+        /// Where the node read next in it sits: a key (kept where the mapping is), an element, or
+        /// the value of `pendingKey`.
+        var nextOutline: OpenAPIOutline
+
+        init(isMapping: Bool, offset: Int, anchor: String?, outline: OpenAPIOutline) {
+            self.isMapping = isMapping
+            self.offset = offset
+            self.anchor = anchor
+            self.outline = outline
+            nextOutline = outline.isOmitted ? .omitted : isMapping ? .kept : outline.element
+        }
     }
 
-    /// The document's root node.
-    package func document(limits: DocumentLimits) throws(TableError) -> JSONDocument.Node {
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else { throw failure("libyaml could not start", line: 1, column: 1) }
-        defer { yaml_parser_delete(&parser) }
-        return try bytes.withUnsafeBufferPointer { (whole) throws(TableError) -> JSONDocument.Node in
+    /// A node read whole, with what it stands for.
+    private struct Finished {
+        var node: JSONDocument.Node
+        /// The nodes it stands for, an alias's counted again.
+        var expandedNodes: Int
+        /// A mapping or sequence, even when left out.
+        var isCollection: Bool
+    }
+
+    /// The document's root node. Values that `outline` (from the root) leaves out are
+    /// `.omitted`; an alias that brings one into a part that is kept has the document read again
+    /// whole.
+    package func document(limits: DocumentLimits, outline: OpenAPIOutline = .kept) throws(TableError) -> JSONDocument.Node {
+        try bytes.withUnsafeBufferPointer { (whole) throws(TableError) -> JSONDocument.Node in
             let text = UnsafeBufferPointer(rebasing: whole[start...])
-            yaml_parser_set_input_string(&parser, text.baseAddress, text.count)
+            guard let events = YAMLEventStream(text: text) else { throw failure("libyaml could not start", line: 1, column: 1) }
             var offsets = MarkOffsets(text: text)
             var stack: [OpenCollection] = []
-            var anchors: [String: (node: JSONDocument.Node, expandedNodes: Int)] = [:]
+            var anchors: [String: Finished] = [:]
             var expandedTotal = 0
             var root: JSONDocument.Node?
             var event = yaml_event_t()
             while true {
-                guard yaml_parser_parse(&parser, &event) == 1 else { throw parseFailure(parser, &offsets) }
+                guard events.next(&event) else { throw parseFailure(events.failure) }
                 defer { yaml_event_delete(&event) }
                 let mark = event.start_mark
                 let offset = offsets.offset(of: mark)
+                // (indexed, not `stack.last`: a copy of the collection would retain all it holds)
+                let place = stack.isEmpty ? outline : stack[stack.count - 1].nextOutline
+                let omitted = place.isOmitted
                 // a finished node, with the nodes it stands for, goes into the collection that holds it
-                var finished: (node: JSONDocument.Node, expandedNodes: Int, anchor: String?)?
+                var finished: Finished
+                var anchor: String?
                 switch event.type {
                 case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
                     continue
@@ -73,16 +101,26 @@ package struct YAMLEventReader {
                     return root
                 case YAML_SCALAR_EVENT:
                     let scalar = event.data.scalar
-                    let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                    let node = try self.scalar(value, tag: Self.text(scalar.tag), plain: scalar.style == YAML_PLAIN_SCALAR_STYLE,
-                                               offset: offset, mark: mark)
-                    finished = (node, 1, Self.text(scalar.anchor))
+                    let tag = Self.text(scalar.tag)
+                    var node = JSONDocument.Node(value: .omitted, offset: offset)
+                    // a value left out is still held to its tag
+                    if !omitted || tag != nil {
+                        let value = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
+                        let read = try self.scalar(value, tag: tag, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, offset: offset, mark: mark)
+                        if !omitted { node = read }
+                    }
+                    finished = Finished(node: node, expandedNodes: 1, isCollection: false)
+                    anchor = Self.text(scalar.anchor)
                 case YAML_ALIAS_EVENT:
                     let name = Self.text(event.data.alias.anchor) ?? ""
                     guard let anchored = anchors[name] else { throw failure("alias '*\(name)' names no anchor before it", at: mark) }
+                    if !omitted, case .omitted = anchored.node.value {
+                        // the anchor's value was left out where it was written, and is wanted here
+                        return try document(limits: limits, outline: .kept)
+                    }
                     // the tree shares the anchored node rather than copying it; what is limited
                     // is the number of nodes a reader walking the tree would visit
-                    finished = (anchored.node, anchored.expandedNodes, nil)
+                    finished = anchored
                 case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                     let isMapping = event.type == YAML_MAPPING_START_EVENT
                     let tag = isMapping ? Self.text(event.data.mapping_start.tag) : Self.text(event.data.sequence_start.tag)
@@ -91,36 +129,46 @@ package struct YAMLEventReader {
                         throw failure("the document nests deeper than \(limits.depth) levels", at: mark)
                     }
                     // a block collection that is a mapping's value is placed at its key, where a reader looks
-                    let place = stack.last.flatMap { $0.isMapping && $0.pendingKey != nil ? $0.pendingKeyOffset : nil } ?? offset
+                    let holder = stack.count - 1
+                    let at = holder >= 0 && stack[holder].isMapping && stack[holder].pendingKey != nil ? stack[holder].pendingKeyOffset : offset
                     let anchor = isMapping ? Self.text(event.data.mapping_start.anchor) : Self.text(event.data.sequence_start.anchor)
-                    stack.append(OpenCollection(isMapping: isMapping, offset: place, anchor: anchor))
+                    stack.append(OpenCollection(isMapping: isMapping, offset: at, anchor: anchor, outline: place))
                     continue
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     let closed = stack.removeLast()
-                    let node = JSONDocument.Node(value: closed.isMapping ? .object(closed.members) : .array(closed.elements), offset: closed.offset)
-                    finished = (node, closed.expandedNodes, closed.anchor)
+                    let value: JSONDocument.Node.Value = closed.outline.isOmitted ? .omitted
+                        : closed.isMapping ? .object(closed.members) : .array(closed.elements)
+                    finished = Finished(node: JSONDocument.Node(value: value, offset: closed.offset),
+                                        expandedNodes: closed.expandedNodes, isCollection: true)
+                    anchor = closed.anchor
                 default:
                     continue
                 }
-                guard let (node, expanded, anchor) = finished else { continue }
-                expandedTotal += expanded
+                expandedTotal += finished.expandedNodes
                 guard expandedTotal <= limits.expandedNodes else {
                     throw failure("YAML aliases expand the document past \(limits.expandedNodes) nodes (an alias bomb?)", at: mark)
                 }
-                if let anchor { anchors[anchor] = (node, expanded) }
+                if let anchor { anchors[anchor] = finished }
                 guard !stack.isEmpty else {
-                    root = node
+                    root = finished.node
                     continue
                 }
-                try add(node, expanded: expanded, offset: offset, mark: mark, to: &stack[stack.count - 1])
+                try add(finished, offset: offset, mark: mark, to: &stack[stack.count - 1])
             }
         }
     }
 
-    /// Puts `node` into `collection`: an element, a mapping's key, or the value of its pending key.
-    private func add(_ node: JSONDocument.Node, expanded: Int, offset: Int, mark: yaml_mark_t,
-                     to collection: inout OpenCollection) throws(TableError) {
-        collection.expandedNodes += expanded
+    /// Puts `finished` into `collection`: an element, a mapping's key, or the value of its pending key.
+    private func add(_ finished: Finished, offset: Int, mark: yaml_mark_t, to collection: inout OpenCollection) throws(TableError) {
+        collection.expandedNodes += finished.expandedNodes
+        let node = finished.node
+        guard !collection.outline.isOmitted else {
+            if collection.isMapping {
+                if !collection.awaitsValue, finished.isCollection { throw failure("a mapping key must be a scalar", at: mark) }
+                collection.awaitsValue.toggle()
+            }
+            return
+        }
         guard collection.isMapping else {
             collection.elements.append(node)
             return
@@ -130,12 +178,14 @@ package struct YAMLEventReader {
             case let .string(text), let .number(text): collection.pendingKey = text
             case let .bool(flag): collection.pendingKey = flag ? "true" : "false"
             case .null: collection.pendingKey = ""
-            case .object, .array: throw failure("a mapping key must be a scalar", at: mark)
+            case .object, .array, .omitted: throw failure("a mapping key must be a scalar", at: mark)
             }
             collection.pendingKeyOffset = offset
+            collection.nextOutline = collection.outline.member(collection.pendingKey!)
             return
         }
         collection.pendingKey = nil
+        collection.nextOutline = .kept
         if key == "<<", let merge = node.members ?? Self.mergedMembers(node.array) {
             // a YAML 1.1 merge key: the mappings' members, unless the mapping has its own
             for member in merge where !collection.members.contains(where: { $0.key == member.key }) {
@@ -167,21 +217,21 @@ package struct YAMLEventReader {
     private static let seqTag = prefix + "seq"
 
     /// A scalar typed by its tag, or when plain and untagged by the YAML 1.2 core schema.
-    private func scalar(_ value: String, tag: String?, plain: Bool, offset: Int, mark: yaml_mark_t) throws(TableError) -> JSONDocument.Node {
+    private func scalar(_ bytes: UnsafeBufferPointer<UInt8>, tag: String?, plain: Bool, offset: Int, mark: yaml_mark_t) throws(TableError) -> JSONDocument.Node {
         let resolved: JSONDocument.Node.Value
         switch tag {
         case nil where plain:
-            resolved = Self.coreSchema(value)
+            resolved = Self.coreSchema(bytes)
         case nil, "!"?:
-            resolved = .string(value)
+            resolved = .string(String(decoding: bytes, as: UTF8.self))
         case let tag? where tag == Self.prefix + "str":
-            resolved = .string(value)
+            resolved = .string(String(decoding: bytes, as: UTF8.self))
         case let tag? where [Self.prefix + "int", Self.prefix + "float", Self.prefix + "bool", Self.prefix + "null"].contains(tag):
-            let typed = Self.coreSchema(value)
+            let typed = Self.coreSchema(bytes)
             let name = tag.dropFirst(Self.prefix.count)
             switch (name, typed) {
             case ("int", .number), ("float", .number), ("bool", .bool), ("null", .null): resolved = typed
-            default: throw failure("'\(value)' is not what its tag !!\(name) says", at: mark)
+            default: throw failure("'\(String(decoding: bytes, as: UTF8.self))' is not what its tag !!\(name) says", at: mark)
             }
         case let tag?:
             throw tagFailure(tag, at: mark)
@@ -190,28 +240,35 @@ package struct YAMLEventReader {
     }
 
     /// The YAML 1.2 core schema's reading of a plain scalar.
-    static func coreSchema(_ text: String) -> JSONDocument.Node.Value {
-        var contiguous = text
-        return contiguous.withUTF8 { bytes in
-            // most scalars are words (keys, names, descriptions): a byte or two tells them apart
-            guard let first = bytes.first, bytes.count <= 5 || ByteClass.test(first, .digit) || "+-.".utf8.contains(first) else {
-                return bytes.isEmpty ? .null : .string(text)
-            }
-            switch String(decoding: bytes, as: UTF8.self) {
+    static func coreSchema(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONDocument.Node.Value {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let first = bytes.first else { return .null }
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            break
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
+            // most scalars are words (keys, names, descriptions): only a short one can be null or a boolean
+            guard bytes.count <= 5 else { return .string(text) }
+            switch text {
             case "~", "null", "Null", "NULL": return .null
             case "true", "True", "TRUE": return .bool(true)
             case "false", "False", "FALSE": return .bool(false)
-            case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN":
-                return .number(text)
-            default:
-                if ValueType.isDecimalNumber(bytes) { return .number(text) }
-                if bytes.count > 2, first == UInt8(ascii: "0") {
-                    let digits = bytes.dropFirst(2)
-                    if bytes[1] == UInt8(ascii: "x"), digits.allSatisfy({ ByteClass.test($0, .hex) }) { return .number(text) }
-                    if bytes[1] == UInt8(ascii: "o"), digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "7")).contains($0) }) { return .number(text) }
-                }
-                return .string(text)
+            default: return .string(text)
             }
+        default:
+            return .string(text)
+        }
+        switch text {
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN":
+            return .number(text)
+        default:
+            if ValueType.isDecimalNumber(bytes) { return .number(text) }
+            if bytes.count > 2, first == UInt8(ascii: "0") {
+                let digits = bytes.dropFirst(2)
+                if bytes[1] == UInt8(ascii: "x"), digits.allSatisfy({ ByteClass.test($0, .hex) }) { return .number(text) }
+                if bytes[1] == UInt8(ascii: "o"), digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "7")).contains($0) }) { return .number(text) }
+            }
+            return .string(text)
         }
     }
 
@@ -235,10 +292,10 @@ package struct YAMLEventReader {
     }
 
     /// libyaml's own reason for a document it cannot read.
-    private func parseFailure(_ parser: yaml_parser_t, _ offsets: inout MarkOffsets) -> TableError {
-        let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
-        let context = parser.context.map { " " + String(cString: $0) } ?? ""
-        return failure("invalid YAML: \(problem)\(context)", at: parser.problem_mark)
+    private func parseFailure(_ failure: YAMLEventStream.Failure?) -> TableError {
+        guard let failure else { return self.failure("the YAML ends before its document does", line: position.line(of: bytes.count), column: nil) }
+        let context = failure.context.map { " " + $0 } ?? ""
+        return self.failure("invalid YAML: \(failure.problem)\(context)", at: failure.mark)
     }
 }
 
@@ -253,11 +310,28 @@ private struct MarkOffsets {
 
     init(text: UnsafeBufferPointer<UInt8>) {
         self.text = text
-        ascii = !text.contains { $0 >= 0x80 }
+        ascii = Self.isASCII(text)
         if !ascii {
             lineStarts = [0]
             for (offset, byte) in text.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
         }
+    }
+
+    /// Whether no byte of `text` is 0x80 or above, eight bytes at a time.
+    static func isASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var high: UInt64 = 0
+        var index = 0
+        while index + 8 <= text.count {
+            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < text.count {
+            high |= UInt64(text[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// The offset of `mark`.

@@ -76,6 +76,18 @@ import Testing
         #expect(failure("a: [1, 2\n").hasPrefix("t.yaml:2:1: invalid YAML: did not find expected ',' or ']'"))
         #expect(failure("? [a]\n: 1\n") == "t.yaml:1:5: a mapping key must be a scalar")
     }
+
+    /// Events come from libyaml's own thread in batches (`YAMLEventStream`): a document of many
+    /// batches reads whole, and a failure after many batches, or a refusal while the parser is
+    /// batches ahead, comes out the same as in a small one.
+    @Test func documentsOfManyBatchesReadWholeAndFailAtTheirPlace() throws {
+        let items = (0..<3_000).map { "  k\($0): [\($0), x]\n" }.joined()
+        let root = try read("items:\n" + items)
+        #expect(root["items"]?.members?.count == 3_000)
+        #expect(root["items"]?["k2999"]?.array?.first?.value.isNumber("2999") == true)
+        #expect(failure("items:\n" + items + "  bad: [1, 2\n").hasPrefix("t.yaml:3003:1: invalid YAML: did not find expected ',' or ']'"))
+        #expect(failure("a: !!binary aGk=\nitems:\n" + items) == "t.yaml:1:4: the YAML tag '!!binary' asks for a type: an OpenAPI document needs none")
+    }
 }
 
 extension JSONDocument.Node.Value {

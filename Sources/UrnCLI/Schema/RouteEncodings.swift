@@ -6,11 +6,13 @@
 /// from) and a frame's `"modal"`. A route finds them by its object identity in an
 /// open-addressing table, so a record pays neither hashing nor reference counting.
 ///
-/// A large table's route is encoded the first time it is written, not when the table loads: a
-/// table of 100,000 routes spent 15% of its load encoding routes that most runs never write
-/// (and `-c` writes none). A table of up to `eagerLimit` routes is still encoded when it loads,
-/// so that its records allocate nothing for it. So the encodings change as records are
-/// written, and each thread writes through its own (`copyForThread()` of the stages makes one).
+/// A route is encoded the first time it is written, not when the table loads: a table of
+/// 100,000 routes spent 15% of its load encoding routes that most runs never write (and `-c`
+/// writes none), and a 1,000-operation OpenAPI document 9% of its. The first block of encodings
+/// is made with the table, large enough for a table of a few thousand routes, so a record
+/// allocates only in a larger table, when a block fills. So the encodings
+/// change as records are written, and each thread writes through its own (`copyForThread()` of
+/// the stages makes one).
 final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
     /// A table route's key (its address; 0 is an empty slot) and, once encoded, where its
     /// members are: identity `base..<base+identityEnd`, then `,"args":` up to `middle`, origin
@@ -46,8 +48,9 @@ final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
     private static let modalFalse = Array(#""modal":false"#.utf8)
     /// The size of the blocks encodings are copied into.
     private static let blockSize = 1 << 16
-    /// The most routes encoded when the encodings are made.
-    static let eagerLimit = 4096
+    /// About what a route's encodings take, and the most the first block takes whatever the table.
+    private static let bytesPerRoute = 256
+    private static let firstBlockLimit = 1 << 20
 
     /// The routes it encodes, as given.
     let routes: [Route]
@@ -76,8 +79,10 @@ final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
             while slots[index].key != 0, slots[index].key != key { index = (index + 1) & mask }
             slots[index].key = key
         }
-        guard routes.count <= Self.eagerLimit else { return }
-        for route in routes { _ = members(of: route) }
+        // room for a table of up to a few thousand routes in the first block, and for any one
+        // route in the scratch, so that a record that writes a route first allocates nothing
+        blocks.append(.allocate(capacity: min(max(Self.blockSize, routes.count * Self.bytesPerRoute), Self.firstBlockLimit)))
+        scratch.reserveCapacity(Self.bytesPerRoute * 4)
     }
 
     /// Encodings of the same routes, none made yet, for another thread.
@@ -120,7 +125,7 @@ final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
         scratch.removeAll(keepingCapacity: true)
         var slot = RouteEncodings.encode(route, key: slots[index].key, into: &scratch, using: &json)
         let count = scratch.count
-        if blocks.isEmpty || blockUsed + count > blocks[blocks.count - 1].count {
+        if blockUsed + count > blocks[blocks.count - 1].count {
             blocks.append(.allocate(capacity: max(Self.blockSize, count)))
             blockUsed = 0
         }

@@ -12,6 +12,9 @@ package struct JSONDocument: Sendable {
             case number(String)
             case bool(Bool)
             case null
+            /// A value the reader left out of the tree, unread, because what reads the tree
+            /// never looks at it (`OpenAPIOutline`).
+            case omitted
         }
 
         /// The value.
@@ -65,6 +68,7 @@ package struct JSONDocument: Sendable {
             case .number: return "a number"
             case .bool: return "a boolean"
             case .null: return "null"
+            case .omitted: return "a value left unread"
             }
         }
     }
@@ -72,21 +76,25 @@ package struct JSONDocument: Sendable {
     /// The top value.
     package let root: Node
 
-    /// Reads `bytes`, which must be exactly one JSON value (blanks around it allowed).
-    package init(_ bytes: [UInt8]) throws(JSONError) {
+    /// Reads `bytes`, which must be exactly one JSON value (blanks around it allowed). The parts
+    /// `outline` leaves out are validated and then `.omitted` in the tree.
+    package init(_ bytes: [UInt8], outline: OpenAPIOutline = .kept) throws(JSONError) {
         root = try bytes.withUnsafeBufferPointer { (text) throws(JSONError) -> Node in
             try JSONScanner.validateValue(text)
-            return JSONDocument.node(at: JSONDocument.afterBlanks(text, 0), in: text).node
+            return JSONDocument.node(at: JSONDocument.afterBlanks(text, 0), in: text, outline: outline).node
         }
     }
 
     /// The value at `start` of validated text and the index after it, read in one pass: each
     /// byte is looked at once, however deep its container.
-    private static func node(at start: Int, in text: UnsafeBufferPointer<UInt8>) -> (node: Node, end: Int) {
+    private static func node(at start: Int, in text: UnsafeBufferPointer<UInt8>, outline: OpenAPIOutline) -> (node: Node, end: Int) {
         func string(_ token: Range<Int>) -> String { String(decoding: JSONString.decoded(token, in: text), as: UTF8.self) }
         let value: Node.Value
         var end: Int
         switch text[start] {
+        case _ where outline.isOmitted:
+            end = JSONSkipper.value(text, at: start).end
+            value = .omitted
         case UInt8(ascii: "{"):
             var members: [(key: String, node: Node)] = []
             end = afterBlanks(text, start + 1)
@@ -94,7 +102,7 @@ package struct JSONDocument: Sendable {
                 let keyEnd = JSONSkipper.string(text, at: end)
                 let key = string(end..<keyEnd)
                 // past the `:` and the blanks around it
-                let (member, after) = node(at: afterBlanks(text, afterBlanks(text, keyEnd) + 1), in: text)
+                let (member, after) = node(at: afterBlanks(text, afterBlanks(text, keyEnd) + 1), in: text, outline: outline.member(key))
                 members.append((key, member))
                 end = afterBlanks(text, after)
                 if text[end] == UInt8(ascii: ",") { end = afterBlanks(text, end + 1) }
@@ -105,7 +113,7 @@ package struct JSONDocument: Sendable {
             var elements: [Node] = []
             end = afterBlanks(text, start + 1)
             while text[end] != UInt8(ascii: "]") {
-                let (element, after) = node(at: end, in: text)
+                let (element, after) = node(at: end, in: text, outline: outline.element)
                 elements.append(element)
                 end = afterBlanks(text, after)
                 if text[end] == UInt8(ascii: ",") { end = afterBlanks(text, end + 1) }

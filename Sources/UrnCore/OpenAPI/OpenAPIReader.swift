@@ -30,7 +30,7 @@ package struct OpenAPIReader {
     }
 
     /// The methods an operation may be declared under, as a path item's keys.
-    private static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     /// What the document says besides its routes, for `--check`: the line of each note.
     package typealias Note = (line: Int, detail: String)
@@ -38,7 +38,20 @@ package struct OpenAPIReader {
     /// The routes of the document, what `--check` should say of lines that make none, and the
     /// document's tree, which the table keeps (see `RouteTable.document`).
     package func routes() throws(TableError) -> (routes: [Route], notes: [Note], document: JSONDocument.Node) {
-        let root = try document()
+        // the tree leaves out what routing never reads; a `$ref` into such a part has the
+        // document read again, whole (rare: references point at components)
+        var reachedOmitted = false
+        do {
+            return try routes(of: try document(outline: .root), reachedOmitted: &reachedOmitted)
+        } catch where reachedOmitted {
+            return try routes(of: try document(outline: .kept), reachedOmitted: &reachedOmitted)
+        }
+    }
+
+    /// The routes, notes and tree of the document whose tree is `root`; `reachedOmitted` says
+    /// whether a failure came from a `$ref` into a value the tree left out.
+    private func routes(of root: JSONDocument.Node, reachedOmitted: inout Bool) throws(TableError)
+        -> (routes: [Route], notes: [Note], document: JSONDocument.Node) {
         guard root.members != nil else { throw failure("an OpenAPI document is a mapping, not \(root.kindName)", at: root) }
         let swagger: Bool
         if let version = root["openapi"] {
@@ -55,6 +68,7 @@ package struct OpenAPIReader {
             throw failure("no 'openapi' or 'swagger' version: not an OpenAPI document", at: root)
         }
         var context = Context(reader: self, resolver: ReferenceResolver(root: root, fail: { failure($0, at: $1) }))
+        defer { reachedOmitted = context.resolver.reachedOmitted }
         let servers = swagger ? try context.swaggerServers(root) : try context.servers(root["servers"]) ?? [ServerURL("/")]
         guard let paths = root["paths"] else { return ([], [(line(of: root), "the document has no 'paths': it declares no operation")], root) }
         guard let items = paths.members else { throw failure("'paths' must be a mapping, not \(paths.kindName)", at: paths) }
@@ -84,8 +98,9 @@ package struct OpenAPIReader {
         return (routes, notes + context.notes, root)
     }
 
-    /// The document's tree, read as JSON when it starts with `{`, else as YAML.
-    private func document() throws(TableError) -> JSONDocument.Node {
+    /// The document's tree, read as JSON when it starts with `{`, else as YAML, without what
+    /// `outline` leaves out.
+    private func document(outline: OpenAPIOutline) throws(TableError) -> JSONDocument.Node {
         let first = bytes[start...].first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
         guard first == UInt8(ascii: "{") else {
             guard let yaml else {
@@ -93,10 +108,10 @@ package struct OpenAPIReader {
                                  reason: "an OpenAPI document in YAML needs libyaml: read it through the UrnOpenAPI product (YAMLDocuments), or write it as JSON")
             }
             return try yaml.document(table: table, bytes: bytes, start: start, position: position,
-                                     limits: DocumentLimits(byteCount: bytes.count - start))
+                                     limits: DocumentLimits(byteCount: bytes.count - start), outline: outline)
         }
         do throws(JSONError) {
-            return try JSONDocument(Array(bytes[start...])).root
+            return try JSONDocument(Array(bytes[start...]), outline: outline).root
         } catch {
             var message = Substring(error.message)
             if let cut = message.ranges(of: " at column ").last { message = message[..<cut.lowerBound] }

@@ -135,7 +135,7 @@ package final class ParameterSchema: Sendable {
         case let .number(text): return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
         case let .bool(flag): return flag ? "true" : "false"
         case .null: return "null"
-        case .object, .array: return "…"
+        case .object, .array, .omitted: return "…"
         }
     }
 

@@ -8,6 +8,9 @@ struct ReferenceResolver {
     let fail: (String, JSONDocument.Node) -> TableError
     /// What each reference followed so far stands for.
     private var resolved: [String: JSONDocument.Node] = [:]
+    /// Whether a reference led into a value the tree left out (`OpenAPIOutline`): the failure
+    /// it ended in asks for the document read whole.
+    private(set) var reachedOmitted = false
     /// The most references a chain may pass through: far more than any document writes, few
     /// enough to answer at once.
     private static let chainLimit = 64
@@ -35,6 +38,10 @@ struct ReferenceResolver {
                 current = try lookUp(target, at: at)
                 resolved[target] = current
             }
+            if case .omitted = current.value {
+                reachedOmitted = true
+                throw fail("'$ref' '\(target)' points into a part of the document left unread", at)
+            }
             guard let next = current["$ref"] else { break }
             at = next
         }
@@ -57,6 +64,8 @@ struct ReferenceResolver {
             throw fail("'$ref' '\(target)' is not a JSON Pointer ('#/components/...'): anchors are not followed", node)
         }
         for token in decoded.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            // a value left out ends the walk; `resolve` has the document read whole
+            if case .omitted = current.value { return current }
             let name = Self.unescaped(String(decoding: token, as: UTF8.self))
             if let members = current.members, let member = members.last(where: { $0.key == name }) {
                 current = member.node

@@ -1,0 +1,161 @@
+import CYAML
+@preconcurrency import Glibc
+@_spi(Records) import UrnCore
+
+/// libyaml's events of one text, parsed on a thread of their own: libyaml takes most of the time
+/// a large YAML document takes to read, so the reader builds its tree from one batch of events
+/// while libyaml parses the next (urn-routes(5) OPENAPI TABLES: on two cores a 1,000-operation
+/// document reads in about the time libyaml alone takes). Events come in order, as
+/// `yaml_parser_parse` gives them, and whoever takes one deletes it (`yaml_event_delete`), on
+/// the reader's thread, which has time to spare; a stream dropped before its end stops the
+/// parsing thread and deletes the events it did not give out.
+final class YAMLEventStream {
+    /// Events parsed in one go, handed over together: one lock a batch, not one an event.
+    private static let batchSize = 256
+    /// Batches parsed ahead of the reader at most.
+    private static let batchCount = 4
+
+    /// Why libyaml stopped, when it could not read the text.
+    struct Failure {
+        var problem: String
+        var context: String?
+        var mark: yaml_mark_t
+    }
+
+    /// What the parsing thread and the reader share, which the thread holds as long as it runs.
+    private final class Shared {
+        var parser = yaml_parser_t()
+        /// `batchCount` batches of `batchSize` events, filled in turn.
+        let events = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: YAMLEventStream.batchSize * YAMLEventStream.batchCount)
+        /// How many events each batch holds, once filled.
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: YAMLEventStream.batchCount)
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        /// Batches filled and not yet given back by the reader (under `lock`).
+        var filled = 0
+        /// The parser's last batch is filled: it ends with the stream's end or a failure (under `lock`).
+        var finished = false
+        /// The reader wants no more (under `lock`).
+        var cancelled = false
+        /// libyaml's failure, after the events before it (written before `finished`).
+        var failure: Failure?
+
+        /// Whether libyaml started.
+        let ready: Bool
+
+        init(text: UnsafeBufferPointer<UInt8>) {
+            counts.initialize(repeating: 0, count: YAMLEventStream.batchCount)
+            ready = yaml_parser_initialize(&parser) == 1
+            if ready { yaml_parser_set_input_string(&parser, text.baseAddress, text.count) }
+            pthread_mutex_init(lock, nil)
+            pthread_cond_init(changed, nil)
+        }
+
+        deinit {
+            if ready { yaml_parser_delete(&parser) }
+            pthread_mutex_destroy(lock)
+            pthread_cond_destroy(changed)
+            events.deallocate()
+            counts.deallocate()
+            lock.deallocate()
+            changed.deallocate()
+        }
+
+        /// The first event of batch `batch`.
+        func batch(_ batch: Int) -> UnsafeMutablePointer<yaml_event_t> {
+            events + batch * YAMLEventStream.batchSize
+        }
+
+        /// The parsing thread: fills batches while the reader has room for them.
+        func parse() {
+            var batch = 0
+            var ended = false
+            while !ended {
+                pthread_mutex_lock(lock)
+                while filled == YAMLEventStream.batchCount, !cancelled { pthread_cond_wait(changed, lock) }
+                let stop = cancelled
+                pthread_mutex_unlock(lock)
+                if stop { break }
+                var count = 0
+                while count < YAMLEventStream.batchSize, !ended {
+                    let slot = self.batch(batch) + count
+                    guard yaml_parser_parse(&parser, slot) == 1 else {
+                        failure = Failure(problem: parser.problem.map { String(cString: $0) } ?? "unreadable YAML",
+                                          context: parser.context.map { String(cString: $0) }, mark: parser.problem_mark)
+                        ended = true
+                        break
+                    }
+                    ended = slot.pointee.type == YAML_STREAM_END_EVENT
+                    count += 1
+                }
+                pthread_mutex_lock(lock)
+                counts[batch] = count
+                filled += 1
+                finished = ended
+                pthread_cond_broadcast(changed)
+                pthread_mutex_unlock(lock)
+                batch = (batch + 1) % YAMLEventStream.batchCount
+            }
+        }
+    }
+
+    private let shared: Shared
+    private let thread: pthread_t
+    /// The reader's place: the batch it reads (when it holds one) and the next event in it.
+    private var readBatch = 0
+    private var readIndex = 0
+    private var holdsBatch = false
+
+    /// A stream of the events of `text`, which must outlive it; nil if libyaml cannot start.
+    init?(text: UnsafeBufferPointer<UInt8>) {
+        let shared = Shared(text: text)
+        guard shared.ready else { return nil }
+        self.shared = shared
+        thread = SystemThread.start("reading YAML") { shared.parse() }
+    }
+
+    deinit {
+        pthread_mutex_lock(shared.lock)
+        shared.cancelled = true
+        pthread_cond_broadcast(shared.changed)
+        pthread_mutex_unlock(shared.lock)
+        pthread_join(thread, nil)
+        // the events parsed and never given out
+        var batch = readBatch
+        var from = holdsBatch ? readIndex : 0
+        for _ in 0..<shared.filled {
+            for index in from..<shared.counts[batch] { yaml_event_delete(shared.batch(batch) + index) }
+            batch = (batch + 1) % Self.batchCount
+            from = 0
+        }
+    }
+
+    /// Why libyaml stopped, once `next` said false before the stream's end.
+    var failure: Failure? { shared.failure }
+
+    /// Moves the next event into `event`, for the caller to delete; false at a failure (`failure`
+    /// says which) or past the stream's end.
+    func next(_ event: inout yaml_event_t) -> Bool {
+        if holdsBatch, readIndex == shared.counts[readBatch] {
+            // the batch is read: give it back to the parser
+            pthread_mutex_lock(shared.lock)
+            shared.filled -= 1
+            pthread_cond_broadcast(shared.changed)
+            pthread_mutex_unlock(shared.lock)
+            holdsBatch = false
+            readBatch = (readBatch + 1) % Self.batchCount
+            readIndex = 0
+        }
+        if !holdsBatch {
+            pthread_mutex_lock(shared.lock)
+            while shared.filled == 0, !shared.finished { pthread_cond_wait(shared.changed, shared.lock) }
+            holdsBatch = shared.filled > 0
+            pthread_mutex_unlock(shared.lock)
+            guard holdsBatch else { return false }
+        }
+        guard readIndex < shared.counts[readBatch] else { return false }
+        event = shared.batch(readBatch)[readIndex]
+        readIndex += 1
+        return true
+    }
+}
