@@ -58,22 +58,6 @@ struct ReusedStorage<Element> {
         count = elements.count
     }
 
-    /// Empties the storage and makes room for `capacity` elements, returned to be written
-    /// through directly (no capacity test per element); `commit(count:)` then counts them.
-    @inline(__always)
-    mutating func emptied(capacity: Int) -> UnsafeMutablePointer<Element> {
-        count = 0
-        while self.capacity < capacity { grow() }
-        return base.unsafelyUnwrapped
-    }
-
-    /// Counts the first `count` elements written through `emptied(capacity:)`'s pointer.
-    @inline(__always)
-    mutating func commit(count: Int) {
-        assert(count <= capacity)
-        self.count = count
-    }
-
     /// Moves the elements to memory twice as large.
     private mutating func grow() {
         let larger = Allocation(capacity: max(16, capacity * 2))

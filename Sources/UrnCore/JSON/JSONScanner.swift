@@ -28,8 +28,6 @@
     /// The storage of `members` and `watched`, kept from record to record.
     private var memberStorage = ReusedStorage<JSONMember>()
     private var watchedStorage = ReusedStorage<WatchedValue>()
-    /// The structural bytes of the last text scanned, kept from record to record.
-    private var index = StructuralIndex()
 
     /// A scanner with no members yet.
     @_spi(Records) public init() {}
@@ -48,20 +46,6 @@
             root = 0
         } else {
             watchedStorage.removeAll()
-        }
-        // Most records are walked over their structural bytes; one the walk does not take is
-        // scanned byte by byte, from the start, which reads it or says what is wrong with it.
-        if index.build(text) {
-            let walk = StructuralWalk(text: cursor, entries: index.entries, count: index.count)
-            do {
-                try walk.scanRecord(watching: root) { key, value, kind in
-                    memberStorage.append(JSONMember(key: key, value: value, kind: kind))
-                }
-                return
-            } catch {
-                memberStorage.removeAll()
-                if let paths { watchedStorage.replaceAll(with: paths.initial) }
-            }
         }
         var i = cursor.afterBlanks(0)
         guard i < text.count else { throw JSONError(.unexpectedEnd, at: i) }
