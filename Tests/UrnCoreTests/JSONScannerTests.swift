@@ -43,6 +43,29 @@ import Testing
         #expect(error(text)?.code == "invalid-json")
     }
 
+    /// Too deep a nesting is the same error whether a watched path goes into the value or not
+    /// (the scans of values no path goes into are compiled apart).
+    @Test func tooDeepWithAndWithoutWatchedPaths() throws {
+        let deep = Array(#"{"a":{"b":"#.utf8) + Array(repeating: UInt8(ascii: "["), count: JSONScanner.depthLimit)
+            + Array(repeating: UInt8(ascii: "]"), count: JSONScanner.depthLimit) + Array("}}".utf8)
+        let expected = error(deep)
+        #expect(expected?.reason == .tooDeep(limit: JSONScanner.depthLimit))
+        for paths in [["a.b.0"], ["a.c"], ["x"]] {
+            let watched = WatchedPaths(paths.compactMap(JSONPath.init))
+            var scanner = JSONScanner()
+            let found = deep.withUnsafeBufferPointer { buffer -> JSONError? in
+                do throws(JSONError) { try scanner.scanObject(buffer, watching: watched); return nil } catch { return error }
+            }
+            #expect(found == expected, "\(paths)")
+        }
+        // one level less is accepted either way
+        let fits = Array(#"{"a":"#.utf8) + Array(repeating: UInt8(ascii: "["), count: JSONScanner.depthLimit - 1)
+            + Array(repeating: UInt8(ascii: "]"), count: JSONScanner.depthLimit - 1) + Array("}".utf8)
+        #expect(error(fits) == nil)
+        var scanner = JSONScanner()
+        try fits.withUnsafeBufferPointer { try scanner.scanObject($0, watching: WatchedPaths([JSONPath("a.0.0")!])) }
+    }
+
     @Test func reportsTheOffset() {
         #expect(error("{\"a\":1,}")?.offset == 7)
         #expect(error("{\"a\":1} x")?.offset == 8)

@@ -16,6 +16,9 @@ import Testing
         // within eight bytes of the text's end
         #"{"abcdefgh":1,"abcdefghj":2,"abcdefghi":3,"abcdefgh_long_name_one":{"x":4},"abcdefgh_long_name_two":{"x":5},"ab":6}"#,
         #"{"k":{"abcdefgh":"near the end","ke":7,"kez":8}}"#,
+        // containers no path goes into (scanned without the watching) holding the names the
+        // paths take, nested, before and after the watched members of the same names
+        #"{"x":{"link":"inner","route":{"target":"no"},"stack":[{"target":"no"}]},"link":"outer","z":[{"route":{"args":{"id":"no"}}},[{"a":{"b":0}}]],"route":{"x":{"target":"no"},"target":"yes","args":{"q":{"id":"no"},"id":"42"}},"stack":[{"target":"A","o":{"target":"no"}}]}"#,
     ]
 
     static let paths = [

@@ -178,7 +178,9 @@ extension LinkSchema {
     /// (`"kind":"opaque"` and `parts.scheme`, from `urnparse --scheme S`), lower-cased.
     package static func compassScheme(of record: RecordView, link: Span<UInt8>) -> [UInt8]? {
         let text = record.text
-        guard record.isJSON, let kind = record.token(of: .kind), kind.kind == .string,
+        // the token's length first: most links are of another kind, told apart without a look
+        // at its bytes
+        guard record.isJSON, let kind = record.token(of: .kind), kind.kind == .string, kind.range.count == 8,
               text[kind.range].elementsEqual("\"opaque\"".utf8),
               let scheme = record.token(of: .scheme), scheme.kind == .string
         else { return nil }

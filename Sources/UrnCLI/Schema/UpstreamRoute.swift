@@ -17,8 +17,11 @@ package struct UpstreamRoute: Sendable {
     package static let paths: [JSONPath] = ["route", "route.pattern", "route.table", "route.line", "route.args", "route.handler",
                                            "route.handler.pattern", "route.handler.table", "route.handler.line"].map { JSONPath($0)! }
 
-    /// The routes of the tables by the line that declared them.
-    private let byLine: [Int: [Entry]]
+    /// The routes of the tables in the order of the lines that declared them, and where each
+    /// line's run of them starts (`runs[line]..<runs[line + 1]`): found by indexing, with
+    /// nothing hashed and no array retained for each record.
+    private let entries: [Entry]
+    private let runs: [Int32]
 
     /// A route with its table's name and its pattern as written, UTF-8.
     private struct Entry: @unchecked Sendable {  // routes are immutable once loaded
@@ -31,13 +34,20 @@ package struct UpstreamRoute: Sendable {
 
     /// A reader of the routes of `matcher`'s tables.
     package init(matcher: Matcher) {
-        var byLine: [Int: [Entry]] = [:]
+        var entries: [Entry] = []
         for (index, table) in matcher.tables.enumerated() {
-            for route in table.routes {
-                byLine[route.line, default: []].append(Entry(route: route, table: index, pattern: Array(route.pattern.text.utf8)))
+            // a record names a line in plain decimal digits, never a negative one
+            for route in table.routes where route.line >= 0 {
+                entries.append(Entry(route: route, table: index, pattern: Array(route.pattern.text.utf8)))
             }
         }
-        self.byLine = byLine
+        // stable, so that a line's routes keep the order of the tables
+        entries = entries.enumerated().sorted { ($0.element.route.line, $0.offset) < ($1.element.route.line, $1.offset) }.map(\.element)
+        var runs = [Int32](repeating: 0, count: (entries.last?.route.line ?? 0) + 2)
+        for entry in entries { runs[entry.route.line + 1] += 1 }
+        for line in runs.indices.dropFirst() { runs[line] += runs[line - 1] }
+        self.entries = entries
+        self.runs = runs
         tableNames = matcher.tables.map { Array($0.name.utf8) }
     }
 
@@ -67,11 +77,13 @@ package struct UpstreamRoute: Sendable {
                        in text: UnsafeBufferPointer<UInt8>) -> Route? {
         guard let pattern, pattern.kind == .string, let table, table.kind == .string, let line, line.kind == .number,
               let lineNumber = Self.lineNumber(UnsafeBufferPointer(rebasing: text[line.range])),
-              let entries = byLine[lineNumber]
+              lineNumber &+ 1 < runs.count
         else { return nil }
-        for entry in entries where JSONString.equals(table.range, in: text, tableNames[entry.table])
-            && JSONString.equals(pattern.range, in: text, entry.pattern) {
-            return entry.route
+        for k in Int(runs[lineNumber])..<Int(runs[lineNumber &+ 1]) {
+            let entry = entries[k]
+            if JSONString.equals(table.range, in: text, tableNames[entry.table]) && JSONString.equals(pattern.range, in: text, entry.pattern) {
+                return entry.route
+            }
         }
         return nil
     }

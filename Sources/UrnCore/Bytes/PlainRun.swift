@@ -29,10 +29,8 @@ package enum PlainRun {
         // read as signed, a byte at or above 0x80 is below 0x20 too: one compare finds both
         let flagged = (bytes .< Block(repeating: 0x20)) .| (bytes .== Block(repeating: Int8(UInt8(ascii: "\""))))
             .| (bytes .== Block(repeating: Int8(UInt8(ascii: "\\"))))
-        // each lane 0 or 0xFF; as two words, the lowest set bit's byte is the lane
-        let words = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
-        let bit = words[0] != 0 ? words[0].trailingZeroBitCount : 64 &+ words[1].trailingZeroBitCount
-        return bit >> 3
+        // a bit past the lanes, so that a block with none flagged gives 16
+        return (ByteMask.bits(flagged) | 0x1_0000).trailingZeroBitCount
     }
 
     /// Whether every byte of `text` is written in a JSON string as it is and reads the same

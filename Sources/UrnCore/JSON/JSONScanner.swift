@@ -52,7 +52,7 @@
         guard text[i] == UInt8(ascii: "{") else {
             throw JSONError(.notAnObject, at: i)
         }
-        i = try cursor.scanObject(at: i, depth: 1, watching: root) { key, value, kind in
+        i = try cursor.scanObject(at: i, depth: 1, watching: root, FollowingPaths.self) { key, value, kind in
             memberStorage.append(JSONMember(key: key, value: value, kind: kind))
         }
         i = cursor.afterBlanks(i)
@@ -63,7 +63,7 @@
     @_spi(Records) public static func members(of range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> [JSONMember] {
         let cursor = Cursor(text: text)
         var found: [JSONMember] = []
-        _ = try? cursor.scanObject(at: range.lowerBound, depth: 1, watching: -1) { key, value, kind in
+        _ = try? cursor.scanObject(at: range.lowerBound, depth: 1, watching: -1, NotFollowingPaths.self) { key, value, kind in
             found.append(JSONMember(key: key, value: value, kind: kind))
         }
         return found
@@ -79,7 +79,7 @@
     @_spi(Records) public static func validateValue(_ text: UnsafeBufferPointer<UInt8>) throws(JSONError) {
         let cursor = Cursor(text: text)
         var i = cursor.afterBlanks(0)
-        (i, _, _) = try cursor.scanValue(at: i, depth: 0, watching: -1)
+        (i, _, _) = try cursor.scanValue(at: i, depth: 0, watching: -1, NotFollowingPaths.self)
         i = cursor.afterBlanks(i)
         if i != text.count { throw JSONError(.trailingData, at: i) }
     }
@@ -185,9 +185,10 @@
         }
 
         /// Scans the value at `i`, below watched node `node` (-1 for none); returns the position
-        /// after it, its kind, and whether it is a string holding escapes.
+        /// after it, its kind, and whether it is a string holding escapes. A container no path
+        /// goes into is scanned by the scans compiled without the watching code (`Mode`).
         @inline(__always)
-        func scanValue(at i: Int, depth: Int, watching node: Int32) throws(JSONError) -> (Int, JSONKind, Bool) {
+        func scanValue<Mode: WatchMode>(at i: Int, depth: Int, watching node: Int32, _: Mode.Type) throws(JSONError) -> (Int, JSONKind, Bool) {
             let byte = try byte(at: i)
             switch byte {
             case UInt8(ascii: "\""):
@@ -195,9 +196,13 @@
                 let end = try Self.scanString(base, count, at: i, escaped: &escaped)
                 return (end, .string, escaped)
             case UInt8(ascii: "{"):
-                return (try scanObject(at: i, depth: depth + 1, watching: node) { _, _, _ in }, .object, false)
+                let end = Mode.followsPaths && node >= 0 ? try scanObject(at: i, depth: depth + 1, watching: node, FollowingPaths.self) { _, _, _ in }
+                    : try scanObject(at: i, depth: depth + 1, watching: -1, NotFollowingPaths.self) { _, _, _ in }
+                return (end, .object, false)
             case UInt8(ascii: "["):
-                return (try scanArray(at: i, depth: depth + 1, watching: node), .array, false)
+                let end = Mode.followsPaths && node >= 0 ? try scanArray(at: i, depth: depth + 1, watching: node, FollowingPaths.self)
+                    : try scanArray(at: i, depth: depth + 1, watching: -1, NotFollowingPaths.self)
+                return (end, .array, false)
             case UInt8(ascii: "t"):
                 return (try Self.scanLiteral("true", base, count, at: i), .bool, false)
             case UInt8(ascii: "f"):
@@ -214,8 +219,8 @@
         /// Scans the object whose `{` is at `start`, below watched node `node` (-1 for none),
         /// calling `member` with each member's key, value and kind; returns the position after
         /// its `}`.
-        func scanObject(at start: Int, depth: Int, watching node: Int32,
-                                 _ member: (Range<Int>, Range<Int>, JSONKind) -> Void) throws(JSONError) -> Int {
+        func scanObject<Mode: WatchMode>(at start: Int, depth: Int, watching node: Int32, _: Mode.Type,
+                                         _ member: (Range<Int>, Range<Int>, JSONKind) -> Void) throws(JSONError) -> Int {
             guard depth <= JSONScanner.depthLimit else {
                 throw JSONError(.tooDeep(limit: JSONScanner.depthLimit), at: start)
             }
@@ -240,14 +245,14 @@
                 }
                 i = afterBlanks(i &+ 1)
                 let valueStart = i
-                let child = node >= 0 ? watchedChild(of: node, key: key, escaped: keyEscaped) : -1
-                if child >= 0 { forget(child) }
+                let child = Mode.followsPaths && node >= 0 ? watchedChild(of: node, key: key, escaped: keyEscaped) : -1
+                if Mode.followsPaths && child >= 0 { forget(child) }
                 let kind: JSONKind
                 let escaped: Bool
-                (i, kind, escaped) = try scanValue(at: i, depth: depth, watching: child)
+                (i, kind, escaped) = try scanValue(at: i, depth: depth, watching: child, Mode.self)
                 // positions only grow: the bounds need no check
                 let value = Range(uncheckedBounds: (valueStart, i))
-                if child >= 0 { note(child, value, kind, escaped: escaped) }
+                if Mode.followsPaths && child >= 0 { note(child, value, kind, escaped: escaped) }
                 member(key, value, kind)
                 let next = try byte(afterBlanksAt: i)
                 i = next.at &+ 1
@@ -260,7 +265,7 @@
 
         /// Scans the array whose `[` is at `start`, below watched node `node` (-1 for none);
         /// returns the position after its `]`.
-        func scanArray(at start: Int, depth: Int, watching node: Int32) throws(JSONError) -> Int {
+        func scanArray<Mode: WatchMode>(at start: Int, depth: Int, watching node: Int32, _: Mode.Type) throws(JSONError) -> Int {
             guard depth <= JSONScanner.depthLimit else {
                 throw JSONError(.tooDeep(limit: JSONScanner.depthLimit), at: start)
             }
@@ -270,11 +275,11 @@
             while true {
                 i = afterBlanks(i)
                 let elementStart = i
-                let child = node >= 0 ? watchedElement(of: node, index: element) : -1
+                let child = Mode.followsPaths && node >= 0 ? watchedElement(of: node, index: element) : -1
                 let kind: JSONKind
                 let escaped: Bool
-                (i, kind, escaped) = try scanValue(at: i, depth: depth, watching: child)
-                if child >= 0 { note(child, Range(uncheckedBounds: (elementStart, i)), kind, escaped: escaped) }
+                (i, kind, escaped) = try scanValue(at: i, depth: depth, watching: child, Mode.self)
+                if Mode.followsPaths && child >= 0 { note(child, Range(uncheckedBounds: (elementStart, i)), kind, escaped: escaped) }
                 element &+= 1
                 let next = try byte(afterBlanksAt: i)
                 i = next.at &+ 1
@@ -430,4 +435,21 @@
             return value
         }
     }
+}
+
+/// Whether a scan follows watched paths: a type parameter of the scans, so that the values no
+/// path goes into, most of a record, are scanned by code compiled without the watching, whose
+/// registers the member loop then has to itself.
+protocol WatchMode {
+    static var followsPaths: Bool { get }
+}
+
+/// The scans of values that watched paths may go into.
+enum FollowingPaths: WatchMode {
+    static var followsPaths: Bool { true }
+}
+
+/// The scans of values no watched path goes into.
+enum NotFollowingPaths: WatchMode {
+    static var followsPaths: Bool { false }
 }
