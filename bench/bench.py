@@ -303,15 +303,19 @@ def openapi(args):
     files = openapi_files(args.links)
     urnmatch = os.path.join(args.bin, "urnmatch")
     print(f"\nOpenAPI, a generated document of {OPENAPI_OPERATIONS:,} operations (bench/gen_openapi.py)")
-    for name in ("yaml", "json", "routes"):
+    one_route = os.path.join(OUT, "one-route.routes")
+    with open(one_route, "w") as f:
+        f.write("/a/:id\n")
+    for name, path in (("yaml", files["yaml"]), ("json", files["json"]), ("routes", files["routes"]), ("start-up", one_route)):
         times = []
         for _ in range(20):
             start = time.perf_counter()
-            subprocess.run([urnmatch, "-c", "-f", files[name]], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+            subprocess.run([urnmatch, "-c", "-f", path], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
             times.append(time.perf_counter() - start)
-        size = os.path.getsize(files[name])
-        goal = "target < 50 ms" if name != "routes" else "(the same routes as an urn table)"
-        print(f"load {name:<7} {statistics.median(times) * 1000:>6.1f} ms  ({size / 1024:,.0f} KiB, start-up included)  {goal}")
+        size = os.path.getsize(path)
+        goal = {"yaml": "target < 50 ms", "json": "target < 50 ms", "routes": "(the same routes as an urn table)",
+                "start-up": "(a one-route table: the process alone)"}[name]
+        print(f"load {name:<8} {statistics.median(times) * 1000:>6.1f} ms  ({size / 1024:,.0f} KiB, start-up included)  {goal}")
     n = args.links
     doc = measure([urnmatch, "-f", files["yaml"]], files["links"], args.runs)
     table = measure([urnmatch, "-f", files["routes"]], files["links"], args.runs)
