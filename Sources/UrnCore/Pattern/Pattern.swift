@@ -1,14 +1,18 @@
 /// A route pattern compiled from any of the syntaxes of urn-patterns(7) into one form: an optional scheme
 /// and host, and a list of segment matchers.
+///
+/// What most patterns leave empty (a scheme, a host, warnings, optional segments, an Express
+/// regex) is kept in one `Extras` that such patterns do not have: each reference a pattern holds
+/// is counted every time it is copied, and a table of 100,000 routes copies each one.
 @_spi(Records) public struct Pattern: Sendable {
     /// The pattern as written.
     @_spi(Records) public let text: String
     /// The required scheme, lower case (`myapp` of `myapp://user/<int:id>`).
-    @_spi(Records) public let scheme: [UInt8]?
+    @_spi(Records) public var scheme: [UInt8]? { extras?.scheme }
     /// The scheme as written, for dialects that compare it exactly.
-    @_spi(Records) public let schemeAsWritten: [UInt8]?
+    @_spi(Records) public var schemeAsWritten: [UInt8]? { extras?.schemeAsWritten }
     /// The required host, lower case, for http(s)-like schemes in the `urn` dialect.
-    @_spi(Records) public let host: [UInt8]?
+    @_spi(Records) public var host: [UInt8]? { extras?.host }
     /// The segments, in order.
     @_spi(Records) public let segments: [Segment]
     /// Where each segment is written in `text` (UTF-8 offsets), so that reverse routing keeps
@@ -34,33 +38,71 @@
     /// `<path:p>`, which does not stop the later segments being compared by position).
     @_spi(Records) public let openEnded: Bool
     /// What `--check` should say about the pattern although it loads (an unknown URLNavigator type).
-    @_spi(Records) public let warnings: [String]
+    @_spi(Records) public var warnings: [String] { extras?.warnings ?? [] }
     /// The segments a link may leave out, each with its `/` (Express's `:name?`).
-    @_spi(Records) public let optionalSegments: [Int]
+    @_spi(Records) public var optionalSegments: [Int] { extras?.optionalSegments ?? [] }
     /// An Express path that only its regex can match (then `segments` is empty).
-    package let express: ExpressRegex?
+    package var express: ExpressRegex? { extras?.express }
+    /// The parts most patterns do not have; nil when they have none of them.
+    private let extras: Extras?
+
+    /// A scheme, a host, warnings, optional segments, an Express regex: what a pattern has
+    /// beside its segments, when it has any of them.
+    private final class Extras: Sendable {
+        let scheme: [UInt8]?
+        let schemeAsWritten: [UInt8]?
+        let host: [UInt8]?
+        let warnings: [String]
+        let optionalSegments: [Int]
+        let express: ExpressRegex?
+        /// `variants` for a pattern with optional segments, empty for the others.
+        let optionalVariants: [[Segment]]
+
+        init(scheme: [UInt8]?, schemeAsWritten: [UInt8]?, host: [UInt8]?, warnings: [String], optionalSegments: [Int],
+             express: ExpressRegex?, optionalVariants: [[Segment]]) {
+            self.scheme = scheme
+            self.schemeAsWritten = schemeAsWritten
+            self.host = host
+            self.warnings = warnings
+            self.optionalSegments = optionalSegments
+            self.express = express
+            self.optionalVariants = optionalVariants
+        }
+    }
 
     /// A pattern from its parts.
     package init(text: String, scheme: [UInt8]?, schemeAsWritten: [UInt8]?, host: [UInt8]?, segments: [Segment],
                 sourceRanges: [Range<Int>], slashSeparated: Bool, openEnded: Bool = false, warnings: [String] = [],
-                optionalSegments: [Int] = [], express: ExpressRegex? = nil, rankLiteralCount: Int? = nil) {
+                optionalSegments: [Int] = [], express: ExpressRegex? = nil, rankLiteralCount: Int? = nil,
+                sharingPlaceholdersOf previous: PlainPlaceholders? = nil) {
         precondition(sourceRanges.count == segments.count, "one source range a segment")
         self.text = text
-        self.scheme = scheme
-        self.schemeAsWritten = schemeAsWritten
-        self.host = host
         self.segments = segments
         self.sourceRanges = sourceRanges
         self.slashSeparated = slashSeparated
         self.openEnded = openEnded
-        self.warnings = warnings
-        self.optionalSegments = optionalSegments
-        self.express = express
-        optionalVariants = optionalSegments.isEmpty ? [] : Self.variants(of: segments, optional: optionalSegments)
-        literalCount = segments.reduce(0) { $0 + ($1.isLiteral ? 1 : 0) }
+        if scheme == nil, schemeAsWritten == nil, host == nil, warnings.isEmpty, optionalSegments.isEmpty, express == nil {
+            extras = nil
+        } else {
+            extras = Extras(scheme: scheme, schemeAsWritten: schemeAsWritten, host: host, warnings: warnings,
+                            optionalSegments: optionalSegments, express: express,
+                            optionalVariants: optionalSegments.isEmpty ? [] : Self.variants(of: segments, optional: optionalSegments))
+        }
+        var literalCount = 0
+        var catchAllCount = 0
+        for segment in segments {
+            if segment.isLiteral { literalCount += 1 } else if segment.isCatchAll { catchAllCount += 1 }
+        }
+        self.literalCount = literalCount
         self.rankLiteralCount = rankLiteralCount ?? literalCount
-        catchAllCount = segments.reduce(0) { $0 + ($1.isCatchAll ? 1 : 0) }
-        plainPlaceholders = Self.plainPlaceholders(of: segments)
+        self.catchAllCount = catchAllCount
+        // a table's routes come in runs of one shape (`/repos/:owner/:repo/…`): a list equal to
+        // the previous route's is shared, where building it was an allocation a route
+        if let previous, previous.isList(of: segments) {
+            plainPlaceholders = previous
+        } else {
+            plainPlaceholders = Self.plainPlaceholders(of: segments)
+        }
     }
 
     /// The names of the placeholders, in order.
@@ -89,20 +131,19 @@
 
     /// The segment lists a link may match: the segments, and without each subset of the
     /// optional ones (Express's `/topic/:id/:slug?` is `/topic/:id/:slug` and `/topic/:id`).
-    @_spi(Records) public var variants: [[Segment]] { optionalVariants.isEmpty ? [segments] : optionalVariants }
-
-    /// `variants` for a pattern with optional segments, empty for the others: a table of
-    /// 100,000 routes held a list of one list for each.
-    private let optionalVariants: [[Segment]]
+    @_spi(Records) public var variants: [[Segment]] {
+        guard let variants = extras?.optionalVariants, !variants.isEmpty else { return [segments] }
+        return variants
+    }
 
     /// Calls `body` with each of `variants` in order until it returns false (whether to go
     /// on), without making a list of them when the pattern has no optional segment.
     @_spi(Records) public func forEachVariant<Failure: Error>(_ body: ([Segment]) throws(Failure) -> Bool) throws(Failure) {
-        guard !optionalVariants.isEmpty else {
+        guard let variants = extras?.optionalVariants, !variants.isEmpty else {
             _ = try body(segments)
             return
         }
-        for variant in optionalVariants where !(try body(variant)) { return }
+        for variant in variants where !(try body(variant)) { return }
     }
 
     /// `segments` without each subset of the segments at `optional`.
@@ -218,7 +259,7 @@
 /// The placeholders of a pattern made only of literals, `*` and untyped placeholders: each
 /// one's segment index and name, in order, the names in one array (read once an argument list,
 /// not once a name).
-struct PlainPlaceholders: Sendable {
+package struct PlainPlaceholders: Sendable {
     /// The pattern is made only of literals, `*` and untyped placeholders; else the lists are empty.
     var applies = false
     /// Each placeholder's segment index and where its name lies in `names`.
@@ -227,4 +268,27 @@ struct PlainPlaceholders: Sendable {
     var names: [UInt8] = []
     /// Every name is written in JSON as it is (printable ASCII other than `"` and `\`).
     var namesArePlain = false
+}
+
+extension PlainPlaceholders {
+    /// Whether this is the list `Pattern` builds for `segments`, which can then share it: the
+    /// same untyped placeholders, named the same, at the same indices, and nothing typed.
+    func isList(of segments: [Segment]) -> Bool {
+        guard applies else { return false }
+        var count = 0
+        var nameEnd = 0
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case .literal, .wildcard: continue
+            case let .placeholder(placeholder) where placeholder.type.isPlain:
+                let name = nameEnd..<(nameEnd + placeholder.nameBytes.count)
+                guard count < slots.count, slots[count].index == index, slots[count].name == name,
+                      names[name].elementsEqual(placeholder.nameBytes) else { return false }
+                nameEnd = name.upperBound
+                count += 1
+            default: return false
+            }
+        }
+        return count == slots.count
+    }
 }

@@ -38,8 +38,18 @@
         }
     }
 
+    /// Reads `text` in the `urn` syntax, its UTF-8 read in place (a copy of it was an allocation
+    /// a pattern).
     private func unifiedPattern(_ text: String, pool: inout SegmentPool) throws(PatternError) -> Pattern {
-        let bytes = Array(text.utf8)
+        let read = text.utf8.withContiguousStorageIfAvailable { bytes in
+            Result { () throws(PatternError) in try unifiedPattern(text, bytes, pool: &pool) }
+        } ?? Array(text.utf8).withUnsafeBufferPointer { bytes in
+            Result { () throws(PatternError) in try unifiedPattern(text, bytes, pool: &pool) }
+        }
+        return try read.get()
+    }
+
+    private func unifiedPattern(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, pool: inout SegmentPool) throws(PatternError) -> Pattern {
         guard !bytes.isEmpty else {
             // the empty pattern (written `""` in a table) takes links without components
             return Pattern(text: text, scheme: nil, schemeAsWritten: nil, host: nil, segments: [],
@@ -51,9 +61,14 @@
             scheme = Array(bytes[..<end])
             start = end + 3
         }
-        let slashSeparated = scheme != nil || Self.containsTopLevel(bytes, from: start, Self.slash)
-        let separator = slashSeparated ? Self.slash : delimiter
-        var ranges = try Self.split(bytes, from: start, on: separator)
+        // split on `/` first, which most patterns are: a pattern with a `/` outside braces and
+        // angle brackets is split on it, one without on the delimiter (a pattern whose braces
+        // do not balance is read as split on `/` if it has one anywhere, and fails below)
+        let slashRanges = try? Self.split(bytes, from: start, on: Self.slash)
+        let slashSeparated = scheme != nil || (slashRanges.map { $0.count > 1 } ?? bytes[start...].contains(UInt8(ascii: "/")))
+        var ranges = if slashSeparated, let slashRanges { slashRanges } else {
+            try Self.split(bytes, from: start, on: slashSeparated ? Self.slash : delimiter)
+        }
         if scheme == nil && bytes[start...].first == UInt8(ascii: "/") && slashSeparated { ranges.removeFirst() }
         if slashSeparated, ranges.count > 0, ranges.last!.isEmpty, !(scheme != nil && ranges.count == 1) { ranges.removeLast() }
 
@@ -84,8 +99,10 @@
             }
             segments.append(next)
         }
-        return Pattern(text: text, scheme: lowerScheme, schemeAsWritten: scheme, host: host, segments: segments,
-                       sourceRanges: ranges, slashSeparated: slashSeparated)
+        let pattern = Pattern(text: text, scheme: lowerScheme, schemeAsWritten: scheme, host: host, segments: segments,
+                              sourceRanges: ranges, slashSeparated: slashSeparated, sharingPlaceholdersOf: pool.lastPlainPlaceholders)
+        pool.lastPlainPlaceholders = pattern.plainPlaceholders
+        return pattern
     }
 
     /// One piece of a segment while it is being read.
@@ -94,16 +111,16 @@
         case placeholder(Placeholder, at: Int)
     }
 
-    private func segment(_ bytes: [UInt8], _ range: Range<Int>, isLast: Bool, slashSeparated: Bool,
+    private func segment(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isLast: Bool, slashSeparated: Bool,
                          pool: inout SegmentPool) throws(PatternError) -> Segment {
-        let text = bytes[range]
+        let text = UnsafeBufferPointer(rebasing: bytes[range])
         // most segments are plain literal text: nothing below would change them but the decoding
         if !text.contains(where: Self.mayStartSyntax) {
-            return .literal(text.withUnsafeBufferPointer { pool.literal($0, decode: decodedLiteral) })
+            return .literal(pool.literal(text, decode: decodedLiteral))
         }
         // and most others a whole `:name`, which the loop below reads the same way
-        if slashSeparated, text.count > 1, text.first == UInt8(ascii: ":"), text.dropFirst().allSatisfy(Self.isNameByte) {
-            return .placeholder(text.dropFirst().withUnsafeBufferPointer { pool.placeholder(named: $0) })
+        if slashSeparated, text.count > 1, text[0] == UInt8(ascii: ":"), text.dropFirst().allSatisfy(Self.isNameByte) {
+            return .placeholder(pool.placeholder(named: UnsafeBufferPointer(rebasing: text.dropFirst())))
         }
         if text.first == UInt8(ascii: "*"), text.dropFirst().allSatisfy(Self.isNameByte) {
             // `*` is one segment in the middle and one or more at the end; `*name` is always a catch-all
@@ -180,7 +197,7 @@
     /// Express's `:name?`, `:name*`, `:name+`, `:name(…)` and `:a-:b` would be read as literal
     /// text after a placeholder and never match: they are an error that names the dialect that
     /// reads them (issue 14).
-    private static func refuseExpressSyntax(_ bytes: [UInt8], name: String, after end: Int, segmentEnd: Int) throws(PatternError) {
+    private static func refuseExpressSyntax(_ bytes: UnsafeBufferPointer<UInt8>, name: String, after end: Int, segmentEnd: Int) throws(PatternError) {
         if end < segmentEnd, "?*+(".utf8.contains(bytes[end]) {
             let mark = Character(Unicode.Scalar(bytes[end]))
             throw PatternError("':\(name)\(mark)' is Express syntax: use --dialect express (or @dialect express), or write \\\(mark) for a literal '\(mark)'", at: end)
@@ -221,7 +238,7 @@
         }
     }
 
-    private func bracePlaceholder(_ bytes: [UInt8], _ content: Range<Int>) throws(PatternError) -> Placeholder {
+    private func bracePlaceholder(_ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) throws(PatternError) -> Placeholder {
         let colon = bytes[content].firstIndex(of: UInt8(ascii: ":"))
         let nameEnd = colon ?? content.upperBound
         let name = String(decoding: bytes[content.lowerBound..<nameEnd], as: UTF8.self)
@@ -266,7 +283,7 @@
     }
 
     /// `name` and `type` of `<type:name>` or `<name>`.
-    private static func angleContent(_ bytes: [UInt8], _ content: Range<Int>) -> (String, String?) {
+    private static func angleContent(_ bytes: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) -> (String, String?) {
         guard let colon = bytes[content].firstIndex(of: UInt8(ascii: ":")) else {
             return (String(decoding: bytes[content], as: UTF8.self), nil)
         }
@@ -275,7 +292,8 @@
     }
 
     /// The offset of the `}` that closes the `{` at `open`, skipping escaped and nested braces.
-    static func closingBrace(_ bytes: [UInt8], from open: Int, end: Int) throws(PatternError) -> Int {
+    static func closingBrace<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, from open: Int, end: Int) throws(PatternError) -> Int
+        where Bytes.Index == Int {
         var depth = 0
         var i = open
         while i < end {
@@ -293,27 +311,15 @@
     }
 
     /// Splits `bytes[start...]` on `separator` outside braces and angle brackets.
-    static func split(_ bytes: [UInt8], from start: Int, on separator: [UInt8]) throws(PatternError) -> [Range<Int>] {
+    static func split(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, on separator: [UInt8]) throws(PatternError) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(8)
         var segmentStart = start
-        let end = try forEachTopLevel(separator, in: bytes, from: start) { at in
-            ranges.append(segmentStart..<at)
-            segmentStart = at + separator.count
-            return true
-        }
-        ranges.append(segmentStart..<end)
-        return ranges
-    }
-
-    /// Calls `body` with the offset of each `separator` in `bytes[start...]` outside braces and
-    /// angle brackets, until it returns false; returns where the walk stopped (the end, or the
-    /// separator `body` declined).
-    private static func forEachTopLevel(_ separator: [UInt8], in bytes: [UInt8], from start: Int,
-                                        _ body: (Int) -> Bool) throws(PatternError) -> Int {
         var i = start
+        let first = separator[0], single = separator.count == 1
         while i < bytes.count {
-            switch bytes[i] {
+            let byte = bytes[i]
+            switch byte {
             case UInt8(ascii: "\\"):
                 i += 2
                 continue
@@ -325,26 +331,20 @@
             default:
                 break
             }
-            if bytes[i] == separator[0], bytes[i...].starts(with: separator) {
-                guard body(i) else { return i }
+            if byte == first, single || bytes[i...].starts(with: separator) {
+                ranges.append(segmentStart..<i)
                 i += separator.count
+                segmentStart = i
             } else {
                 i += 1
             }
         }
-        return min(i, bytes.count)
-    }
-
-    /// Whether `separator` occurs in `bytes[start...]` outside braces and angle brackets.
-    static func containsTopLevel(_ bytes: [UInt8], from start: Int, _ separator: [UInt8]) -> Bool {
-        guard let stop = try? forEachTopLevel(separator, in: bytes, from: start, { _ in false }) else {
-            return bytes[start...].contains(separator[0])
-        }
-        return stop < bytes.count
+        ranges.append(segmentStart..<min(i, bytes.count))
+        return ranges
     }
 
     /// The end of `scheme` in `scheme://…`, if the pattern starts with one.
-    static func schemeEnd(_ bytes: [UInt8]) -> Int? {
+    static func schemeEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let first = bytes.first, ByteClass.test(first, .alpha) else { return nil }
         var i = 1
         while i < bytes.count, ByteClass.test(bytes[i], [.alpha, .digit]) || bytes[i] == UInt8(ascii: "+")

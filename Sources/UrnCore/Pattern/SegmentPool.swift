@@ -8,6 +8,9 @@ struct SegmentPool {
     private var index = LiteralMap()
     private var literals: [[UInt8]] = []
     private var placeholders: [Placeholder] = []
+    /// The untyped placeholders of the last pattern made, which the next one shares if it has
+    /// the same (`Pattern.init(…sharingPlaceholdersOf:)`).
+    var lastPlainPlaceholders: PlainPlaceholders?
 
     /// The literal written as `text`, made by `decode` the first time it is asked for.
     mutating func literal(_ text: UnsafeBufferPointer<UInt8>, decode: ([UInt8]) -> [UInt8]) -> [UInt8] {

@@ -45,18 +45,11 @@ final class CompiledTable {
     init(_ table: RouteTable, _ options: Matcher.Options) {
         let dialect = table.dialect
         let rules = SegmentRules(dialect, caseInsensitive: options.caseInsensitive)
-        var partitions: [Partition] = []
-        func add(_ mode: ComponentMode, _ id: Int, _ pattern: Pattern) {
-            let index = partitions.firstIndex { $0.mode == mode } ?? {
-                partitions.append(Partition(mode: mode, trie: SegmentTrie(rules: rules), routes: []))
-                return partitions.count - 1
-            }()
-            pattern.forEachVariant { variant in
-                partitions[index].trie.insert(variant, id: id, openEnded: pattern.openEnded)
-                return true
-            }
-            partitions[index].routes.append(id)
-        }
+        let modes = Self.modes(table, options)
+        // one trie a mode, each with room made for the literal edges its routes can take, at
+        // most one a literal segment
+        let literals = table.format.isAppLinks ? 0 : table.routes.reduce(0) { $0 + $1.pattern.literalCount }
+        var partitions = modes.map { Partition(mode: $0, trie: SegmentTrie(rules: rules, literals: literals), routes: []) }
         var byText: [String: Int] = [:]
         let hostMode = dialect.rules.hostMode
         if hostMode { byText.reserveCapacity(table.routes.count) }
@@ -66,10 +59,14 @@ final class CompiledTable {
             if hostMode { byText[route.pattern.text] = id }
             // an Express path only its regex can match stays out of the tries
             if route.pattern.express != nil { regexRoutes.append(id); continue }
-            for mode in Self.modes(table, options) { add(mode, id, route.pattern) }
-        }
-        if partitions.isEmpty {
-            partitions = Self.modes(table, options).map { Partition(mode: $0, trie: SegmentTrie(rules: rules), routes: []) }
+            for index in partitions.indices {
+                let trie = partitions[index].trie
+                route.pattern.forEachVariant { variant in
+                    trie.insert(variant, id: id, openEnded: route.pattern.openEnded)
+                    return true
+                }
+                partitions[index].routes.append(id)
+            }
         }
         for partition in partitions { partition.trie.freeze() }
         self.table = table

@@ -22,6 +22,16 @@ struct LiteralMap: Sendable {
         withView { $0.child(of: parent, for: key) }
     }
 
+    /// Makes room for `edges` edges without growing: each growth placed every edge again
+    /// (a large table's trie grew a dozen times).
+    mutating func reserveCapacity(_ edges: Int) {
+        guard entries.isEmpty, edges > 4 else { return }
+        entries.reserveCapacity(edges)
+        var count = 8
+        while count < edges * 2 { count *= 2 }
+        slots = [Int32](repeating: 0, count: count)
+    }
+
     /// Adds the edge from `parent` along `key` to `child` (a new one: the trie looks up first).
     mutating func insert(parent: Int, key: [UInt8], child: Int) {
         entries.append(Entry(parent: Int32(parent), start: Int32(keyBytes.count), count: Int32(key.count), child: Int32(child)))

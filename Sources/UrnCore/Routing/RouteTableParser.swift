@@ -1,3 +1,5 @@
+@preconcurrency import Glibc
+
 /// Reads route tables (urn-routes(5)): one route a line, `PATTERN [TARGET] [key=value …]`, `#` comments,
 /// directives `@dialect`, `@scheme`, `@delimiter`, `@type`, and JSON Lines routes
 /// `{"pattern":…,"target":…,"defaults":{…}}`, mixed freely. In the `waap` dialect a pattern may be
@@ -41,81 +43,121 @@
 
     /// Reads the table `name` from `text`: a route table, or an app-link table.
     @_spi(Records) public func parse(_ text: String, name: String) throws(TableError) -> RouteTable {
-        if let table = try appLinkTable(Array(text.utf8), name: name) { return table }
-        // Split on the byte: as Characters, "\r\n" is one grapheme and would not split.
-        var contiguous = text  // the same bytes, made contiguous for the search if they are not
-        let utf8 = text.utf8
-        let lines = contiguous.withUTF8 { bytes in
-            var lines: [(Int, Substring)] = []
+        let bytes = Array(text.utf8)
+        if let table = try appLinkTable(bytes, name: name) { return table }
+        // Split on the byte: as Characters, "\r\n" is one grapheme and would not split. Each line
+        // is read in place, as bytes: a line made a Substring cost its String's index arithmetic.
+        return try bytes.withUnsafeBufferPointer { (bytes) throws(TableError) in
+            var reader = TableReader(self, name: name)
             var start = 0
-            var index = utf8.startIndex
+            var number = 1
             while true {
-                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-                let next = utf8.index(index, offsetBy: end - start)
-                lines.append((lines.count + 1, Substring(utf8[index..<next])))
-                guard end < bytes.count else { return lines }
+                let end = Self.lineEnd(bytes, from: start)
+                try reader.read(UnsafeBufferPointer(rebasing: bytes[start..<end]), number: number)
+                guard end < bytes.count else { return reader.finish() }
                 start = end + 1
-                index = utf8.index(after: next)
+                number += 1
             }
         }
-        return try parse(lines: lines, name: name)
+    }
+
+    /// The offset of the first `\n` in `bytes` from `start`, or its count (`memchr`).
+    private static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + start, 0x0A, bytes.count - start) else { return bytes.count }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
     /// Reads command-line routes (`-e`), numbered by their order.
     @_spi(Records) public func parse(expressions: [String]) throws(TableError) -> RouteTable {
-        try parse(lines: expressions.enumerated().map { ($0.offset + 1, Substring($0.element)) }, name: "-e")
+        var reader = TableReader(self, name: "-e")
+        for (index, expression) in expressions.enumerated() {
+            try Array(expression.utf8).withUnsafeBufferPointer { (line) throws(TableError) in
+                try reader.read(line, number: index + 1)
+            }
+        }
+        return reader.finish()
     }
 
-    private func parse(lines: [(Int, Substring)], name: String) throws(TableError) -> RouteTable {
-        var table = RouteTable(name: name, dialect: dialect, scheme: scheme, delimiter: delimiter, routes: [])
-        var types = customTypes
-        // the patterns declared so far, which a WAAppRouting chain does not declare again: no
-        // other dialect has chains (a table of 100,000 routes hashed them all for nothing), and
-        // `@dialect` comes before the routes
+    /// One table being read, a line at a time: the table so far and what its directives set.
+    private struct TableReader {
+        let settings: RouteTableParser
+        let name: String
+        var table: RouteTable
+        var types: [String: Regex]
+        /// The patterns declared so far, which a WAAppRouting chain does not declare again: no
+        /// other dialect has chains (a table of 100,000 routes hashed them all for nothing), and
+        /// `@dialect` comes before the routes.
         var declared: Set<String> = []
-        // and the class each declares, which a later chain's part without one stands for
+        /// And the class each declares, which a later chain's part without one stands for.
         var declaredClass: [String: String] = [:]
-        table.routes.reserveCapacity(lines.count)
-        // made again only when a directive changes what it reads with
-        var parser = patternParser(table, types)
+        /// Made again only when a directive changes what it reads with.
+        var parser: PatternParser
         var pool = SegmentPool()
-        for (number, raw) in lines {
+
+        init(_ settings: RouteTableParser, name: String) {
+            self.settings = settings
+            self.name = name
+            table = RouteTable(name: name, dialect: settings.dialect, scheme: settings.scheme, delimiter: settings.delimiter, routes: [])
+            types = settings.customTypes
+            parser = settings.patternParser(table, types)
+        }
+
+        /// The table read.
+        func finish() -> RouteTable {
+            var table = table
+            if table.dialect.rules.lastRegistrationWins { table.keepLastRegistrations() }
+            return table
+        }
+
+        /// Reads line `number`, its bytes without the `\n`.
+        mutating func read(_ raw: UnsafeBufferPointer<UInt8>, number: Int) throws(TableError) {
+            let name = name
             func fail(_ reason: String, column: Int? = nil) -> TableError {
                 TableError(table: name, line: number, column: column, reason: reason)
             }
-            var line = raw.utf8[...]
+            var line = raw[...]
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             let leading = line.prefix { $0 == 0x20 || $0 == 0x09 }.count
-            let content = Substring(line.dropFirst(leading))
-            guard let first = content.utf8.first, first != UInt8(ascii: "#") else { continue }
+            let content = UnsafeBufferPointer(rebasing: line.dropFirst(leading))
+            guard let first = content.first, first != UInt8(ascii: "#") else { return }
+            // the table's text was a String, so each line (cut at a `\n`) is valid UTF-8
             if first == UInt8(ascii: "@") {
-                try directive(content, &table, &types, fail)
-                parser = patternParser(table, types)
-                continue
+                try settings.directive(Substring(String(decoding: content, as: UTF8.self)), &table, &types, fail)
+                parser = settings.patternParser(table, types)
+                return
             }
             var parsed: WrittenRoute
-            if Self.isJSONRoute(content.utf8) {
-                parsed = try jsonRoute(String(content), fail)
+            if RouteTableParser.isJSONRoute(content) {
+                parsed = try RouteTableParser.jsonRoute(String(decoding: content, as: UTF8.self), fail)
             } else {
                 // an HTTP method column first: `GET,HEAD /posts/:id Post`
-                let column = Self.methodColumn(content)
-                parsed = try textRoute(column.rest, leading: leading + content.utf8.count - column.rest.utf8.count, fail)
+                let column = RouteTableParser.methodColumn(content)
+                parsed = try RouteTableParser.textRoute(UnsafeBufferPointer(rebasing: content[column.rest...]),
+                                                leading: leading + column.rest, fail)
                 parsed.methods = column.methods
-                if let target = parsed.target, target.hasPrefix("^") {
+                // the byte first: most targets are no block handler, and `hasPrefix` compares Characters
+                if let target = parsed.target, target.utf8.first == UInt8(ascii: "^"), target.hasPrefix("^") {
                     parsed.target = String(target.dropFirst())
                     parsed.isBlock = true
                 }
             }
-            if parsed.isBlock {
-                guard table.dialect.rules.registrationChains else { throw fail("a block handler ('^name') is WAAppRouting's: give the table @dialect waap", column: nil) }
-                guard !Self.isChain(Array(parsed.pattern.utf8)) else { throw fail("a block handler takes a pattern, not a {Class} chain", column: nil) }
+            guard table.dialect.rules.registrationChains else {
+                guard !parsed.isBlock else { throw fail("a block handler ('^name') is WAAppRouting's: give the table @dialect waap", column: nil) }
+                // no chains outside WAAppRouting: the pattern is the route's as written
+                try append(parsed.pattern, target: parsed.target, modal: false, parentClass: nil, of: parsed,
+                           number: number, fail: fail) { $0 }
+                return
             }
-            let entries = try chainEntries(parsed.pattern, target: parsed.target, dialect: table.dialect,
-                                           classOf: { declaredClass[$0] }, fail)
+            if parsed.isBlock, RouteTableParser.isChain(Array(parsed.pattern.utf8)) {
+                throw fail("a block handler takes a pattern, not a {Class} chain", column: nil)
+            }
+            let entries = try settings.chainEntries(parsed.pattern, target: parsed.target, dialect: table.dialect,
+                                                    classOf: { [declaredClass] in declaredClass[$0] }, fail)
             guard !entries.isEmpty else {
                 // the app registers nothing for it, so nothing routes through it
                 table.unregistered.append((number, parsed.pattern))
-                continue
+                return
             }
             for entry in entries where entry.fromChain && !entry.declaresClass {
                 table.bareChainParts.append((number, entry.pattern))
@@ -124,23 +166,26 @@
                 // a chain's part without a {Class} names a screen declared before; one with a
                 // {Class} registers it again, which replaces it (WAAppRouteRegistrar.m:40-49)
                 guard !(entry.fromChain && !entry.declaresClass && declared.contains(entry.pattern)) else { continue }
-                let pattern: Pattern
-                do {
-                    pattern = try parser.parse(entry.pattern, pool: &pool)
-                } catch {
-                    throw fail(error.reason, column: parsed.patternColumn + entry.offset(error.position))
-                }
-                if table.dialect.rules.registrationChains {
-                    declared.insert(entry.pattern)
-                    if let target = entry.target { declaredClass[entry.pattern] = target }
-                }
-                table.routes.append(Route(pattern: pattern, target: entry.target, defaults: parsed.defaults,
-                                          table: name, line: number, modal: entry.modal, isBlock: parsed.isBlock,
-                                          methods: parsed.methods, parentClass: entry.parentClass))
+                try append(entry.pattern, target: entry.target, modal: entry.modal, parentClass: entry.parentClass, of: parsed,
+                           number: number, fail: fail, offset: entry.offset)
+                declared.insert(entry.pattern)
+                if let target = entry.target { declaredClass[entry.pattern] = target }
             }
         }
-        if table.dialect.rules.lastRegistrationWins { table.keepLastRegistrations() }
-        return table
+
+        /// Compiles `pattern` (at `offset(i)` of the written pattern for its offset `i`) and
+        /// appends its route.
+        private mutating func append(_ pattern: String, target: String?, modal: Bool, parentClass: String?, of parsed: WrittenRoute,
+                                     number: Int, fail: (String, Int?) -> TableError, offset: (Int) -> Int) throws(TableError) {
+            // the pattern goes straight into its route: kept in a variable first, it was copied
+            do {
+                table.routes.append(Route(pattern: try parser.parse(pattern, pool: &pool), target: target, defaults: parsed.defaults,
+                                          table: name, line: number, modal: modal, isBlock: parsed.isBlock,
+                                          methods: parsed.methods, parentClass: parentClass))
+            } catch {
+                throw fail(error.reason, parsed.patternColumn + offset(error.position))
+            }
+        }
     }
 
     /// The pattern parser for the routes of `table` with the custom `types`.
@@ -148,22 +193,21 @@
         PatternParser(delimiter: table.delimiter, customTypes: types, dialect: table.dialect, caseInsensitive: caseInsensitive)
     }
 
-    /// The methods of a leading method column and the rest of the line; a first word that is
-    /// not an upper-case method list, or that nothing follows, is the pattern.
-    static func methodColumn(_ content: Substring) -> (methods: [String]?, rest: Substring) {
-        // the offsets are found in contiguous storage: a search of the view went byte by byte
-        guard let (methods, skipped) = content.utf8.withContiguousStorageIfAvailable({ bytes -> ([String], Int)? in
-            func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-            guard let end = bytes.firstIndex(where: blank), let methods = HTTPMethod.column(bytes[..<end]) else { return nil }
-            let rest = bytes[end...].firstIndex { !blank($0) } ?? bytes.count
-            return rest < bytes.count ? (methods, rest) : nil
-        }) ?? nil else { return (nil, content) }
-        return (methods, Substring(content.utf8.dropFirst(skipped)))
+    /// The methods of a leading method column and where the rest of the line starts (0 without
+    /// a column); a first word that is not an upper-case method list, or that nothing follows,
+    /// is the pattern.
+    static func methodColumn(_ content: UnsafeBufferPointer<UInt8>) -> (methods: [String]?, rest: Int) {
+        func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        // a pattern's first byte is no method's: the line is not searched for its first blank
+        guard let first = content.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first),
+              let end = content.firstIndex(where: blank), let methods = HTTPMethod.column(content[..<end]),
+              let rest = content[end...].firstIndex(where: { !blank($0) }) else { return (nil, 0) }
+        return (methods, rest)
     }
 
     /// Whether a line is a JSON route: it starts with `{"` (blanks allowed between), so that a
     /// Compass pattern such as `{appId}:user` is a text route.
-    static func isJSONRoute(_ line: Substring.UTF8View) -> Bool {
+    static func isJSONRoute(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         guard line.first == UInt8(ascii: "{") else { return false }
         return line.dropFirst().first { $0 != 0x20 && $0 != 0x09 } == UInt8(ascii: "\"")
     }
@@ -209,12 +253,10 @@
 
     /// Splits a text route: the pattern (blanks inside braces belong to it), then the target and
     /// `key=value` defaults.
-    private func textRoute(_ content: Substring, leading: Int, _ fail: (String, Int?) -> TableError) throws(TableError)
+    private static func textRoute(_ bytes: UnsafeBufferPointer<UInt8>, leading: Int, _ fail: (String, Int?) -> TableError) throws(TableError)
         -> WrittenRoute {
-        // copied through contiguous storage: the generic copy of a view went byte by byte
-        let bytes = content.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(content.utf8)
         if bytes.first == UInt8(ascii: "\"") {
-            return try quotedRoute(bytes, leading: leading, fail)
+            return try quotedRoute(Array(bytes), leading: leading, fail)
         }
         var end = 0
         var depth = 0
@@ -227,14 +269,14 @@
             end += 1
         }
         end = min(end, bytes.count)
-        let pattern = String(decoding: bytes[..<end], as: UTF8.self)
+        let pattern = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
         let (target, defaults) = try targetAndDefaults(bytes[end...], fail)
         return WrittenRoute(pattern: pattern, patternColumn: leading + 1, target: target, defaults: defaults)
     }
 
     /// A text route whose pattern is a JSON string (`"" Home`, `"#top" Anchor`, `"a b" T`): the
     /// way to write the empty pattern, a pattern that starts with `#`, `@` or `"`, or has blanks.
-    private func quotedRoute(_ bytes: [UInt8], leading: Int, _ fail: (String, Int?) -> TableError) throws(TableError)
+    private static func quotedRoute(_ bytes: [UInt8], leading: Int, _ fail: (String, Int?) -> TableError) throws(TableError)
         -> WrittenRoute {
         var close = 1
         while close < bytes.count, bytes[close] != UInt8(ascii: "\"") {
@@ -249,12 +291,12 @@
         guard rest.first.map({ $0 == 0x20 || $0 == 0x09 }) ?? true else {
             throw fail("a blank must follow the quoted pattern", leading + close + 2)
         }
-        let (target, defaults) = try targetAndDefaults(rest, fail)
+        let (target, defaults) = try rest.withUnsafeBufferPointer { (rest) throws(TableError) in try targetAndDefaults(rest[...], fail) }
         return WrittenRoute(pattern: String(decoding: pattern, as: UTF8.self), patternColumn: leading + 2, target: target, defaults: defaults)
     }
 
     /// The `[TARGET] [key=value …]` after a route's pattern.
-    private func targetAndDefaults(_ rest: ArraySlice<UInt8>, _ fail: (String, Int?) -> TableError) throws(TableError)
+    private static func targetAndDefaults(_ rest: Slice<UnsafeBufferPointer<UInt8>>, _ fail: (String, Int?) -> TableError) throws(TableError)
         -> (String?, [(key: String, value: ArgValue)]) {
         var target: String?
         var defaults: [(key: String, value: ArgValue)] = []
@@ -277,7 +319,7 @@
         return (target, defaults)
     }
 
-    private func jsonRoute(_ content: String, _ fail: (String, Int?) -> TableError) throws(TableError)
+    private static func jsonRoute(_ content: String, _ fail: (String, Int?) -> TableError) throws(TableError)
         -> WrittenRoute {
         let bytes = Array(content.utf8)
         return try bytes.withUnsafeBufferPointer { (text) throws(TableError) in

@@ -73,8 +73,11 @@ final class SegmentTrie {
         let literals: LiteralMap.View
     }
 
-    init(rules: SegmentRules) {
+    /// A trie for routes that hold about `literals` literal segments in all (room is made for
+    /// that many literal edges).
+    init(rules: SegmentRules, literals: Int = 0) {
         self.rules = rules
+        self.literals.reserveCapacity(literals)
     }
 
     deinit {
