@@ -80,8 +80,8 @@ package struct YAMLEventReader {
             var root: JSONDocument.Node?
             var event = yaml_event_t()
             while true {
+                // the stream deletes the event, on its own thread, once its batch is read
                 guard events.next(&event) else { throw parseFailure(events.failure) }
-                defer { yaml_event_delete(&event) }
                 let mark = event.start_mark
                 let offset = offsets.offset(of: mark)
                 // (indexed, not `stack.last`: a copy of the collection would retain all it holds)
