@@ -73,7 +73,7 @@ package struct YAMLEventReader {
         try bytes.withUnsafeBufferPointer { (whole) throws(TableError) -> JSONDocument.Node in
             let text = UnsafeBufferPointer(rebasing: whole[start...])
             guard let events = YAMLEventStream(text: text) else { throw failure("libyaml could not start", line: 1, column: 1) }
-            var offsets = MarkOffsets(text: text)
+            var offsets = MarkOffsets(text: text, position: position, start: start)
             var stack: [OpenCollection] = []
             var anchors: [String: Finished] = [:]
             var expandedTotal = 0
@@ -300,21 +300,24 @@ package struct YAMLEventReader {
 }
 
 /// The byte offsets (from the YAML's start) of libyaml's marks, which count characters: in an ASCII text the index is
-/// the offset, elsewhere the mark's column is walked in its line's UTF-8, from the last mark of
-/// that line when it is further on (events come in text order, so a long line is walked once).
+/// the offset, elsewhere the mark's column is walked in its line's UTF-8 (the line found in the
+/// file's `TextPosition`), from the last mark of that line when it is further on (events come in
+/// text order, so a long line is walked once).
 private struct MarkOffsets {
     let text: UnsafeBufferPointer<UInt8>
     let ascii: Bool
-    var lineStarts: [Int] = []
+    /// The file's lines, and where the YAML starts in the file and on which line.
+    let position: TextPosition
+    let start: Int
+    let firstLine: Int
     var last = (line: -1, column: 0, offset: 0)
 
-    init(text: UnsafeBufferPointer<UInt8>) {
+    init(text: UnsafeBufferPointer<UInt8>, position: TextPosition, start: Int) {
         self.text = text
+        self.position = position
+        self.start = start
+        firstLine = position.line(of: start)
         ascii = Self.isASCII(text)
-        if !ascii {
-            lineStarts = [0]
-            for (offset, byte) in text.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
-        }
     }
 
     /// Whether no byte of `text` is 0x80 or above, eight bytes at a time.
@@ -337,9 +340,9 @@ private struct MarkOffsets {
     /// The offset of `mark`.
     mutating func offset(of mark: yaml_mark_t) -> Int {
         if ascii { return mark.index }
-        let line = min(mark.line, lineStarts.count - 1)
+        let line = mark.line
         var column = 0
-        var offset = lineStarts[line]
+        var offset = min(max(position.start(ofLine: firstLine + line) - start, 0), text.count)
         if last.line == line, last.column <= mark.column { (column, offset) = (last.column, last.offset) }
         while column < mark.column, offset < text.count {
             // a character is its lead byte and the continuation bytes after it

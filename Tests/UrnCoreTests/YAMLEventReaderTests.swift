@@ -48,6 +48,14 @@ import Testing
         let text = "a: \"é\"\nb: x\n"
         let root = try read(text)
         #expect(root["b"]?.offset == 11)
+        // after directive lines, offsets count from the YAML's start and lines from the file's
+        let bytes = Array(("@format openapi\n" + text + "c: [é, é, x\n").utf8)
+        let reader = YAMLEventReader(table: "t.yaml", bytes: bytes, start: 16, position: TextPosition(bytes))
+        #expect(throws: TableError.self) { try reader.document(limits: DocumentLimits(byteCount: bytes.count)) }
+        let whole = Array(bytes[..<(16 + text.utf8.count)])
+        let tree = try YAMLEventReader(table: "t.yaml", bytes: whole, start: 16, position: TextPosition(whole))
+            .document(limits: DocumentLimits(byteCount: whole.count))
+        #expect(tree["b"]?.offset == 11)
     }
 
     @Test func aliasesShareTheirAnchorsNodeAndMergeKeysMerge() throws {

@@ -31,6 +31,11 @@ package struct TextPosition: Sendable {
         return low + 1
     }
 
+    /// The offset of the first byte of 1-based line `line`, or of the last line's for a line past it.
+    package func start(ofLine line: Int) -> Int {
+        lineStarts[min(max(line, 1), lineStarts.count) - 1]
+    }
+
     /// The 1-based column (in bytes) of `offset`.
     package func column(of offset: Int) -> Int {
         offset - lineStarts[line(of: offset) - 1] + 1
