@@ -14,8 +14,8 @@ import CYAML
 final class YAMLEventStream {
     /// Events parsed in one go, handed over together: one lock a batch, not one an event.
     private static let batchSize = 2048
-    /// Batches parsed ahead of the reader at most.
-    private static let batchCount = 8
+    /// Batches parsed ahead of the reader at most, unless the stream is made with more.
+    static let batchCount = 8
 
     /// Why libyaml stopped, when it could not read the text.
     struct Failure {
@@ -27,10 +27,12 @@ final class YAMLEventStream {
     /// What the parsing thread and the reader share, which the thread holds as long as it runs.
     private final class Shared {
         var parser = yaml_parser_t()
+        /// Batches parsed ahead of the reader at most.
+        let batchCount: Int
         /// `batchCount` batches of `batchSize` events, filled in turn.
-        let events = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: YAMLEventStream.batchSize * YAMLEventStream.batchCount)
+        let events: UnsafeMutablePointer<yaml_event_t>
         /// How many events each batch holds, once filled: events the stream must delete.
-        let counts = UnsafeMutablePointer<Int>.allocate(capacity: YAMLEventStream.batchCount)
+        let counts: UnsafeMutablePointer<Int>
         let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
         /// Batches filled and not yet given back by the reader (under `lock`).
@@ -45,8 +47,11 @@ final class YAMLEventStream {
         /// Whether libyaml started.
         let ready: Bool
 
-        init(text: UnsafeBufferPointer<UInt8>) {
-            counts.initialize(repeating: 0, count: YAMLEventStream.batchCount)
+        init(text: UnsafeBufferPointer<UInt8>, batchCount: Int) {
+            self.batchCount = batchCount
+            events = .allocate(capacity: YAMLEventStream.batchSize * batchCount)
+            counts = .allocate(capacity: batchCount)
+            counts.initialize(repeating: 0, count: batchCount)
             ready = yaml_parser_initialize(&parser) == 1
             if ready { yaml_parser_set_input_string(&parser, text.baseAddress, text.count) }
             pthread_mutex_init(lock, nil)
@@ -54,9 +59,7 @@ final class YAMLEventStream {
         }
 
         deinit {
-            for batch in 0..<YAMLEventStream.batchCount {
-                for index in 0..<counts[batch] { yaml_event_delete(self.batch(batch) + index) }
-            }
+            deleteEvents()
             if ready { yaml_parser_delete(&parser) }
             pthread_mutex_destroy(lock)
             pthread_cond_destroy(changed)
@@ -66,24 +69,42 @@ final class YAMLEventStream {
             changed.deallocate()
         }
 
+        /// Deletes the events of every batch.
+        func deleteEvents() {
+            for batch in 0..<batchCount {
+                for index in 0..<counts[batch] { yaml_event_delete(self.batch(batch) + index) }
+                counts[batch] = 0
+            }
+        }
+
         /// The first event of batch `batch`.
         func batch(_ batch: Int) -> UnsafeMutablePointer<yaml_event_t> {
             events + batch * YAMLEventStream.batchSize
         }
 
-        /// The parsing thread: fills batches while the reader has room for them.
+        /// The parsing thread: fills batches while the reader has room for them, and frees the
+        /// events of each batch the reader gives back (also once the text is parsed, so that a
+        /// stream read to its end leaves little for the reader's thread to free).
         func parse() {
-            var batch = 0
+            // batches filled, and batches whose events are freed, oldest first
+            var produced = 0
+            var freed = 0
             var ended = false
-            while !ended {
+            while true {
                 pthread_mutex_lock(lock)
-                while filled == YAMLEventStream.batchCount, !cancelled { pthread_cond_wait(changed, lock) }
+                while !cancelled, ended ? produced - filled == freed : filled == batchCount { pthread_cond_wait(changed, lock) }
                 let stop = cancelled
+                let givenBack = produced - filled
                 pthread_mutex_unlock(lock)
                 if stop { break }
-                // the reader is done with the batch's events from last time round
-                for index in 0..<counts[batch] { yaml_event_delete(self.batch(batch) + index) }
-                counts[batch] = 0
+                while freed < givenBack {
+                    let batch = freed % batchCount
+                    for index in 0..<counts[batch] { yaml_event_delete(self.batch(batch) + index) }
+                    counts[batch] = 0
+                    freed += 1
+                }
+                if ended { continue }
+                let batch = produced % batchCount
                 var count = 0
                 while count < YAMLEventStream.batchSize, !ended {
                     let slot = self.batch(batch) + count
@@ -102,8 +123,10 @@ final class YAMLEventStream {
                 finished = ended
                 pthread_cond_broadcast(changed)
                 pthread_mutex_unlock(lock)
-                batch = (batch + 1) % YAMLEventStream.batchCount
+                produced += 1
             }
+            // a stream read to its end is let go of without waiting for this thread (see `deinit`)
+            if ended { deleteEvents() }
         }
     }
 
@@ -114,20 +137,28 @@ final class YAMLEventStream {
     private var readIndex = 0
     private var holdsBatch = false
 
-    /// A stream of the events of `text`, which must outlive it; nil if libyaml cannot start.
-    init?(text: UnsafeBufferPointer<UInt8>) {
-        let shared = Shared(text: text)
+    /// A stream of the events of `text`, which must outlive it, parsed at most `batchCount`
+    /// batches ahead of the reader; nil if libyaml cannot start.
+    init?(text: UnsafeBufferPointer<UInt8>, batchCount: Int = YAMLEventStream.batchCount) {
+        let shared = Shared(text: text, batchCount: batchCount)
         guard shared.ready else { return nil }
         self.shared = shared
         thread = SystemThread.start("reading YAML") { shared.parse() }
     }
 
+    /// Stops the parsing thread. Once libyaml has read the text to its end, the thread no longer
+    /// reads the text: it frees the events left on its own, and the reader does not wait for it.
     deinit {
         pthread_mutex_lock(shared.lock)
         shared.cancelled = true
+        let parsed = shared.finished
         pthread_cond_broadcast(shared.changed)
         pthread_mutex_unlock(shared.lock)
-        pthread_join(thread, nil)
+        if parsed {
+            pthread_detach(thread)
+        } else {
+            pthread_join(thread, nil)
+        }
     }
 
     /// Why libyaml stopped, once `next` said false before the stream's end.
@@ -143,7 +174,7 @@ final class YAMLEventStream {
             pthread_cond_broadcast(shared.changed)
             pthread_mutex_unlock(shared.lock)
             holdsBatch = false
-            readBatch = (readBatch + 1) % Self.batchCount
+            readBatch = (readBatch + 1) % shared.batchCount
             readIndex = 0
         }
         if !holdsBatch {
