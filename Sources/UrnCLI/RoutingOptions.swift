@@ -30,7 +30,10 @@ package struct RoutingOptions: ParsableArguments {
     /// it is parsed, whatever it holds.
     @Option(help: ArgumentHelp("Largest table file read, in bytes (suffixes K, M, G); a larger -f file is an error.", valueName: "size"),
             transform: CommonOptions.byteSize)
-    public var maxTableSize: Int = 32 << 20
+    public var maxTableSize: Int = RoutingOptions.defaultMaxTableSize
+
+    /// `--max-table-size` unless given.
+    package static let defaultMaxTableSize = 32 << 20
 
     /// The dialect of tables without `@dialect`.
     @Option(help: ArgumentHelp("Matching semantics (a table's @dialect wins).", valueName: "dialect"))

@@ -82,9 +82,11 @@ package struct YAMLEventReader {
     private func document(limits: DocumentLimits, outline: OpenAPIOutline, cut: Bool) throws(TableError) -> JSONDocument.Node {
         try bytes.withUnsafeBufferPointer { (whole) throws(TableError) -> JSONDocument.Node in
             let text = UnsafeBufferPointer(rebasing: whole[start...])
+            // a document the tool started parsing before it read its command line (`YAMLPrefetch`)
+            let started = cut && start == 0 && cutFrom == nil ? YAMLPrefetch.take(matching: text) : nil
             let from = cutFrom ?? (text.count >= YAMLCut.minimumSize ? text.count / 2 : nil)
-            let pieces = cut ? from.flatMap { YAMLCut.find(in: text, from: $0) } : nil
-            guard var events = YAMLPieceEvents(text: text, cut: pieces) else { throw failure("libyaml could not start", line: 1, column: 1) }
+            let pieces = cut && started == nil ? from.flatMap { YAMLCut.find(in: text, from: $0) } : nil
+            guard var events = started ?? YAMLPieceEvents(text: text, cut: pieces) else { throw failure("libyaml could not start", line: 1, column: 1) }
             var offsets = MarkOffsets(text: text, position: position, start: start)
             var stack: [OpenCollection] = []
             var anchors: [String: Finished] = [:]

@@ -46,9 +46,12 @@ final class YAMLEventStream {
 
         /// Whether libyaml started.
         let ready: Bool
+        /// What owns the text, when the reader does not: held as long as the thread runs.
+        let textOwner: AnyObject?
 
-        init(text: UnsafeBufferPointer<UInt8>, batchCount: Int) {
+        init(text: UnsafeBufferPointer<UInt8>, batchCount: Int, textOwner: AnyObject?) {
             self.batchCount = batchCount
+            self.textOwner = textOwner
             events = .allocate(capacity: YAMLEventStream.batchSize * batchCount)
             counts = .allocate(capacity: batchCount)
             counts.initialize(repeating: 0, count: batchCount)
@@ -137,10 +140,11 @@ final class YAMLEventStream {
     private var readIndex = 0
     private var holdsBatch = false
 
-    /// A stream of the events of `text`, which must outlive it, parsed at most `batchCount`
-    /// batches ahead of the reader; nil if libyaml cannot start.
-    init?(text: UnsafeBufferPointer<UInt8>, batchCount: Int = YAMLEventStream.batchCount) {
-        let shared = Shared(text: text, batchCount: batchCount)
+    /// A stream of the events of `text`, parsed at most `batchCount` batches ahead of the
+    /// reader; nil if libyaml cannot start. `text` must outlive the stream, or be owned by
+    /// `textOwner`, which the parsing thread holds until it ends.
+    init?(text: UnsafeBufferPointer<UInt8>, batchCount: Int = YAMLEventStream.batchCount, textOwner: AnyObject? = nil) {
+        let shared = Shared(text: text, batchCount: batchCount, textOwner: textOwner)
         guard shared.ready else { return nil }
         self.shared = shared
         thread = SystemThread.start("reading YAML") { shared.parse() }

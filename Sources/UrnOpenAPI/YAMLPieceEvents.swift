@@ -54,7 +54,8 @@ struct YAMLPieceEvents {
     private(set) var mismatched = false
 
     /// The events of `text`, cut as `cut` says (nil: whole); nil if libyaml cannot start.
-    init?(text: UnsafeBufferPointer<UInt8>, cut: YAMLCut?) {
+    /// `text` must outlive the events, or be owned by `textOwner` (see `YAMLEventStream`).
+    init?(text: UnsafeBufferPointer<UInt8>, cut: YAMLCut?, textOwner: AnyObject? = nil) {
         var starts = [YAMLCut.Piece(start: 0, line: 0, column: 0)]
         if let cut { starts.append(cut.middle) }
         if let rest = cut?.rest { starts.append(rest) }
@@ -65,7 +66,8 @@ struct YAMLPieceEvents {
             let end = isLast ? text.count : starts[index + 1].start
             // a later piece is parsed ahead of the reader, which reads the ones before it first
             guard let stream = YAMLEventStream(text: UnsafeBufferPointer(rebasing: text[start.start..<end]),
-                                               batchCount: index == 0 ? YAMLEventStream.batchCount : Self.laterBatchCount) else { return nil }
+                                               batchCount: index == 0 ? YAMLEventStream.batchCount : Self.laterBatchCount,
+                                               textOwner: textOwner) else { return nil }
             streams.append(stream)
             pieces.append(Piece(start: start.start, line: start.line, column: start.column,
                                 endLine: isLast ? Int.max : starts[index + 1].line - start.line,
