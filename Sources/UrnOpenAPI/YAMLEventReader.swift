@@ -2,7 +2,7 @@ import CYAML
 @_spi(Records) import UrnCore
 
 /// Reads a YAML document into the tree a JSON document gives (`JSONDocument.Node`), through
-/// libyaml's event API: the one file that needs libyaml. Plain scalars are typed by the YAML 1.2
+/// libyaml's event API (`YAMLPieceEvents`). Plain scalars are typed by the YAML 1.2
 /// core schema (`null`, `true`, `12`, `1.5e3`; anything else a string), as a JSON document
 /// would have written them. What a hostile document asks for is refused, each with a clear
 /// error rather than work without end (urn-routes(5) OPENAPI TABLES): aliases that expand to
@@ -92,14 +92,13 @@ package struct YAMLEventReader {
             var anchors: [String: Finished] = [:]
             var expandedTotal = 0
             var root: JSONDocument.Node?
-            var event = yaml_event_t()
             while true {
                 // the stream deletes the event, on its own thread, once its batch is read
-                guard events.next(&event) else {
+                guard let event = events.next() else {
                     if events.mismatched { return try document(limits: limits, outline: outline, cut: false) }
                     throw parseFailure(events.failure)
                 }
-                let mark = event.start_mark
+                let mark = event.pointee.start_mark
                 let offset = offsets.offset(of: mark)
                 // (indexed, not `stack.last`: a copy of the collection would retain all it holds)
                 let place = stack.isEmpty ? outline : stack[stack.count - 1].nextOutline
@@ -107,7 +106,7 @@ package struct YAMLEventReader {
                 // a finished node, with the nodes it stands for, goes into the collection that holds it
                 var finished: Finished
                 var anchor: String?
-                switch event.type {
+                switch event.pointee.type {
                 case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
                     continue
                 case YAML_DOCUMENT_START_EVENT:
@@ -117,7 +116,7 @@ package struct YAMLEventReader {
                     guard let root else { throw failure("the file holds no YAML document", line: 1, column: 1) }
                     return root
                 case YAML_SCALAR_EVENT:
-                    let scalar = event.data.scalar
+                    let scalar = event.pointee.data.scalar
                     let tag = Self.text(scalar.tag)
                     var node = JSONDocument.Node(value: .omitted, offset: offset)
                     // a value left out is still held to its tag
@@ -129,7 +128,7 @@ package struct YAMLEventReader {
                     finished = Finished(node: node, expandedNodes: 1, isCollection: false)
                     anchor = Self.text(scalar.anchor)
                 case YAML_ALIAS_EVENT:
-                    let name = Self.text(event.data.alias.anchor) ?? ""
+                    let name = Self.text(event.pointee.data.alias.anchor) ?? ""
                     guard let anchored = anchors[name] else { throw failure("alias '*\(name)' names no anchor before it", at: mark) }
                     if !omitted, case .omitted = anchored.node.value {
                         // the anchor's value was left out where it was written, and is wanted here
@@ -139,8 +138,8 @@ package struct YAMLEventReader {
                     // is the number of nodes a reader walking the tree would visit
                     finished = anchored
                 case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                    let isMapping = event.type == YAML_MAPPING_START_EVENT
-                    let tag = isMapping ? Self.text(event.data.mapping_start.tag) : Self.text(event.data.sequence_start.tag)
+                    let isMapping = event.pointee.type == YAML_MAPPING_START_EVENT
+                    let tag = isMapping ? Self.text(event.pointee.data.mapping_start.tag) : Self.text(event.pointee.data.sequence_start.tag)
                     if let tag, tag != "!", tag != (isMapping ? Self.mapTag : Self.seqTag) { throw tagFailure(tag, at: mark) }
                     guard stack.count < limits.depth else {
                         throw failure("the document nests deeper than \(limits.depth) levels", at: mark)
@@ -148,7 +147,7 @@ package struct YAMLEventReader {
                     // a block collection that is a mapping's value is placed at its key, where a reader looks
                     let holder = stack.count - 1
                     let at = holder >= 0 && stack[holder].isMapping && stack[holder].pendingKey != nil ? stack[holder].pendingKeyOffset : offset
-                    let anchor = isMapping ? Self.text(event.data.mapping_start.anchor) : Self.text(event.data.sequence_start.anchor)
+                    let anchor = isMapping ? Self.text(event.pointee.data.mapping_start.anchor) : Self.text(event.pointee.data.sequence_start.anchor)
                     stack.append(OpenCollection(isMapping: isMapping, offset: at, anchor: anchor, outline: place))
                     continue
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:

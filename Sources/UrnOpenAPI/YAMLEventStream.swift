@@ -168,9 +168,11 @@ final class YAMLEventStream {
     /// Why libyaml stopped, once `next` said false before the stream's end.
     var failure: Failure? { shared.failure }
 
-    /// Copies the next event into `event`, valid until the batch after it is asked for; false at
-    /// a failure (`failure` says which) or past the stream's end.
-    func next(_ event: inout yaml_event_t) -> Bool {
+    /// The next event, where it sits in its batch: valid until the batch after it is asked for,
+    /// and the stream deletes it (its marks and type may be changed, as long as its type is
+    /// back when the next event is asked for). Nil at a failure (`failure` says which) or past
+    /// the stream's end.
+    func next() -> UnsafeMutablePointer<yaml_event_t>? {
         if holdsBatch, readIndex == shared.counts[readBatch] {
             // the batch is read: give it back to the parser
             pthread_mutex_lock(shared.lock)
@@ -186,11 +188,11 @@ final class YAMLEventStream {
             while shared.filled == 0, !shared.finished { pthread_cond_wait(shared.changed, shared.lock) }
             holdsBatch = shared.filled > 0
             pthread_mutex_unlock(shared.lock)
-            guard holdsBatch else { return false }
+            guard holdsBatch else { return nil }
         }
-        guard readIndex < shared.counts[readBatch] else { return false }
-        event = shared.batch(readBatch)[readIndex]
+        guard readIndex < shared.counts[readBatch] else { return nil }
+        let event = shared.batch(readBatch) + readIndex
         readIndex += 1
-        return true
+        return event
     }
 }

@@ -46,9 +46,9 @@ struct YAMLPieceEvents {
     /// At a piece's end: the mapping ends left to drop before its document's end (-1: the
     /// document's end is dropped too, the stream's comes next).
     private var dropLeft: Int?
-    /// An event to give before the next one read (the root's end after a last middle piece).
-    private var pending = yaml_event_t()
-    private var hasPending = false
+    /// A document's end given as the root mapping's end, to give again as itself next (after a
+    /// last middle piece).
+    private var documentEnd: UnsafeMutablePointer<yaml_event_t>?
 
     /// The pieces do not make the whole text's events: read the text whole instead.
     private(set) var mismatched = false
@@ -88,34 +88,34 @@ struct YAMLPieceEvents {
         pieces.count == 1 ? streams[0]?.failure : nil
     }
 
-    /// Copies the next event of the whole text into `event`, valid until the batch after it is
-    /// asked for; false at the end, at a failure (`failure`), or when the pieces do not fit
+    /// The next event of the whole text, with its marks in the whole text, valid until the next
+    /// is asked for; nil at the end, at a failure (`failure`), or when the pieces do not fit
     /// (`mismatched`).
-    mutating func next(_ event: inout yaml_event_t) -> Bool {
-        guard let stream else { return false }
-        if pieces.count == 1 { return stream._withUnsafeGuaranteedRef { $0.next(&event) } }
-        if hasPending {
-            event = pending
-            hasPending = false
-            return true
+    mutating func next() -> UnsafeMutablePointer<yaml_event_t>? {
+        guard let stream else { return nil }
+        if pieces.count == 1 { return stream._withUnsafeGuaranteedRef { $0.next() } }
+        if let event = documentEnd {
+            event.pointee.type = YAML_DOCUMENT_END_EVENT
+            documentEnd = nil
+            return event
         }
         while true {
-            guard let stream = self.stream, stream._withUnsafeGuaranteedRef({ $0.next(&event) }) else { return mismatch() }
+            guard let stream = self.stream, let event = stream._withUnsafeGuaranteedRef({ $0.next() }) else { return mismatch() }
             if headLeft > 0 {
-                guard opensPiece(event, column: piece.column) else { return mismatch() }
+                guard opensPiece(event.pointee, column: piece.column) else { return mismatch() }
                 headLeft -= 1
                 continue
             }
-            guard event.start_mark.line == piece.endLine else {
-                shift(&event, line: piece.line, index: piece.start)
-                if event.type == YAML_DOCUMENT_END_EVENT, depth == 1 {
-                    // the last piece closed the cut key's mapping: the root's end comes before the document's
-                    pending = event
-                    hasPending = true
-                    event.type = YAML_MAPPING_END_EVENT
+            guard event.pointee.start_mark.line == piece.endLine else {
+                shift(event, line: piece.line, index: piece.start)
+                if event.pointee.type == YAML_DOCUMENT_END_EVENT, depth == 1 {
+                    // the last piece closed the cut key's mapping: the root's end comes before the
+                    // document's (the event is given as both, its type restored after)
+                    documentEnd = event
+                    event.pointee.type = YAML_MAPPING_END_EVENT
                 }
-                track(event)
-                return true
+                track(event.pointee)
+                return event
             }
             // the events libyaml makes at the piece's end
             let next = pieces[current + 1]
@@ -124,11 +124,11 @@ struct YAMLPieceEvents {
             if dropLeft == nil, depth > kept {
                 // a key's empty value, and what is open inside the mappings the next piece goes on
                 // with: in the whole text these end where the next piece's first key starts
-                switch event.type {
-                case YAML_SCALAR_EVENT where event.data.scalar.length == 0, YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
-                    place(&event, at: yaml_mark_t(index: next.start + next.column, line: next.line, column: next.column))
-                    track(event)
-                    return true
+                switch event.pointee.type {
+                case YAML_SCALAR_EVENT where event.pointee.data.scalar.length == 0, YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+                    place(event, at: yaml_mark_t(index: next.start + next.column, line: next.line, column: next.column))
+                    track(event.pointee)
+                    return event
                 default:
                     return mismatch()
                 }
@@ -138,10 +138,10 @@ struct YAMLPieceEvents {
                 // the mappings the piece opened itself and the next one goes on with: libyaml closes them here
                 dropLeft = kept - piece.inherited
             }
-            switch event.type {
+            switch event.pointee.type {
             case YAML_MAPPING_END_EVENT where dropLeft! > 0:
                 dropLeft! -= 1
-            case YAML_DOCUMENT_END_EVENT where dropLeft == 0 && event.data.document_end.implicit == 1:
+            case YAML_DOCUMENT_END_EVENT where dropLeft == 0 && event.pointee.data.document_end.implicit == 1:
                 dropLeft = -1
             case YAML_STREAM_END_EVENT where dropLeft == -1:
                 // the piece is read: its stream goes, with the rest of its events
@@ -159,9 +159,9 @@ struct YAMLPieceEvents {
     }
 
     /// Gives up on the pieces.
-    private mutating func mismatch() -> Bool {
+    private mutating func mismatch() -> UnsafeMutablePointer<yaml_event_t>? {
         mismatched = pieces.count > 1
-        return false
+        return nil
     }
 
     /// Whether `event` is the next of a later piece's head: its stream's start, an implicit
@@ -201,16 +201,16 @@ struct YAMLPieceEvents {
     }
 
     /// Moves `event`'s marks by `line` lines and `index` characters.
-    private func shift(_ event: inout yaml_event_t, line: Int, index: Int) {
-        event.start_mark.line += line
-        event.start_mark.index += index
-        event.end_mark.line += line
-        event.end_mark.index += index
+    private func shift(_ event: UnsafeMutablePointer<yaml_event_t>, line: Int, index: Int) {
+        event.pointee.start_mark.line += line
+        event.pointee.start_mark.index += index
+        event.pointee.end_mark.line += line
+        event.pointee.end_mark.index += index
     }
 
     /// Puts both of `event`'s marks at `mark`.
-    private func place(_ event: inout yaml_event_t, at mark: yaml_mark_t) {
-        event.start_mark = mark
-        event.end_mark = mark
+    private func place(_ event: UnsafeMutablePointer<yaml_event_t>, at mark: yaml_mark_t) {
+        event.pointee.start_mark = mark
+        event.pointee.end_mark = mark
     }
 }

@@ -43,8 +43,7 @@ import Testing
         return bytes.withUnsafeBufferPointer { buffer in
             guard var stream = YAMLPieceEvents(text: buffer, cut: cut) else { return (["no stream"], false) }
             var seen: [String] = []
-            var event = yaml_event_t()
-            while stream.next(&event) {
+            while let event = stream.next()?.pointee {
                 func mark(_ mark: yaml_mark_t) -> String {
                     "\(ascii ? "\(mark.index)@" : "")\(mark.line):\(mark.column)"
                 }

@@ -39,8 +39,7 @@ import Testing
             let taken = bytes.withUnsafeBufferPointer { started.events(matching: $0) }
             var events = try #require(taken)
             var seen = 0
-            var event = yaml_event_t()
-            while events.next(&event) {
+            while let event = events.next()?.pointee {
                 seen += 1
                 if event.type == YAML_STREAM_END_EVENT { break }
             }
