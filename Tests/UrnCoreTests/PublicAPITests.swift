@@ -65,6 +65,13 @@ import UrnOpenAPI
         let domains = try RecordTemplate("{domain} {puny:host}", domains: SystemDomains())
         #expect(try domains.render(link: "https://www.bücher.example.co.uk/") == "example.co.uk www.xn--bcher-kva.example.co.uk")
         #expect(throws: UrnError.self) { try RecordTemplate("{puny:host}").render(link: "https://bücher.example/") }
+        // without UrnDomains a domain field or host form is refused at once, not rendered empty
+        for text in ["{domain}", "{host} {tld}", "{subdomain}", "{puny:host}", "{idn:url}"] {
+            #expect(throws: UrnError(code: "invalid-template", message: "'\(text.split(separator: " ").last!)' needs the UrnDomains product: RecordTemplate(_:domains:)")) {
+                try RecordTemplate(text)
+            }
+        }
+        #expect(try RecordTemplate("{ext} {file} {host}").render(link: "https://a.example/x.tar.gz") == "gz x.tar.gz a.example")
     }
 
     @Test func domainsAndManifests() throws {

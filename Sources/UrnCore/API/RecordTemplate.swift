@@ -1,14 +1,25 @@
 /// A urnfmt template (urnfmt(1) TEMPLATES): `{route.args.userId}`, `{host}`, `{query:KEY}`,
 /// `{json:route}`, modifiers and escapes, rendered against JSON records such as urnmatch writes.
-/// The domain fields (`{domain}`, `{tld}`) and host forms (`{puny:host}`) need the UrnDomains
-/// product: `init(_:domains:)` there.
+/// The domain fields (`{domain}`, `{subdomain}`, `{tld}`) and host forms (`{puny:host}`,
+/// `{idn:url}`) need the UrnDomains product: `init(_:domains:)` there.
 public struct RecordTemplate: Sendable {
     private let template: Template
     package let domains: any DomainLookup
 
-    /// Compiles `text`.
+    /// Compiles `text`; a domain field or host form is an error (`invalid-template`) that names
+    /// the UrnDomains product, rather than a field that would render empty.
     public init(_ text: String) throws(UrnError) {
         try self.init(text, lookup: NoDomainLookup())
+        if let expression = template.pieces.lazy.compactMap(Self.needingDomains).first {
+            throw UrnError(code: "invalid-template", message: "'{\(expression.text)}' needs the UrnDomains product: RecordTemplate(_:domains:)")
+        }
+    }
+
+    /// The expression of `piece` when it reads the public suffix list or converts a host.
+    private static func needingDomains(_ piece: Template.Piece) -> Template.Expression? {
+        guard case let .expression(expression) = piece else { return nil }
+        if case let .derived(part) = expression.source, part == .domain || part == .subdomain || part == .tld { return expression }
+        return expression.hostForm == .ascii || expression.hostForm == .unicode ? expression : nil
     }
 
     package init(_ text: String, lookup: any DomainLookup) throws(UrnError) {
