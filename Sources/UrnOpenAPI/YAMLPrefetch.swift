@@ -67,6 +67,21 @@ package enum YAMLPrefetch {
         started.withLock { $0 = document }
     }
 
+    /// Drops a started document no table took (a `--format` that reads it otherwise, a guess
+    /// that named the wrong file): its threads stop and its events are freed, rather than held
+    /// while the tool reads its input.
+    package static func discard() {
+        _ = takeStarted()
+    }
+
+    /// The started document, which `started` no longer holds.
+    private static func takeStarted() -> Started? {
+        started.withLock { document -> Started? in
+            defer { document = nil }
+            return document
+        }
+    }
+
     /// Whether a table file that starts with `byte` is YAML from its first byte: no byte-order
     /// mark, blank, comment or directive line comes first (which would start the YAML later),
     /// and it is no JSON object.
@@ -83,10 +98,7 @@ package enum YAMLPrefetch {
     /// The events started for a text that is byte for byte `text`, once; nil for any other text
     /// (and the started parse is dropped). Only a text of `YAMLCut.minimumSize` or more asks.
     static func take(matching text: UnsafeBufferPointer<UInt8>) -> YAMLPieceEvents? {
-        guard text.count >= YAMLCut.minimumSize, let document = started.withLock({ document -> Started? in
-            defer { document = nil }
-            return document
-        }) else { return nil }
+        guard text.count >= YAMLCut.minimumSize, let document = takeStarted() else { return nil }
         return document.events(matching: text)
     }
 }
