@@ -62,7 +62,11 @@ final class YAMLEventStream {
         }
 
         deinit {
+            // under the lock, the parsing thread's last writes are seen to come first (by race
+            // detectors too: Swift's reference counts already order them)
+            pthread_mutex_lock(lock)
             deleteEvents()
+            pthread_mutex_unlock(lock)
             if ready { yaml_parser_delete(&parser) }
             pthread_mutex_destroy(lock)
             pthread_cond_destroy(changed)
@@ -129,7 +133,11 @@ final class YAMLEventStream {
                 produced += 1
             }
             // a stream read to its end is let go of without waiting for this thread (see `deinit`)
-            if ended { deleteEvents() }
+            if ended {
+                pthread_mutex_lock(lock)
+                deleteEvents()
+                pthread_mutex_unlock(lock)
+            }
         }
     }
 
