@@ -41,8 +41,9 @@ package enum YAMLPrefetch {
             var status = stat()
             guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
                   Int(status.st_size) >= YAMLCut.minimumSize, Int(status.st_size) <= limit,
+                  let first = YAMLPrefetch.firstByte(path), YAMLPrefetch.startsYAML(first),
                   case let .success(bytes) = FileContents.read(path, limit: limit),
-                  let first = bytes.first, YAMLPrefetch.startsYAML(first), RouteFileFormat.detect(bytes[...]) == .openapi else { return nil }
+                  OpenAPIReader.looksLikeYAMLDocument(bytes[...]) else { return nil }
             copy = Copy(bytes)
             let text = UnsafeBufferPointer(copy.text)
             guard let events = YAMLPieceEvents(text: text, cut: YAMLCut.find(in: text, from: text.count / 2), textOwner: copy) else { return nil }
@@ -80,6 +81,16 @@ package enum YAMLPrefetch {
             defer { document = nil }
             return document
         }
+    }
+
+    /// The first byte of the regular file at `path` (a JSON document is not read whole to learn
+    /// that it is no YAML).
+    private static func firstByte(_ path: String) -> UInt8? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var byte: UInt8 = 0
+        return pread(descriptor, &byte, 1, 0) == 1 ? byte : nil
     }
 
     /// Whether a table file that starts with `byte` is YAML from its first byte: no byte-order

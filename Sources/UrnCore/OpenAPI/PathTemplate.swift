@@ -17,7 +17,8 @@ enum PathTemplate {
         escaped.reserveCapacity(written.count + 8)
         var inName = false
         var nameStart = 0
-        var names: Set<ArraySlice<UInt8>> = []
+        // the names so far (a path has a few: a list is cheaper than a set)
+        var names: [Range<Int>] = []
         // a name written again (`/accounts/{id}/…/accounts/{id}`) takes any value there: its
         // argument is the first one's
         var repeats = 0
@@ -27,9 +28,13 @@ enum PathTemplate {
                 case UInt8(ascii: "}"):
                     guard offset > nameStart else { throw Failure(reason: "empty template expression '{}'") }
                     inName = false
-                    if !names.insert(written[nameStart..<offset]).inserted {
-                        escaped += [Self.repeatMark] + String(repeats).utf8
+                    let name = nameStart..<offset
+                    if names.contains(where: { written[$0].elementsEqual(written[name]) }) {
+                        escaped.append(Self.repeatMark)
+                        escaped.append(contentsOf: String(repeats).utf8)
                         repeats += 1
+                    } else {
+                        names.append(name)
                     }
                 case UInt8(ascii: "{"):
                     throw Failure(reason: "'{' inside a template expression")
@@ -63,6 +68,7 @@ enum PathTemplate {
         }
         // the route shows the path as written: its segments' places are found in it again
         var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(parsed.segments.count)
         var start = written.first == UInt8(ascii: "/") ? 1 : 0
         for (index, byte) in written.enumerated() where index >= start && byte == UInt8(ascii: "/") {
             ranges.append(start..<index)
