@@ -49,14 +49,17 @@ package final class RecordWriter {
     /// copied in one piece.
     package func begin(_ record: RecordView, replacing replaced: FieldNames, plainLink: Bool = false,
                       keepsEveryMember: Bool = false) {
-        json.beginObject()
         guard record.isJSON else {
-            if !replaced.containsLink {
-                json.key("link")
+            if replaced.containsLink {
+                json.beginObject()
+            } else {
+                // `{"link":` in one copy: an opening and a key were a call each on every raw link
+                json.rawMembersAndKey(#"{"link":"#)
                 json.string(record.text, plain: plainLink)
             }
             return
         }
+        json.beginObject()
         if keepsEveryMember {
             if record.text.count > 2 { json.rawMembers(UnsafeBufferPointer(rebasing: record.text[1..<(record.text.count - 1)])) }
             return

@@ -49,6 +49,37 @@ import Testing
         }
     }
 
+    /// urnmatch writes `"route":{` in one go and the route's members after it (`writeOpened`),
+    /// and the route's encoded members open its `args`: the same text as a key and a route
+    /// object, commas included, with arguments, without any, and with a block handler.
+    @Test func aRouteWrittenOpenedIsTheSameAsAKeyAndAnObject() throws {
+        let urn = try table("/list List\n/list/:id Item tab=info\n")
+        let waap = try table("* ^log\nlist List\n", dialect: .waap)
+        for (matcher, link) in [(urn, "app://list"), (urn, "app://list/7"), (waap, "app://list")] {
+            let routes = RouteSchema(matcher: matcher)
+            let match = try #require(try matcher.firstMatch(try LinkParser().parse(link)))
+            func record(_ write: (inout JSONWriter) -> Void) -> String {
+                var json = JSONWriter(capacity: 256)
+                json.beginObject()
+                json.key("link")
+                json.string(link)
+                write(&json)
+                json.endObject()
+                return String(decoding: json.bytes, as: UTF8.self)
+            }
+            let opened = record { json in
+                json.rawMembersAndKey(#""route":{"#)
+                routes.writeOpened(match, into: &json)
+            }
+            let keyed = record { json in
+                json.key("route")
+                routes.write(match, into: &json)
+            }
+            #expect(opened == keyed)
+            #expect(opened.hasPrefix(#"{"link":""# + link + #"","route":{"pattern":"#))
+        }
+    }
+
     @Test func aNullRouteIsUnmatchedAndAForeignOneIsAbsent() throws {
         let matcher = try table("/list List\n")
         let upstream = UpstreamRoute(matcher: matcher)

@@ -6,6 +6,12 @@ package enum ArgumentsSchema {
     /// Writes `{"name":value,…}`, names and values read in place.
     package static func write(_ args: Arguments, into json: inout JSONWriter) {
         json.beginObject()
+        writeOpened(args, into: &json)
+    }
+
+    /// Writes the members and the closing `}` of an object whose `{` is written already: a
+    /// route's encoded members end with `"args":{` (`RouteEncodings`), a call fewer a record.
+    package static func writeOpened(_ args: Arguments, into json: inout JSONWriter) {
         args.forEachUnsafe { name, plainName, value, plainValue in
             if plainName { json.plainKey(name) } else { json.key(name) }
             switch value {

@@ -1,7 +1,7 @@
 @_spi(Records) import UrnCore
 
 /// The members every record that names a route writes, encoded once per route: its identity
-/// (`"pattern","target"` and `"methods"`), followed by the key `"args":` of a match or by the
+/// (`"pattern","target"` and `"methods"`), followed by `"args":{` opening a match's arguments or by the
 /// key `"link":` of a frame, its origin (`"table","line"`, and where an app-link route comes
 /// from) and a frame's `"modal"`. A route finds them by its object identity in an
 /// open-addressing table, so a record pays neither hashing nor reference counting.
@@ -15,7 +15,7 @@
 /// the stages makes one).
 final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
     /// A table route's key (its address; 0 is an empty slot) and, once encoded, where its
-    /// members are: identity `base..<base+identityEnd`, then `,"args":` up to `middle`, origin
+    /// members are: identity `base..<base+identityEnd`, then `,"args":{` up to `middle`, origin
     /// `middle..<frame`, then the identity again followed by `,"link":` up to `modal`, and
     /// `"modal":…` up to `end`. The memory at `base` is never moved or freed before the encodings.
     private struct Slot {
@@ -32,8 +32,8 @@ final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
     struct Members {
         /// `"pattern":…,"target":…` (and `"methods"`).
         let identity: UnsafeBufferPointer<UInt8>
-        /// The identity followed by `,"args":`.
-        let identityThenArgsKey: UnsafeBufferPointer<UInt8>
+        /// The identity followed by `,"args":{`: the arguments object opened, as a match goes on.
+        let identityThenArgsOpened: UnsafeBufferPointer<UInt8>
         /// `"table":…,"line":…`.
         let origin: UnsafeBufferPointer<UInt8>
         /// The identity followed by `,"link":`, a frame's first members.
@@ -42,7 +42,7 @@ final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
         let modal: UnsafeBufferPointer<UInt8>
     }
 
-    private static let argsKey = Array(#","args":"#.utf8)
+    private static let argsOpened = Array(#","args":{"#.utf8)
     private static let linkKey = Array(#","link":"#.utf8)
     private static let modalTrue = Array(#""modal":true"#.utf8)
     private static let modalFalse = Array(#""modal":false"#.utf8)
@@ -144,7 +144,7 @@ final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
         func part(_ start: Int32, _ end: Int32) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(start: base + Int(start), count: Int(end - start))
         }
-        return Members(identity: part(0, slot.identityEnd), identityThenArgsKey: part(0, slot.middle),
+        return Members(identity: part(0, slot.identityEnd), identityThenArgsOpened: part(0, slot.middle),
                        origin: part(slot.middle, slot.frame), identityThenLinkKey: part(slot.frame, slot.modal),
                        modal: part(slot.modal, slot.end))
     }
@@ -155,7 +155,7 @@ final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
         var slot = Slot(key: key)
         appendMembers(to: &all, using: &json) { writeIdentity(of: route, into: &$0) }
         slot.identityEnd = Int32(all.count)
-        all += argsKey
+        all += argsOpened
         slot.middle = Int32(all.count)
         appendMembers(to: &all, using: &json) { writeOrigin(of: route, into: &$0) }
         slot.frame = Int32(all.count)

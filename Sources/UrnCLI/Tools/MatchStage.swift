@@ -5,11 +5,12 @@
 struct MatchStage: RecordStage {
     enum Selection { case matched, unmatched, every, count, stats }
 
-    /// The winning route, if any. What only `--all-matches` and `--explain` find is kept in
-    /// the stage until the next record (`all`, `explanations`): the driver passes the result
-    /// around, and releasing its empty array and nil list cost every record.
+    /// Whether a route matched. The winner itself, and what only `--all-matches` and
+    /// `--explain` find, are kept in the stage until the next record (`winner`, `all`,
+    /// `explanations`): the driver passes the result around, and destroying a result that held
+    /// the match (an outlined value-witness call) cost every record about 50 instructions.
     struct Result {
-        let winner: Match?
+        let matched: Bool
     }
 
     /// The matcher, whose scratch state is this stage's own (`copyForThread`).
@@ -27,6 +28,8 @@ struct MatchStage: RecordStage {
     private var parsed = Link()
     /// Whether the last link parsed needs no JSON escape (`RecordStage.linkIsPlain`).
     private(set) var linkIsPlain = false
+    /// The last record's winning route, if any.
+    private var winner: Match?
     /// With `--all-matches`, the last record's matches in precedence order (the winner
     /// first); with `--explain`, why it matched nothing.
     private var all: [Match] = []
@@ -70,6 +73,8 @@ struct MatchStage: RecordStage {
         linkIsPlain = parsed.textIsPlain
         // nil spelled out when there is no method: a copy of the nil property was counted
         let method = self.method == nil && methodField == nil ? nil : requestMethod(of: record)
+        // let go first, so that the matcher can reuse the argument buffer the last winner holds
+        if self.winner != nil { self.winner = nil }
         if allMatches {
             all = []  // first, so that the matcher can reuse the argument buffer these hold
             all = try matcher.match(parsed, all: true, method: method)
@@ -95,7 +100,8 @@ struct MatchStage: RecordStage {
                 explanations = try matcher.explain(parsed, method: method)
             }
         }
-        return Result(winner: winner)
+        self.winner = consume winner
+        return Result(matched: self.winner != nil)
     }
 
     /// The record's HTTP method: its `--method-field` (upper-cased), else `--method`, else none.
@@ -108,10 +114,10 @@ struct MatchStage: RecordStage {
 
     mutating func selects(_ result: Result) -> Bool {
         let isSelected: Bool
-        let matched = result.winner != nil
+        let matched = result.matched
         // what a server refuses: no operation takes the request, or one takes it with a value
         // that breaks its schema (an OpenAPI table's `invalid`)
-        let refused = !matched || !result.winner.unsafelyUnwrapped.invalid.isEmpty
+        let refused = !matched || !winner.unsafelyUnwrapped.invalid.isEmpty
         switch selection {
         case .matched: isSelected = matched
         case .unmatched: isSelected = refused
@@ -124,7 +130,7 @@ struct MatchStage: RecordStage {
 
     /// Under `-q`, a selected record answers when records are selected by matching (or not).
     func settlesStatus(_ result: Result) -> Bool {
-        selection == .matched || selection == .unmatched || (selection == .every && result.winner != nil)
+        selection == .matched || selection == .unmatched || (selection == .every && result.matched)
     }
 
     mutating func countError() { summary.errors += 1 }
@@ -154,14 +160,16 @@ struct MatchStage: RecordStage {
     }
 
     func write(_ result: Result, into json: inout JSONWriter) {
-        json.key("route")
         if allMatches {
+            json.key("route")
             json.beginArray()
             for match in all { routes.write(match, into: &json) }
             json.endArray()
-        } else if result.winner != nil {
-            routes.write(result.winner.unsafelyUnwrapped, into: &json)  // not bound to a name, which copied the match
+        } else if result.matched {
+            json.rawMembersAndKey(#""route":{"#)
+            routes.writeOpened(winner.unsafelyUnwrapped, into: &json)  // not bound to a name, which copied the match
         } else {
+            json.key("route")
             json.null()
         }
         if let explanations {
