@@ -103,21 +103,20 @@ struct YAMLCut: Equatable {
     /// Whether every line break libyaml sees is a `\n`: no CR without LF after it, and no NEL,
     /// LINE SEPARATOR or PARAGRAPH SEPARATOR (C2 85, E2 80 A8, E2 80 A9).
     private static func linesAreNewlines(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        for (lead, follows) in [(UInt8(0x0D), [UInt8(0x0A)]), (UInt8(0xC2), [0x85]), (UInt8(0xE2), [0x80])] {
-            var offset = 0
-            while let found = find(lead, in: text, from: offset) {
-                let next = found + 1
-                if lead == 0x0D {
-                    if next >= text.count || text[next] != follows[0] { return false }
-                } else if lead == 0xC2 {
-                    if next < text.count, text[next] == 0x85 { return false }
-                } else if next + 1 < text.count, text[next] == 0x80, text[next + 1] == 0xA8 || text[next + 1] == 0xA9 {
-                    return false
-                }
-                offset = next
-            }
+        let count = text.count
+        return !someByte(0x0D, in: text, where: { $0 + 1 >= count || text[$0 + 1] != 0x0A })
+            && !someByte(0xC2, in: text, where: { $0 + 1 < count && text[$0 + 1] == 0x85 })
+            && !someByte(0xE2, in: text, where: { $0 + 2 < count && text[$0 + 1] == 0x80 && (text[$0 + 2] == 0xA8 || text[$0 + 2] == 0xA9) })
+    }
+
+    /// Whether a `byte` in `text` at some offset makes `test` true.
+    private static func someByte(_ byte: UInt8, in text: UnsafeBufferPointer<UInt8>, where test: (Int) -> Bool) -> Bool {
+        var offset = 0
+        while let found = find(byte, in: text, from: offset) {
+            if test(found) { return true }
+            offset = found + 1
         }
-        return true
+        return false
     }
 
     /// The first `byte` in `text` from `offset` on.
