@@ -13,7 +13,7 @@ import Testing
         var template = Array("/tmp/urn-prefetch-XXXXXX".utf8CString)
         let descriptor = mkstemp(&template)
         precondition(descriptor >= 0)
-        let path = String(cString: template)
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(path) }
         let bytes = Array(text.utf8)
         precondition(write(descriptor, bytes, bytes.count) == bytes.count)
@@ -48,19 +48,19 @@ import Testing
         }
     }
 
-    @Test func otherArgumentsAndFilesStartNothing() throws {
-        try withFile(Self.large) { path in
+    @Test func otherArgumentsAndFilesStartNothing() {
+        withFile(Self.large) { path in
             #expect(YAMLPrefetch.Started(arguments: ["urnmatch", "-e", "/a x"], limit: 32 << 20) == nil)
             #expect(YAMLPrefetch.Started(arguments: ["urnmatch", "--", "-f", path], limit: 32 << 20) == nil)
             #expect(YAMLPrefetch.Started(arguments: ["urnmatch", "-f", path], limit: 1024) == nil)
         }
-        try withFile("# a comment first\n" + Self.large) { path in
+        withFile("# a comment first\n" + Self.large) { path in
             #expect(YAMLPrefetch.Started(arguments: ["urnmatch", "-f", path], limit: 32 << 20) == nil)
         }
-        try withFile(String(repeating: "/a/b target\n", count: 20_000)) { path in
+        withFile(String(repeating: "/a/b target\n", count: 20_000)) { path in
             #expect(YAMLPrefetch.Started(arguments: ["urnmatch", "-f", path], limit: 32 << 20) == nil)
         }
-        try withFile("openapi: 3.0.0\npaths: {}\n") { path in
+        withFile("openapi: 3.0.0\npaths: {}\n") { path in
             #expect(YAMLPrefetch.Started(arguments: ["urnmatch", "-f", path], limit: 32 << 20) == nil)
         }
         // a pipe is never read ahead: its bytes are the loader's
