@@ -7,7 +7,7 @@ import Testing
     func read(_ schema: ParameterSchema, _ text: String) throws -> String {
         let (value, broken) = try schema.read(ArraySlice(text.utf8))
         let shown: String = switch value {
-        case let .string(bytes): "\"" + String(decoding: bytes, as: UTF8.self) + "\""
+        case .string: "\"" + text + "\""
         case let .integer(int): String(int)
         case let .number(double): String(double)
         case let .boolean(flag): String(flag)

@@ -6,6 +6,56 @@ extension Matcher {
     func operationArguments(_ route: Route, _ operation: OpenAPIOperation, _ link: Link) throws(Regex.MatchError) -> Arguments {
         var args = ArgumentList(reusing: &argumentBuffer)
         if !invalidParameters.isEmpty { invalidParameters.removeAll(keepingCapacity: true) }
+        if route.pattern.plainPlaceholders.applies {
+            try addSlotArguments(route, operation, to: &args)
+        } else {
+            try addSegmentArguments(route, operation, to: &args)
+        }
+        if options.mergeQuery { addQueryParameters(of: link, to: &args) }
+        return args.finish(into: &argumentBuffer)
+    }
+
+    /// Adds the arguments of a route whose placeholders are whole segments, each one's parameter
+    /// found when the route was built; a primitive value is read and added in place, as an urn
+    /// table's plain placeholders are (every link the operation takes comes through here).
+    private func addSlotArguments(_ route: Route, _ operation: OpenAPIOperation, to args: inout ArgumentList) throws(Regex.MatchError) {
+        let namesArePlain = route.pattern.plainPlaceholders.namesArePlain
+        let valuesArePlain = components.isPlain
+        try route.pattern.plainPlaceholders.names.withUnsafeBufferPointer { (names) throws(Regex.MatchError) in
+            try route.pattern.plainPlaceholders.slots.withUnsafeBufferPointer { (slots) throws(Regex.MatchError) in
+                try operation.slotParameters.withUnsafeBufferPointer { (parameters) throws(Regex.MatchError) in
+                    try components.withUnsafeParts { (bytes, ranges) throws(Regex.MatchError) in
+                        for (k, slot) in slots.enumerated() where slot.index < ranges.count {
+                            let name = UnsafeBufferPointer(rebasing: names[slot.name])
+                            let text = UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]])
+                            guard let held = parameters[k] else {
+                                args.addNew(name: name, string: text, plainName: namesArePlain, plainValue: valuesArePlain)
+                                continue
+                            }
+                            unowned(unsafe) let parameter = held.takeUnretainedValue()
+                            guard parameter.isPrimitive else {
+                                try addArgument(of: parameter, ArraySlice(text), to: &args)
+                                continue
+                            }
+                            let (value, broken) = try parameter.schema.read(text)
+                            if value == .string {
+                                args.addNew(name: name, string: text, plainName: namesArePlain, plainValue: valuesArePlain)
+                            } else {
+                                args.addNew(name: name, value.argument([]))  // typed: the text is not kept
+                            }
+                            if let broken {
+                                invalidParameters.append(InvalidParameter(param: parameter.name, rule: broken, value: String(decoding: text, as: UTF8.self)))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds the arguments of each placeholder of `route`'s segments, whole or inside one,
+    /// finding its parameter by name.
+    private func addSegmentArguments(_ route: Route, _ operation: OpenAPIOperation, to args: inout ArgumentList) throws(Regex.MatchError) {
         for (index, segment) in route.pattern.segments.enumerated() where index < components.count {
             switch segment {
             case let .placeholder(placeholder):
@@ -21,8 +71,6 @@ extension Matcher {
                 continue
             }
         }
-        if options.mergeQuery { addQueryParameters(of: link, to: &args) }
-        return args.finish(into: &argumentBuffer)
     }
 
     /// Adds the argument `written` gives the parameter `name`, noting a broken rule.
@@ -32,8 +80,13 @@ extension Matcher {
             args.addNew(name, .string(written))
             return
         }
+        try addArgument(of: parameter, written, to: &args)
+    }
+
+    /// Adds the argument `written` gives `parameter`, noting a broken rule.
+    private func addArgument(of parameter: PathParameter, _ written: ArraySlice<UInt8>, to args: inout ArgumentList) throws(Regex.MatchError) {
         let (value, broken) = try parameter.argument(written)
-        args.addNew(name, value)
+        args.addNew(parameter.nameBytes, value)
         if let broken {
             invalidParameters.append(InvalidParameter(param: parameter.name, rule: broken, value: String(decoding: written, as: UTF8.self)))
         }

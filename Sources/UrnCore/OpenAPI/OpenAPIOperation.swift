@@ -18,10 +18,15 @@
     /// The hosts links must have: the servers' (any for a server without a host), narrowed by
     /// `--host` and `@host`.
     package let origins: ServerOrigins
+    /// When the route's pattern has only whole-segment placeholders, the parameter of each (nil
+    /// for a name the operation declares none for), in the order of the pattern's
+    /// `plainPlaceholders.slots`: found once here rather than by name for every link, and held
+    /// unretained (`parameters` keeps them), so that reading one costs no reference count.
+    let slotParameters: [Unmanaged<PathParameter>?]
 
-    /// An operation.
+    /// The operation of a route whose pattern is `pattern`.
     package init(method: String, path: String, operationId: String?, tags: [String], deprecated: Bool,
-                 parameters: [PathParameter], origins: ServerOrigins) {
+                 parameters: [PathParameter], origins: ServerOrigins, pattern: Pattern) {
         self.method = method
         self.path = path
         self.operationId = operationId
@@ -29,6 +34,10 @@
         self.deprecated = deprecated
         self.parameters = parameters
         self.origins = origins
+        let plain = pattern.plainPlaceholders
+        slotParameters = !plain.applies ? [] : plain.slots.map { slot in
+            parameters.first { $0.nameBytes[...] == plain.names[slot.name] }.map(Unmanaged.passUnretained)
+        }
     }
 
     /// The target of its route: `operationId`, else `METHOD path`.

@@ -179,7 +179,8 @@ package struct OpenAPIReader {
             for basePath in basePaths {
                 let pattern = try self.pattern(path, basePath: basePath, at: place)
                 let described = OpenAPIOperation(method: method, path: path, operationId: operationId, tags: tags, deprecated: deprecated,
-                                                 parameters: parameters, origins: ServerOrigins(servers: origins[basePath]!, hosts: reader.hosts))
+                                                 parameters: parameters, origins: ServerOrigins(servers: origins[basePath]!, hosts: reader.hosts),
+                                                 pattern: pattern)
                 routes.append(Route(pattern: pattern, target: described.target, table: reader.table, line: reader.line(of: place),
                                     methods: [method], operation: described))
             }

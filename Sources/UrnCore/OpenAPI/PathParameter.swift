@@ -1,7 +1,8 @@
 /// A path parameter of an OpenAPI operation: how its value is written in the path (`style`,
 /// `explode`, Swagger 2's `collectionFormat`) and what its schema asks of it (urn-routes(5)
-/// OPENAPI TABLES).
-package struct PathParameter: Sendable {
+/// OPENAPI TABLES). A class: every link an operation takes reads it, and a reference is
+/// passed where a copy of its fields would be retained one by one.
+package final class PathParameter: Sendable {
     /// How a value is written in its segment (OpenAPI 3 "Style Values", RFC 6570).
     package enum Style: String, Sendable {
         /// `5`, `3,4,5`, `R,100,G,200` (or `R=100,G=200` exploded).
@@ -25,6 +26,9 @@ package struct PathParameter: Sendable {
     let separator: UInt8
     /// The value is a media type's text (`content`), taken as it is.
     let isContent: Bool
+    /// The value is the whole of its segment and one JSON scalar (`simple` style, a primitive
+    /// schema), which `ParameterSchema.read` reads in place.
+    let isPrimitive: Bool
 
     /// A parameter.
     package init(name: String, style: Style = .simple, explode: Bool = false, schema: ParameterSchema,
@@ -36,6 +40,7 @@ package struct PathParameter: Sendable {
         self.schema = schema
         self.separator = separator
         self.isContent = isContent
+        isPrimitive = !isContent && style == .simple && schema.type != .array && schema.type != .object
     }
 
     /// The argument `written` gives (its segment's text for this parameter, percent-decoded
@@ -50,7 +55,7 @@ package struct PathParameter: Sendable {
             return try object(text)
         default:
             let (value, broken) = try schema.read(text)
-            return (value.argument, broken)
+            return (value.argument(text), broken)
         }
     }
 
@@ -100,7 +105,7 @@ package struct PathParameter: Sendable {
         json.beginArray()
         for piece in pieces {
             let (value, rule) = try items.read(piece)
-            value.write(into: &json)
+            value.write(piece, into: &json)
             broken = broken ?? rule.map { "items: " + $0 }
         }
         json.endArray()
@@ -128,7 +133,7 @@ package struct PathParameter: Sendable {
             json.key(key)
             let property = schema.properties.first { $0.name.utf8.elementsEqual(key) }?.schema ?? .any
             let (value, rule) = try property.read(written)
-            value.write(into: &json)
+            value.write(written, into: &json)
             broken = broken ?? rule.map { "properties: " + String(decoding: key, as: UTF8.self) + ": " + $0 }
         }
         json.endObject()

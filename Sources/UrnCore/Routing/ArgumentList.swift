@@ -123,10 +123,13 @@ struct ArgumentList {
 
     /// Adds `name`, which the caller knows is not there yet.
     mutating func addNew(_ name: [UInt8], _ value: ArgValue) {
-        name.withUnsafeBufferPointer { name in
-            reserve(bytes: name.count + Self.byteCount(of: value), entries: 1)
-            buffer.appendEntry(entry(name: name, value))
-        }
+        name.withUnsafeBufferPointer { name in addNew(name: name, value) }
+    }
+
+    /// Adds `name`, which the caller knows is not there yet, from bytes in place.
+    mutating func addNew(name: UnsafeBufferPointer<UInt8>, _ value: ArgValue) {
+        reserve(bytes: name.count + Self.byteCount(of: value), entries: 1)
+        buffer.appendEntry(entry(name: name, value))
     }
 
     /// Adds `name` unless it is already there.
