@@ -295,17 +295,23 @@ final class ChunkPipeline<Stage: RecordStage> {
         var outcome = RecordDriver.Outcome()
         var bytes = 0
         var count = 0
-        for line in chunk.lines {
-            if halted.isSet { break }
-            let input = InputLine(bytes: chunk.input.unsafeView(line.start..<(line.start + line.count)), number: line.number,
-                                  source: chunk.source, tooLong: line.tooLong)
-            count += 1
-            bytes += line.count + 1
-            guard worker.driver.consume(input, &worker.stage, &worker.parser, worker.writer, settings, &outcome) else {
-                chunk.stops = true
-                break
+        // the stage and parser are borrowed once for the chunk, and the settings read once:
+        // each line's call copied them (a memcpy a record)
+        let settings = self.settings
+        func consumeLines(_ stage: inout Stage, _ parser: inout RecordParser) {
+            for line in chunk.lines {
+                if halted.isSet { break }
+                let input = InputLine(bytes: chunk.input.unsafeView(line.start..<(line.start + line.count)), number: line.number,
+                                      source: chunk.source, tooLong: line.tooLong)
+                count += 1
+                bytes += line.count + 1
+                guard worker.driver.consume(input, &stage, &parser, worker.writer, settings, &outcome) else {
+                    chunk.stops = true
+                    break
+                }
             }
         }
+        consumeLines(&worker.stage, &worker.parser)
         swap(&worker.writer.json, &chunk.output)
         chunk.messages = worker.diagnostics.takeKept()
         chunk.summary = worker.stage.takeSummary()

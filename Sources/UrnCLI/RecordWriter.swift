@@ -109,30 +109,39 @@ package final class RecordWriter {
     }
 
     /// Writes `bytes`, records already formatted (a chunk of `--jobs`), flushing as `end` does.
+    /// A block of at least a buffer's size goes out as it is, after what is buffered, rather
+    /// than through the buffer: a copy of every byte of output, on the thread that writes.
     package func writeFormatted(_ bytes: UnsafeBufferPointer<UInt8>) throws(WriteFailure) {
-        json.append(bytes)
-        if lineBuffered || json.count >= RecordWriter.flushThreshold { try flush() }
+        guard fd >= 0, !discards, bytes.count >= RecordWriter.flushThreshold else {
+            json.append(bytes)
+            if lineBuffered || json.count >= RecordWriter.flushThreshold { try flush() }
+            return
+        }
+        try flush()
+        try writeOut(UnsafeRawBufferPointer(bytes))
     }
 
     /// Writes out everything buffered.
     package func flush() throws(WriteFailure) {
-        let count = json.count
-        guard count > 0, fd >= 0 else { return }
+        guard json.count > 0, fd >= 0 else { return }
         guard !discards else { return json.reset() }
-        let failure: Int32? = json.withSpan { $0.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < count {
-                let n = write(fd, buffer.baseAddress! + offset, count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
+        defer { json.reset() }
+        try json.withSpan { (span) throws(WriteFailure) in
+            try span.withUnsafeBytes { (buffer) throws(WriteFailure) in try writeOut(buffer) }
+        }
+    }
+
+    /// Writes all of `bytes` to the file descriptor.
+    private func writeOut(_ bytes: UnsafeRawBufferPointer) throws(WriteFailure) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw errno == EPIPE ? .brokenPipe : .failed(errno)
             }
-            return nil
-        } }
-        json.reset()
-        if let failure { throw failure == EPIPE ? .brokenPipe : .failed(failure) }
+            offset += n
+        }
     }
 }
 

@@ -34,14 +34,18 @@ run() {
 }
 
 # check LABEL DIR INPUT COMMAND: one job against three, in chunks of CHUNKS bytes (default 1:
-# a line each) and, unless ONLY_TINY is set, in chunks as read
+# a line each) unless ONLY_MANY is set, and, unless ONLY_TINY is set, in chunks as read
 check() {
   local label=$1 dir=$2 input=$3 command=$4 ok=1 runs=tiny
   JOBS=1 run one "$dir" "$input" "$command"
-  JOBS=3 URN_JOBS_CHUNK_BYTES=${CHUNKS:-1} run tiny "$dir" "$input" "$command"
+  if [ -n "${ONLY_MANY:-}" ]; then
+    runs=many
+  else
+    JOBS=3 URN_JOBS_CHUNK_BYTES=${CHUNKS:-1} run tiny "$dir" "$input" "$command"
+  fi
   if [ -z "${ONLY_TINY:-}" ]; then
     JOBS=3 run many "$dir" "$input" "$command"
-    runs="tiny many"
+    [ -n "${ONLY_MANY:-}" ] || runs="tiny many"
   fi
   for run in $runs; do
     for part in out err status; do
@@ -92,6 +96,16 @@ do
   cp "$work/second.txt" "$work/empty/second.txt"
   check "hostile: $command" "$work/empty" "$input" "$command"
   CHUNKS=700 check "hostile -0: $command" "$work/empty" "$work/hostile.nul" "${command/ / -0 }"
+done
+
+# Chunks as read from a large input: each chunk's records are more than the writer's buffer, so
+# they go out in one write of their own (after what the writer holds), on a good descriptor, a
+# full one, and a reader that goes away after one line.
+python3 "$root/bench/gen_links.py" -n 30000 --seed 3 -o "$work/empty/links.txt" > /dev/null 2>&1
+for command in "urnmatch -a -f $routes" "urnparse" "urnmatch -a -f $routes > /dev/full" \
+  "urnmatch -a -f $routes | head -1" "urnparse --line-buffered | head -3"
+do
+  ONLY_MANY=1 check "large: $command" "$work/empty" "$work/empty/links.txt" "$command"
 done
 
 echo "jobs: $pass passed, $fail failed"

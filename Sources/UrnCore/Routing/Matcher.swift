@@ -92,7 +92,8 @@
     @inline(__always)
     func readComponents(_ link: Link, mode: ComponentMode, delimiter: [UInt8]) {
         let serial = link.reference.serial
-        if let lastMode, lastMode == mode, serial != 0, lastSerial == serial, lastDelimiter == delimiter {
+        // the serial first: a new link (the common case) needs no comparison of modes
+        if serial != 0, lastSerial == serial, let lastMode, lastMode == mode, lastDelimiter == delimiter {
             components.showAll()
             return
         }
