@@ -41,6 +41,15 @@ def measure(argv, stdin_path, runs):
     return statistics.median(times), min(times), max(times), max(s[1] for s in samples)
 
 
+def paired(argv_a, argv_b, stdin_path, runs):
+    """Runs two commands alternately `runs` times each: their medians, and the median of each
+    pair's ratio a / b. On a shared machine the speed drifts from run to run, so two medians taken
+    apart compare two moments rather than two commands; a pair's two runs see the same moment."""
+    pairs = [(run_once(argv_a, stdin_path)[0], run_once(argv_b, stdin_path)[0]) for _ in range(runs)]
+    return (statistics.median(a for a, _ in pairs), statistics.median(b for _, b in pairs),
+            statistics.median(a / b for a, b in pairs))
+
+
 def prefix_file(path, count):
     """The first `count` lines of `path`, as a file of their own."""
     out = f"{path}.first{count}"
@@ -207,7 +216,10 @@ def main():
     express_ratio = results["urnmatch 142"][0] / results["urnmatch express"][0]
     print(f"\nurnmatch --dialect express runs at {express_ratio:.2f}× the urn dialect's links/s on the same 142 routes.")
     jobs_ratio = results["urnmatch 142"][0] / results["urnmatch -j2"][0]
-    print(f"urnmatch --jobs 2 runs at {jobs_ratio:.2f}× the links/s of one job ({os.cpu_count()} cores; target ≥ 1.7× on idle cores).")
+    runs = max(args.runs, 7)
+    _, _, paired_ratio = paired(*[[tool("urnmatch"), "--jobs", jobs, "-f", github] for jobs in ("1", "2")], path, runs)
+    print(f"urnmatch --jobs 2 runs at {jobs_ratio:.2f}× the links/s of one job in the table above, "
+          f"{paired_ratio:.2f}× in {runs} alternating pairs ({os.cpu_count()} cores; target ≥ 1.7× on idle cores).")
     print("urnfmt reads urnmatch -a's records over the same links (its 'vs cat' is against cat of that file);")
     print("the pipeline is urnparse | urnmatch | urnstack | urnfmt over the links; 'X ← Y' is tool X alone over")
     print("the records Y writes for the same links (records/s; 'vs cat' against cat of the links).")
@@ -317,13 +329,9 @@ def openapi(args):
                 "start-up": "(a one-route table: the process alone)"}[name]
         print(f"load {name:<8} {statistics.median(times) * 1000:>6.1f} ms  ({size / 1024:,.0f} KiB, start-up included)  {goal}")
     n = args.links
-    # runs alternate, and the ratio is the median of each pair's: on a shared machine the speed
-    # drifts between runs, and two medians taken apart compare two moments, not two tables
-    pairs = [(run_once([urnmatch, "-f", files["yaml"]], files["links"])[0],
-              run_once([urnmatch, "-f", files["routes"]], files["links"])[0]) for _ in range(max(args.runs, 7))]
-    doc, table = statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
-    ratio = statistics.median(p[0] / p[1] for p in pairs)
-    print(f"routing {n:,} links ({len(pairs)} alternating runs): OpenAPI {doc:.3f} s, urn table {table:.3f} s: "
+    runs = max(args.runs, 7)
+    doc, table, ratio = paired([urnmatch, "-f", files["yaml"]], [urnmatch, "-f", files["routes"]], files["links"], runs)
+    print(f"routing {n:,} links ({runs} alternating runs): OpenAPI {doc:.3f} s, urn table {table:.3f} s: "
           f"{ratio:.2f}× (median of the pairs' ratios; target ≤ 1.2×)")
     if shutil.which("valgrind"):
         path = prefix_file(files["links"], INSTRUCTION_LINKS)
