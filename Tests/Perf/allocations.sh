@@ -18,6 +18,8 @@ routes="$ROOT/bench/github_api.routes"
 "$BIN/urnparse" -s < "$tmp/links.txt" > "$tmp/stage-parsed.jsonl" || true
 "$BIN/urnmatch" -s -f "$routes" < "$tmp/stage-parsed.jsonl" > "$tmp/stage-matched.jsonl" || true
 "$BIN/urnstack" -s -f "$routes" < "$tmp/stage-matched.jsonl" > "$tmp/stage-stacked.jsonl" || true
+# a generated OpenAPI document (typed and pattern-checked path parameters) and links for it
+python3 "$ROOT/bench/gen_openapi.py" -n 100 --links "$records" --seed 1 -o "$tmp" > /dev/null 2>&1
 
 # the heap blocks a run allocates (its exit status does not matter: 1 is "nothing matched")
 blocks() {
@@ -49,6 +51,7 @@ check "urnmatch (GitHub + GitLab tables)" 0.02 "$tmp/links.txt" "$BIN/urnmatch" 
 check "urnmatch --dialect express" 0.01 "$tmp/links.txt" "$BIN/urnmatch" --dialect express -f "$routes"
 check "urnstack (GitHub table)" 0.00 "$tmp/links.txt" "$BIN/urnstack" -f "$routes"
 check "urnfmt template" 0.00 "$tmp/matched.jsonl" "$BIN/urnfmt" '{route.target}\t{route.args.owner}\t{host}\t{query:page}'
+check "urnmatch (OpenAPI document)" 0.00 "$tmp/openapi-100.links" "$BIN/urnmatch" -f "$tmp/openapi-100.json"
 check "urnmatch over urnparse's records" 0.00 "$tmp/stage-parsed.jsonl" "$BIN/urnmatch" -f "$routes"
 check "urnstack over urnmatch's records" 0.00 "$tmp/stage-matched.jsonl" "$BIN/urnstack" -f "$routes"
 check "urnfmt over urnstack's records" 0.00 "$tmp/stage-stacked.jsonl" "$BIN/urnfmt" '{route.target}\t{stack.0.link}'
