@@ -122,4 +122,40 @@ import Testing
             }
         }
     }
+
+    /// A link parsed into again and again numbers its texts from a block of serials of its
+    /// own; a copy keeps the serial it was given, and when the copy and the link are both
+    /// parsed into afterwards, in either order, no serial names two texts.
+    @Test func serialsNameOneTextEachThroughCopies() throws {
+        let parser = LinkParser()
+        var seen: [Int: String] = [:]
+        func note(_ link: Link) {
+            let text = String(decoding: link.text, as: UTF8.self)
+            #expect(link.reference.serial != 0)
+            if let earlier = seen[link.reference.serial] { #expect(earlier == text, "serial \(link.reference.serial)") }
+            seen[link.reference.serial] = text
+        }
+        func parse(_ text: String, into link: inout Link) throws {
+            try Array(text.utf8).withUnsafeBufferPointer { (buffer) throws(LinkError) in try parser.parse(buffer, into: &link) }
+            note(link)
+        }
+        var link = try parser.parse("https://h/start")
+        note(link)
+        for round in 0..<3000 {  // past the end of a block
+            try parse("https://h/\(round)", into: &link)
+            if round % 7 == 0 {
+                var copy = link
+                if round % 2 == 0 {
+                    try parse("https://copy/\(round)", into: &copy)
+                    try parse("https://h/after-\(round)", into: &link)
+                } else {
+                    try parse("https://h/after-\(round)", into: &link)
+                    try parse("https://copy/\(round)", into: &copy)
+                }
+                copy.reference.text.append(UInt8(ascii: "x"))  // a text changed by hand has no serial
+                #expect(copy.reference.serial == 0)
+                try parse("https://copy/again-\(round)", into: &copy)
+            }
+        }
+    }
 }

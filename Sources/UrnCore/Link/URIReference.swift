@@ -13,7 +13,14 @@ import Synchronization
     /// component ranges of a parsed link are taken to be the parser's: changing them alone,
     /// text unchanged, is not noticed.
     @_spi(Records) public private(set) var serial: Int
-    private static let serials = Atomic<Int>(1)
+    /// The end of the block of serial numbers `serial` was taken from. A reference whose text
+    /// storage no copy shares numbers its next text from the block (`replace`); only a new
+    /// block is taken from the process-wide counter, whose cache line every `--jobs` worker
+    /// wrote for every link when each serial was taken from it.
+    private var serialBlockEnd: Int
+    /// The next block of serial numbers to give out; block 0, whose first serial is 0, never is.
+    private static let serialBlocks = Atomic<Int>(1)
+    private static let serialBlockShift = 10
     /// `scheme` without the `:`.
     @PackedRange @_spi(Records) public var scheme: Range<Int>?
     /// The authority without the leading `//`.
@@ -33,7 +40,7 @@ import Synchronization
     @_spi(Records) public init(_ text: [UInt8]) {
         precondition(text.count <= PackedRange.limit, "a link must be shorter than 4 GiB (LinkParser refuses longer ones)")
         self.text = text
-        serial = Self.nextSerial()
+        (serial, serialBlockEnd) = Self.newSerialBlock()
         let n = text.count
         var scheme: Range<Int>?
         var authority: Range<Int>?
@@ -84,7 +91,7 @@ import Synchronization
     init(_ text: [UInt8], scheme: Range<Int>?, authority: Range<Int>?, path: Range<Int>, query: Range<Int>?,
          fragment: Range<Int>?) {
         self.text = text
-        serial = Self.nextSerial()
+        (serial, serialBlockEnd) = Self.newSerialBlock()
         self.scheme = scheme
         self.authority = authority
         packedPath = PackedRange(path)
@@ -96,8 +103,17 @@ import Synchronization
     /// `input` into the storage `text` held (a new serial number, as a new reference has).
     mutating func replace(with input: UnsafeBufferPointer<UInt8>, scheme: Range<Int>?, authority: Range<Int>?,
                           path: Range<Int>, query: Range<Int>?, fragment: Range<Int>?) {
+        let previous = serial  // the text's `didSet` clears it
+        let storage = text.withUnsafeBufferPointer { $0.baseAddress }
         text.replaceSubrange(text.indices, with: input)
-        serial = Self.nextSerial()
+        // The same storage, written in place, is storage no other reference shares: a copy
+        // that shared it would have made this one move. Copies keep the serials they were
+        // given, with their texts, so the next number of the block is this reference's alone.
+        if previous != 0, previous + 1 < serialBlockEnd, !text.isEmpty, text.withUnsafeBufferPointer({ $0.baseAddress }) == storage {
+            serial = previous + 1
+        } else {
+            (serial, serialBlockEnd) = Self.newSerialBlock()
+        }
         self.scheme = scheme
         self.authority = authority
         packedPath = PackedRange(path)
@@ -105,10 +121,10 @@ import Synchronization
         self.fragment = fragment
     }
 
-    /// A serial number not given before.
-    @inline(__always)
-    private static func nextSerial() -> Int {
-        serials.wrappingAdd(1, ordering: .relaxed).oldValue
+    /// The first serial number of a block not given before, and the block's end.
+    private static func newSerialBlock() -> (serial: Int, end: Int) {
+        let block = serialBlocks.wrappingAdd(1, ordering: .relaxed).oldValue
+        return (block << serialBlockShift, (block + 1) << serialBlockShift)
     }
 
     private static func colonSlashQuestionHash(_ word: UInt64) -> UInt64 {
