@@ -17,6 +17,21 @@ import Testing
         #expect(decoded(#""\u00e9\u20AC\ud83d\ude00\u0000""#) == "é€😀\u{0}")
     }
 
+    /// A name given as bytes of a larger buffer (`UpstreamRoute` keeps every name in one) is
+    /// compared as the same name given as an array: written, escaped, empty, and a prefix.
+    @Test(arguments: [(#""/a/:id""#, "/a/:id"), (#""\/a\/:id""#, "/a/:id"), (#""""#, ""), (#""/a""#, "/a/:id"),
+                      (#""/a/:id""#, "/a"), (#""\\""#, "\\"), (#""\\""#, "\\\\")])
+    func comparesWithANameInALargerBuffer(token: String, name: String) {
+        let bytes = Array(token.utf8)
+        let names = Array(("x" + name + "y").utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            names.withUnsafeBufferPointer { names in
+                let slice = UnsafeBufferPointer(rebasing: names[1..<names.count - 1])
+                #expect(JSONString.equals(0..<buffer.count, in: buffer, slice) == JSONString.equals(0..<buffer.count, in: buffer, Array(name.utf8)))
+            }
+        }
+    }
+
     @Test func comparesKeysThroughEscapes() {
         let bytes = Array(#""li\u006ek""#.utf8)
         bytes.withUnsafeBufferPointer { buffer in

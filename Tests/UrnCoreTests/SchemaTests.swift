@@ -94,6 +94,26 @@ import Testing
         }
     }
 
+    /// Routes of two tables on the same line are told apart by table name and pattern, each
+    /// read from the one buffer of names: the second table's, an escaped pattern, and none.
+    @Test func routesOnOneLineOfTwoTablesAreToldApart() throws {
+        let parser = RouteTableParser(dialect: .urn, scheme: nil)
+        let matcher = Matcher(tables: [try parser.parse("/a A\n", name: "one.routes"), try parser.parse("/a/:id B\n", name: "two.routes")])
+        let upstream = UpstreamRoute(matcher: matcher)
+        let second = matcher.tables[1].routes[0]
+        try withRecord(#"{"route":{"pattern":"\/a\/:id","table":"two.routes","line":1,"args":{}}}"#) { view in
+            guard case let .matched(route, _, _) = upstream.value(of: view, watchedFrom: 0) else { Issue.record("no match"); return }
+            #expect(route === second)
+        }
+        try withRecord(#"{"route":{"pattern":"/a","table":"two.routes","line":1,"args":{}}}"#) { view in
+            guard case .absent = upstream.value(of: view, watchedFrom: 0) else { Issue.record("not absent"); return }
+        }
+        try withRecord(#"{"route":{"pattern":"/a","table":"one.routes","line":1,"args":{}}}"#) { view in
+            guard case let .matched(route, _, _) = upstream.value(of: view, watchedFrom: 0) else { Issue.record("no match"); return }
+            #expect(route === matcher.tables[0].routes[0])
+        }
+    }
+
     @Test func aBlockHandlerIsWrittenAndReadBack() throws {
         let matcher = try table("* ^log\nlist List\n", dialect: .waap)
         let match = try #require(try matcher.firstMatch(try LinkParser().parse("app://list")))

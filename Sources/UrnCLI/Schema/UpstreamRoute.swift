@@ -23,22 +23,30 @@ package struct UpstreamRoute: Sendable {
     private let entries: [Entry]
     private let runs: [Int32]
 
-    /// A route with its table's name and its pattern as written, UTF-8.
+    /// A route with where its table's name and its pattern as written lie in `names`: an
+    /// entry compared with a record retains no array of its own (three retains and releases a
+    /// record, when each held its own).
     private struct Entry: @unchecked Sendable {  // routes are immutable once loaded
         let route: Route
-        let table: Int
-        let pattern: [UInt8]
+        let table: Range<Int>
+        let pattern: Range<Int>
     }
 
-    private let tableNames: [[UInt8]]
+    /// The UTF-8 of every table name, then of every entry's pattern.
+    private let names: [UInt8]
 
     /// A reader of the routes of `matcher`'s tables.
     package init(matcher: Matcher) {
+        var names: [UInt8] = []
         var entries: [Entry] = []
-        for (index, table) in matcher.tables.enumerated() {
+        for table in matcher.tables {
+            let name = names.count..<names.count + table.name.utf8.count
+            names += table.name.utf8
             // a record names a line in plain decimal digits, never a negative one
             for route in table.routes where route.line >= 0 {
-                entries.append(Entry(route: route, table: index, pattern: Array(route.pattern.text.utf8)))
+                let pattern = names.count..<names.count + route.pattern.text.utf8.count
+                names += route.pattern.text.utf8
+                entries.append(Entry(route: route, table: name, pattern: pattern))
             }
         }
         // stable, so that a line's routes keep the order of the tables
@@ -48,7 +56,7 @@ package struct UpstreamRoute: Sendable {
         for line in runs.indices.dropFirst() { runs[line] += runs[line - 1] }
         self.entries = entries
         self.runs = runs
-        tableNames = matcher.tables.map { Array($0.name.utf8) }
+        self.names = names
     }
 
     /// Reads the `route` field of `record`, whose scan watched `paths` from slot `first`. A
@@ -79,13 +87,16 @@ package struct UpstreamRoute: Sendable {
               let lineNumber = Self.lineNumber(UnsafeBufferPointer(rebasing: text[line.range])),
               lineNumber &+ 1 < runs.count
         else { return nil }
-        for k in Int(runs[lineNumber])..<Int(runs[lineNumber &+ 1]) {
-            let entry = entries[k]
-            if JSONString.equals(table.range, in: text, tableNames[entry.table]) && JSONString.equals(pattern.range, in: text, entry.pattern) {
-                return entry.route
+        return names.withUnsafeBufferPointer { names in
+            entries.withUnsafeBufferPointer { entries in
+                for k in Int(runs[lineNumber])..<Int(runs[lineNumber &+ 1])
+                where JSONString.equals(table.range, in: text, UnsafeBufferPointer(rebasing: names[entries[k].table]))
+                    && JSONString.equals(pattern.range, in: text, UnsafeBufferPointer(rebasing: names[entries[k].pattern])) {
+                    return entries[k].route
+                }
+                return nil
             }
         }
-        return nil
     }
 
     /// The line number a JSON number token gives: plain decimal digits only (`7.0` or `7e0`

@@ -74,21 +74,26 @@
     /// Whether the string token `text[token]` decodes to exactly `name`.
     @inline(__always)
     @_spi(Records) public static func equals(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
+        name.withUnsafeBufferPointer { equals(token, in: text, $0) }
+    }
+
+    /// Whether the string token `text[token]` decodes to exactly the bytes `name`: for a caller
+    /// that holds many names in one buffer, so that none is retained to be compared.
+    @inline(__always)
+    @_spi(Records) public static func equals(_ token: Range<Int>, in text: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
         let inner = (token.lowerBound + 1)..<(token.upperBound - 1)
         // An escape is longer than what it stands for: a token as long as `name` holds it
         // only as written, and a shorter one never does. Written the same is not enough when
         // the bytes hold a backslash (a name with one, issue 37): the key token `"\\"` is
         // the name `\\` byte for byte, but it decodes to `\`.
         if inner.count == name.count {
-            return name.withUnsafeBufferPointer { name in
-                guard let source = name.baseAddress else { return true }
-                return (text.baseAddress! + inner.lowerBound).equalsShort(source, count: name.count)
-                    && nextBackslash(text, from: inner.lowerBound, to: inner.upperBound) == inner.upperBound
-            }
+            guard let source = name.baseAddress else { return true }
+            return (text.baseAddress! + inner.lowerBound).equalsShort(source, count: name.count)
+                && nextBackslash(text, from: inner.lowerBound, to: inner.upperBound) == inner.upperBound
         }
         guard inner.count > name.count, nextBackslash(text, from: inner.lowerBound, to: inner.upperBound) < inner.upperBound
         else { return false }
-        return decoded(token, in: text) == name
+        return decoded(token, in: text).elementsEqual(name)
     }
 
     static func hex4(_ text: UnsafeBufferPointer<UInt8>, _ index: Int) -> UInt32 {
