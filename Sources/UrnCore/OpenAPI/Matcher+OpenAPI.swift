@@ -21,33 +21,21 @@ extension Matcher {
     private func addSlotArguments(_ route: Route, _ operation: OpenAPIOperation, to args: inout ArgumentList) throws(Regex.MatchError) {
         let namesArePlain = route.pattern.plainPlaceholders.namesArePlain
         let valuesArePlain = components.isPlain
-        try route.pattern.plainPlaceholders.names.withUnsafeBufferPointer { (names) throws(Regex.MatchError) in
-            try route.pattern.plainPlaceholders.slots.withUnsafeBufferPointer { (slots) throws(Regex.MatchError) in
-                try operation.slotParameters.withUnsafeBufferPointer { (parameters) throws(Regex.MatchError) in
-                    try components.withUnsafeParts { (bytes, ranges) throws(Regex.MatchError) in
-                        for (k, slot) in slots.enumerated() where slot.index < ranges.count {
-                            let name = UnsafeBufferPointer(rebasing: names[slot.name])
-                            let text = UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]])
-                            guard let held = parameters[k] else {
-                                args.addNew(name: name, string: text, plainName: namesArePlain, plainValue: valuesArePlain)
-                                continue
-                            }
-                            unowned(unsafe) let parameter = held.takeUnretainedValue()
-                            guard parameter.isPrimitive else {
-                                try addArgument(of: parameter, ArraySlice(text), to: &args)
-                                continue
-                            }
-                            let (value, broken) = try parameter.schema.read(text)
-                            if value == .string {
-                                args.addNew(name: name, string: text, plainName: namesArePlain, plainValue: valuesArePlain)
-                            } else {
-                                args.addNew(name: name, value.argument([]))  // typed: the text is not kept
-                            }
-                            if let broken {
-                                invalidParameters.append(InvalidParameter(param: parameter.name, rule: broken, value: String(decoding: text, as: UTF8.self)))
-                            }
-                        }
-                    }
+        try operation.slotParameters.withUnsafeBufferPointer { (parameters) throws(Regex.MatchError) in
+            try forEachPlainSlot(of: route) { (k, name, text) throws(Regex.MatchError) in
+                guard let held = parameters[k] else {
+                    return args.addNew(name: name, string: text, plainName: namesArePlain, plainValue: valuesArePlain)
+                }
+                unowned(unsafe) let parameter = held.takeUnretainedValue()
+                guard parameter.isPrimitive else { return try addArgument(of: parameter, ArraySlice(text), to: &args) }
+                let (value, broken) = try parameter.schema.read(text)
+                if value == .string {
+                    args.addNew(name: name, string: text, plainName: namesArePlain, plainValue: valuesArePlain)
+                } else {
+                    args.addNew(name: name, value.argument([]))  // typed: the text is not kept
+                }
+                if let broken {
+                    invalidParameters.append(InvalidParameter(param: parameter.name, rule: broken, value: String(decoding: text, as: UTF8.self)))
                 }
             }
         }

@@ -494,17 +494,10 @@
         guard !dialect.rules.libraryArguments else { return try exactArguments(route, link, dialect: dialect) }
         var args = ArgumentList(reusing: &argumentBuffer)
         if route.pattern.plainPlaceholders.applies {
-            // read in place through the route, not bound to a name (a copy)
             let namesArePlain = route.pattern.plainPlaceholders.namesArePlain
-            route.pattern.plainPlaceholders.names.withUnsafeBufferPointer { names in
-                route.pattern.plainPlaceholders.slots.withUnsafeBufferPointer { slots in
-                    components.withUnsafeParts { bytes, ranges in
-                        for slot in slots {
-                            args.addNew(name: UnsafeBufferPointer(rebasing: names[slot.name]), string: UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]]),
-                                        plainName: namesArePlain, plainValue: components.isPlain)
-                        }
-                    }
-                }
+            let valuesArePlain = components.isPlain
+            forEachPlainSlot(of: route) { _, name, value in
+                args.addNew(name: name, string: value, plainName: namesArePlain, plainValue: valuesArePlain)
             }
         } else {
             guard try addSegmentArguments(of: route, delimiter: delimiter, to: &args) else {
@@ -517,6 +510,22 @@
             for (key, value) in route.defaults { args.add(key.utf8, value) }
         }
         return args.finish(into: &argumentBuffer)
+    }
+
+    /// Calls `body` with each placeholder of `route`, whose `plainPlaceholders` apply, in
+    /// pattern order: its place among them, its name and its component's bytes, read in place
+    /// through the route (lists bound to a name were copies, each retained).
+    @inline(__always)
+    func forEachPlainSlot<E: Error>(of route: Route, _ body: (Int, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+        try route.pattern.plainPlaceholders.names.withUnsafeBufferPointer { (names) throws(E) in
+            try route.pattern.plainPlaceholders.slots.withUnsafeBufferPointer { (slots) throws(E) in
+                try components.withUnsafeParts { (bytes, ranges) throws(E) in
+                    for (k, slot) in slots.enumerated() where slot.index < ranges.count {
+                        try body(k, UnsafeBufferPointer(rebasing: names[slot.name]), UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]]))
+                    }
+                }
+            }
+        }
     }
 
     /// Adds the arguments that `route`'s segments take from the current `components` (typed,
