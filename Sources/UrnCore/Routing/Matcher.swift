@@ -174,7 +174,7 @@
     }
 
     /// The winner for `link` (what `firstMatch` gives) and, where a single trie walk finds the
-    /// routes of its proper prefixes too, their number: `walkedPrefixWinner(_:length:)` then
+    /// routes of its proper prefixes too, their number: `forEachWalkedPrefixWinner` then
     /// gives what `prefixMatches` would, one length at a time, without a list of matches. The
     /// walk needs one table read one way, without `-i`, regex routes, block handlers or
     /// registration chains, nor Express's decoding walk (a `%` in its pathname); elsewhere the
@@ -195,7 +195,7 @@
     }
 
     /// Walks the proper prefixes of `link` in one trie walk where `prefixMatches` would, and
-    /// returns the number of lengths that `walkedPrefixWinner(_:length:)` then answers for
+    /// returns the number of lengths that `forEachWalkedPrefixWinner` then answers for
     /// (the lengths below it), without a list of matches; nil where it would look each up.
     func walkingPrefixes(_ link: Link) throws(Regex.MatchError) -> Int? {
         guard !compiled.allSatisfy(\.isAppLinks) else { return 1 }
@@ -206,10 +206,19 @@
         return count
     }
 
-    /// The winner for the first `length` components of `link`, which the last call of
-    /// `firstMatchWalkingPrefixes` or `walkingPrefixes` walked (and found their count for).
-    func walkedPrefixWinner(_ link: Link, length: Int) throws(Regex.MatchError) -> Match? {
-        try prefixWinner(link, in: compiled[0], length: length)
+    /// Calls `body` with each length in `1..<lengths` whose first components of `link` some
+    /// route takes, shortest first, and its winner: the lengths the last call of
+    /// `firstMatchWalkingPrefixes` or `walkingPrefixes` walked (`lengths` is the count it gave).
+    /// One call for the lengths of a link, so that the table is borrowed once for them all.
+    func forEachWalkedPrefixWinner(_ link: Link, below lengths: Int,
+                                   _ body: (_ length: Int, _ match: Match) -> Void) throws(Regex.MatchError) {
+        guard lengths > 1 else { return }
+        let table = compiled[0]
+        try prefixFound.withUnsafeBufferPointer { (found) throws(Regex.MatchError) in
+            for length in 1..<lengths {
+                if let match = try prefixWinner(link, in: table, length: length, among: found) { body(length, match) }
+            }
+        }
     }
 
     /// The table whose routes one trie walk finds for every prefix of `link`: the only one, read
@@ -231,8 +240,17 @@
 
     /// The winner among the routes `walkPrefixes` found for `length` components, with its arguments.
     private func prefixWinner(_ link: Link, in table: CompiledTable, length: Int) throws(Regex.MatchError) -> Match? {
+        try prefixFound.withUnsafeBufferPointer { (found) throws(Regex.MatchError) in
+            try prefixWinner(link, in: table, length: length, among: found)
+        }
+    }
+
+    /// The winner among the routes `found` (what `walkPrefixes` found) for `length` components,
+    /// with its arguments.
+    private func prefixWinner(_ link: Link, in table: CompiledTable, length: Int,
+                              among found: UnsafeBufferPointer<(length: Int, id: Int)>) throws(Regex.MatchError) -> Match? {
         var best: Int?
-        for (foundLength, id) in prefixFound where foundLength == length && table.withRoute(id, { constraintsHold($0, link, table.dialect) }) {
+        for (foundLength, id) in found where foundLength == length && table.withRoute(id, { constraintsHold($0, link, table.dialect) }) {
             if let current = best, current == id || !table.precedes(id, current) {
                 continue
             }

@@ -45,7 +45,7 @@
     }
 
     /// Where the winners of a link's prefixes come from: the matcher's walk for the top route
-    /// (`Matcher.walkedPrefixWinner`, for this many lengths), or a look-up of their own.
+    /// (`Matcher.forEachWalkedPrefixWinner`, below this many lengths), or a look-up of their own.
     private enum PrefixWinners {
         case walked(Int)
         case lookedUp
@@ -78,51 +78,54 @@
                 let length = parent.pattern.segments.count
                 // a parent whose pattern the link's reading does not give is a frame without arguments
                 let match = try matcher.apply(parent, to: link, prefix: length)
-                layout.append(parent, linkEnd: prefix.end(components: length, of: layout.text, delimiter: delimiter),
+                layout.append(.passUnretained(parent), linkEnd: prefix.end(components: length, of: layout.text, delimiter: delimiter),
                               args: .values(match?.args ?? Arguments()))
             }
         } else {
-            var lookedUp: [Match?] = []
-            let lengths: Int
-            switch source {
-            case let .walked(count): lengths = count
-            case .lookedUp:
-                lookedUp = try matcher.prefixMatches(link)
-                lengths = lookedUp.count
-            }
             var prefix: LinkPrefix?
             var prefixDelimiter = delimiter
+            let topReference = Unmanaged.passUnretained(top).toOpaque()
             // the route of the last frame
-            var lastRoute: ObjectIdentifier?
-            if lengths > 1 {
-                for length in 1..<lengths {
-                    let found: Match?
-                    if case .walked = source { found = try matcher.walkedPrefixWinner(link, length: length) } else { found = lookedUp[length] }
-                    guard let match = found, match.route !== top else { continue }
-                    // The routes of one table split the link alike; another table may not. A
-                    // walk has one table: the top's.
-                    if case .walked = source {
-                        if prefix == nil { prefix = LinkPrefix(link, dialect: dialect) }
-                    } else {
-                        let routeDialect = matcher.dialect(of: match.route), routeDelimiter = matcher.delimiter(of: match.route)
-                        if prefix?.dialect != routeDialect || prefixDelimiter != routeDelimiter {
-                            prefix = LinkPrefix(link, dialect: routeDialect)
-                            prefixDelimiter = routeDelimiter
-                        }
+            var lastRoute: UnsafeMutableRawPointer?
+            /// Lays out the frame of `match`, the winner for the first `length` components. The
+            /// routes are compared and kept by reference, and the frame's link is cut from the
+            /// link's own text (the layout's is the same), which count no reference.
+            func place(_ length: Int, _ match: Match, walked: Bool) {
+                let route = match.routeReference.toOpaque()
+                guard route != topReference else { return }
+                let end: Int
+                // The routes of one table split the link alike; another table may not. A walk
+                // has one table: the top's.
+                if walked {
+                    if prefix == nil { prefix = LinkPrefix(link, dialect: dialect) }
+                    end = prefix.unsafelyUnwrapped.end(components: length, of: link.reference.text, delimiter: delimiter)
+                } else {
+                    let routeDialect = matcher.dialect(of: match.route), routeDelimiter = matcher.delimiter(of: match.route)
+                    if prefix?.dialect != routeDialect || prefixDelimiter != routeDelimiter {
+                        prefix = LinkPrefix(link, dialect: routeDialect)
+                        prefixDelimiter = routeDelimiter
                     }
-                    let end = prefix!.end(components: length, of: layout.text, delimiter: prefixDelimiter)
-                    // a route that takes several prefixes (an optional segment) is one screen, at its longest
-                    let route = ObjectIdentifier(match.route)
-                    if lastRoute == route {
-                        layout.replaceLast(match.route, linkEnd: end, args: .values(match.args))
-                    } else {
-                        layout.append(match.route, linkEnd: end, args: .values(match.args))
-                    }
-                    lastRoute = route
+                    end = prefix.unsafelyUnwrapped.end(components: length, of: link.reference.text, delimiter: prefixDelimiter)
+                }
+                // a route that takes several prefixes (an optional segment) is one screen, at its longest
+                if lastRoute == route {
+                    layout.replaceLast(match.routeReference, linkEnd: end, args: .values(match.args))
+                } else {
+                    layout.append(match.routeReference, linkEnd: end, args: .values(match.args))
+                }
+                lastRoute = route
+            }
+            switch source {
+            case let .walked(count):
+                try matcher.forEachWalkedPrefixWinner(link, below: count) { length, match in place(length, match, walked: true) }
+            case .lookedUp:
+                let lookedUp = try matcher.prefixMatches(link)
+                for length in lookedUp.indices.dropFirst() {
+                    if let match = lookedUp[length] { place(length, match, walked: false) }
                 }
             }
         }
-        layout.append(top, linkEnd: layout.text.count, args: topArgs)
+        layout.append(.passUnretained(top), linkEnd: layout.text.count, args: topArgs)
         if let handler { layout.setHandler(handler, args: topArgs) }
     }
 }

@@ -41,14 +41,15 @@
         text = []
     }
 
-    /// Adds a frame: `route`, whose link is the text up to `linkEnd`, and its `args`.
-    mutating func append(_ route: Route, linkEnd: Int, args: Frame.Arguments) {
-        slots.append(Slot(route: .passUnretained(route), linkEnd: linkEnd, args: args))
+    /// Adds a frame: `route` (which the matcher's tables hold: a match's reference counts
+    /// nothing), whose link is the text up to `linkEnd`, and its `args`.
+    mutating func append(_ route: Unmanaged<Route>, linkEnd: Int, args: Frame.Arguments) {
+        slots.append(Slot(route: route, linkEnd: linkEnd, args: args))
     }
 
     /// Replaces the last frame (a route that takes several prefixes is one screen, at its longest).
-    mutating func replaceLast(_ route: Route, linkEnd: Int, args: Frame.Arguments) {
-        slots[slots.count - 1] = Slot(route: .passUnretained(route), linkEnd: linkEnd, args: args)
+    mutating func replaceLast(_ route: Unmanaged<Route>, linkEnd: Int, args: Frame.Arguments) {
+        slots[slots.count - 1] = Slot(route: route, linkEnd: linkEnd, args: args)
     }
 
     /// Sets the block handler: `route`, over the whole link, with `args`.
