@@ -57,7 +57,7 @@ import Testing
         }
     }
 
-    /// The winners that the top route's trie walk gives, one length at a time, are those of a
+    /// The winners that the top route's trie walk gives, length after length, are those of a
     /// look-up of each prefix, arguments included.
     @Test func walkedPrefixWinnersAreThoseLookedUp() throws {
         let table = try RouteTableParser(dialect: .urn).parse(
@@ -74,7 +74,8 @@ import Testing
             #expect(describe(first) == describe(try #require(try matcher.firstMatch(link))), "\(text)")
             _ = try matcher.firstMatchWalkingPrefixes(link)
             let count = try #require(walked, "\(text) is walked")
-            let fromWalk = try [nil] + (1..<count).map { try matcher.walkedPrefixWinner(link, length: $0).map(describe) }
+            var fromWalk = [String?](repeating: nil, count: count)
+            try matcher.forEachWalkedPrefixWinner(link, below: count) { length, match in fromWalk[length] = describe(match) }
             #expect(fromWalk == lookedUp, "\(text)")
         }
     }
