@@ -13,12 +13,19 @@ final class ChunkPipeline<Stage: RecordStage> {
     /// Where a chunk is in its round.
     private enum State { case free, filled, working, done }
 
-    /// One line of a chunk: where its bytes are in `input`, and what the reader said of it.
-    private struct Line {
+    /// A piece of a chunk: where its bytes are in `input`, and what the reader said of them.
+    /// Most are runs of whole lines as a read brought them, which the worker splits; a line the
+    /// reader handed out alone (an over-long one, the unended last line of a source, the lines
+    /// after an over-long one in the same read) is a piece of its own.
+    private struct Piece {
         let start: Int
         let count: Int
+        /// The number of the (first) line.
         let number: Int
+        /// A line: whether it is over-long (its bytes are its start).
         let tooLong: Bool
+        /// A run: its lines, each with its separator; false for a single line without one.
+        let isRun: Bool
     }
 
     /// A chunk of records, what a worker made of it, and its place in the round. One thread
@@ -26,9 +33,9 @@ final class ChunkPipeline<Stage: RecordStage> {
     /// the runtime exclusivity checks, a few hundred instructions a record, are turned off.
     private final class Chunk {
         var state = State.free
-        /// The lines' bytes, one after another, and where each is.
+        /// The lines' bytes, one after another, and the pieces they make.
         @exclusivity(unchecked) var input = ByteBuffer(capacity: 1 << 16)
-        @exclusivity(unchecked) var lines: [Line] = []
+        @exclusivity(unchecked) var pieces: [Piece] = []
         /// The source the lines come from (a chunk never spans two).
         @exclusivity(unchecked) var source = ""
         /// The reader's messages after the lines: a source that could not be opened or read.
@@ -47,7 +54,7 @@ final class ChunkPipeline<Stage: RecordStage> {
         /// Empties the chunk for the next round, keeping its storage.
         func clear() {
             input.removeAll()
-            lines.removeAll(keepingCapacity: true)
+            pieces.removeAll(keepingCapacity: true)
             readerMessages = []
             output.reset()
             messages = []
@@ -82,6 +89,9 @@ final class ChunkPipeline<Stage: RecordStage> {
     }
 
     private let options: CommonOptions
+    /// The options' separator, read once: each read of an option goes through its property
+    /// wrapper, a look-up of generic metadata.
+    private let separator: UInt8
     private let settings: RecordDriver.Settings
     /// The driver's diagnostics, which the writer prints every message through in input order.
     private let diagnostics: Diagnostics
@@ -121,6 +131,7 @@ final class ChunkPipeline<Stage: RecordStage> {
     /// `start`) and records worked on as `driver` does.
     init(driver: RecordDriver, options: CommonOptions, settings: RecordDriver.Settings, stage: Stage) {
         self.options = options
+        separator = options.separator
         self.settings = settings
         diagnostics = driver.diagnostics
         jobs = options.jobs
@@ -212,17 +223,18 @@ final class ChunkPipeline<Stage: RecordStage> {
     }
 
     /// The reader thread: gathers the lines of each `read(2)` and sends them on as a chunk.
-    /// They are gathered in buffers of its own, swapped with a free chunk's when sent.
+    /// They are gathered in buffers of its own, swapped with a free chunk's when sent. A read's
+    /// complete lines come as one run, copied and sent on as they are: their separators are
+    /// counted, for the lines' numbers, and each line is found by the worker that takes them.
     private func read() {
         let reader = RecordReader(paths: options.files, separator: options.separator, maxLine: options.maxLine,
                                   diagnostics: readerDiagnostics)
         var gathered = Gathered()
         _ = reader.forEachLine({ line in
-            if gathered.lines.isEmpty { gathered.source = line.source }
-            gathered.lines.append(Line(start: gathered.input.count, count: line.bytes.count, number: line.number,
-                                       tooLong: line.tooLong))
-            gathered.input.append(line.bytes)
+            gathered.add(line.bytes, number: line.number, source: line.source, tooLong: line.tooLong, isRun: false)
             return gathered.input.count < chunkBytes || send(&gathered)
+        }, runs: { run in
+            self.gather(run, into: &gathered)
         }, beforeRead: { send(&gathered) })
         _ = send(&gathered)
         pthread_mutex_lock(lock)
@@ -232,25 +244,60 @@ final class ChunkPipeline<Stage: RecordStage> {
         pthread_mutex_unlock(lock)
     }
 
+    /// Gathers the lines of `run`, sending a chunk on each time one holds `chunkBytes` or more:
+    /// a run is cut after the last line that fits (or its first line, when none does); says
+    /// whether to read on.
+    private func gather(_ run: LineRun, into gathered: inout Gathered) -> Bool {
+        var rest = run.bytes
+        var number = run.firstNumber
+        var linesLeft = run.count
+        while !rest.isEmpty {
+            let room = chunkBytes - gathered.input.count
+            var piece = rest
+            var lines = linesLeft
+            if rest.count > room {
+                // after the last separator within the room, or else the first line's
+                let end = UnsafeBufferPointer(rebasing: rest[..<max(room, 0)]).lastIndex(of: separator)
+                    ?? rest.firstIndex(of: separator).unsafelyUnwrapped
+                let cut = end + 1
+                piece = UnsafeBufferPointer(rebasing: rest[..<cut])
+                lines = cut == rest.count ? linesLeft : ByteCount.occurrences(of: separator, in: piece)
+            }
+            gathered.add(piece, number: number, source: run.source, tooLong: false, isRun: true)
+            number += lines
+            linesLeft -= lines
+            rest = UnsafeBufferPointer(rebasing: rest[piece.count...])
+            if gathered.input.count >= chunkBytes, !send(&gathered) { return false }
+        }
+        return true
+    }
+
     /// The lines the reader has gathered for the next chunk.
     private struct Gathered: ~Copyable {
         var input = ByteBuffer(capacity: 1 << 16)
-        var lines: [Line] = []
+        var pieces: [Piece] = []
         var source = ""
+
+        /// Adds the line or run of lines `bytes`, numbered from `number`, from `source`.
+        mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, source: String, tooLong: Bool, isRun: Bool) {
+            if pieces.isEmpty { self.source = source }
+            pieces.append(Piece(start: input.count, count: bytes.count, number: number, tooLong: tooLong, isRun: isRun))
+            input.append(bytes)
+        }
     }
 
     /// Sends the lines gathered, with the reader's messages since the last chunk, to the
     /// workers in the next free chunk (once the writer has freed it); says whether to read on.
     private func send(_ gathered: inout Gathered) -> Bool {
         let messages = readerDiagnostics.takeKept()
-        guard !gathered.lines.isEmpty || !messages.isEmpty else { return !isStopped }
+        guard !gathered.pieces.isEmpty || !messages.isEmpty else { return !isStopped }
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         let chunk = chunks[filledCount % chunks.count]
         while chunk.state != .free && !stopped { pthread_cond_wait(freed, lock) }
         guard !stopped else { return false }
         swap(&chunk.input, &gathered.input)
-        swap(&chunk.lines, &gathered.lines)
+        swap(&chunk.pieces, &gathered.pieces)
         chunk.source = gathered.source
         chunk.readerMessages = messages
         chunk.state = .filled
@@ -298,17 +345,30 @@ final class ChunkPipeline<Stage: RecordStage> {
         // the stage and parser are borrowed once for the chunk, and the settings read once:
         // each line's call copied them (a memcpy a record)
         let settings = self.settings
+        let separator = Int32(self.separator)
         func consumeLines(_ stage: inout Stage, _ parser: inout RecordParser) {
-            for line in chunk.lines {
-                if halted.isSet { break }
-                let input = InputLine(bytes: chunk.input.unsafeView(line.start..<(line.start + line.count)), number: line.number,
-                                      source: chunk.source, tooLong: line.tooLong)
-                count += 1
-                bytes += line.count + 1
-                guard worker.driver.consume(input, &stage, &parser, worker.writer, settings, &outcome) else {
-                    chunk.stops = true
-                    break
-                }
+            for piece in chunk.pieces {
+                let text = chunk.input.unsafeView(piece.start..<(piece.start + piece.count))
+                // a single line, or each line of a run in turn, each ended by a separator
+                var offset = 0
+                var number = piece.number
+                repeat {
+                    if halted.isSet { return }
+                    var length = text.count - offset
+                    if piece.isRun, let base = text.baseAddress, let end = memchr(base + offset, separator, length) {
+                        length = (base + offset).distance(to: end.assumingMemoryBound(to: UInt8.self))
+                    }
+                    let input = InputLine(bytes: UnsafeBufferPointer(rebasing: text[offset..<(offset + length)]), number: number,
+                                          source: chunk.source, tooLong: piece.tooLong)
+                    count += 1
+                    bytes += length + 1
+                    guard worker.driver.consume(input, &stage, &parser, worker.writer, settings, &outcome) else {
+                        chunk.stops = true
+                        return
+                    }
+                    offset += length + 1
+                    number += 1
+                } while offset < text.count
             }
         }
         consumeLines(&worker.stage, &worker.parser)

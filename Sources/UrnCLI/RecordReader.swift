@@ -13,6 +13,18 @@ package struct InputLine {
     package let tooLong: Bool
 }
 
+/// Complete lines as one `read(2)` brought them, handed out whole (`RecordReader.forEachLine`'s
+/// `runs`): their bytes, each line with its separator, valid only during the callback.
+package struct LineRun {
+    /// The lines' bytes; the last byte is a separator.
+    package let bytes: UnsafeBufferPointer<UInt8>
+    /// The 1-based number of the first line within its source, and how many lines there are.
+    package let firstNumber: Int
+    package let count: Int
+    /// The source's name for diagnostics.
+    package let source: String
+}
+
 /// Reads lines from files with `read(2)` into one large buffer and hands them out without
 /// copying. Lines longer than the limit are cut to a prefix and skipped, never buffered whole.
 package final class RecordReader {
@@ -38,7 +50,11 @@ package final class RecordReader {
     /// `beforeRead` is called before each source is opened and before each `read(2)`, when
     /// every complete line read so far has been handed out (`--jobs` sends its chunk of lines
     /// on then, so that a slow source's lines are not held back); false stops the reading.
-    package func forEachLine(_ body: (InputLine) throws -> Bool, beforeRead: () -> Bool = { true }) rethrows -> Bool {
+    /// With `runs`, the complete lines of a read that no line of can be over-long (those it
+    /// brings in at most `--max-line` bytes) go to `runs` in one piece instead, in their turn:
+    /// `--jobs`' reader hands them on without looking for each line, which its workers do.
+    package func forEachLine(_ body: (InputLine) throws -> Bool, runs: ((LineRun) -> Bool)? = nil,
+                             beforeRead: () -> Bool = { true }) rethrows -> Bool {
         var allRead = true
         for path in paths {
             guard beforeRead() else { break }
@@ -50,7 +66,7 @@ package final class RecordReader {
                 continue
             }
             defer { if fd != 0 { close(fd) } }
-            let (readAll, stop) = try readLines(fd: fd, source: source, body, beforeRead)
+            let (readAll, stop) = try readLines(fd: fd, source: source, body, runs, beforeRead)
             if !readAll { allRead = false }
             if stop { break }
         }
@@ -58,7 +74,7 @@ package final class RecordReader {
     }
 
     /// Reads one file descriptor; returns whether it was read to its end and whether to stop.
-    private func readLines(fd: Int32, source: String, _ body: (InputLine) throws -> Bool,
+    private func readLines(fd: Int32, source: String, _ body: (InputLine) throws -> Bool, _ runs: ((LineRun) -> Bool)?,
                            _ beforeRead: () -> Bool) rethrows -> (Bool, Bool) {
         buffer.removeAll()
         var start = 0     // first byte of the current line
@@ -67,6 +83,15 @@ package final class RecordReader {
         var skipping = false  // inside the rest of an over-long line
         var atStart = true    // a UTF-8 byte order mark at the start of the source is skipped
         while true {
+            // The complete lines of the read in one run, when none of them can be too long.
+            if let runs, !skipping, let last = lastSeparator(from: scanned), last + 1 - start <= maxLine {
+                let bytes = buffer.unsafeView(start..<(last + 1))
+                let count = ByteCount.occurrences(of: separator, in: bytes)
+                if !runs(LineRun(bytes: bytes, firstNumber: number + 1, count: count, source: source)) { return (true, true) }
+                number += count
+                start = last + 1
+                scanned = start
+            }
             // Hand out every complete line in the buffer.
             while let end = nextSeparator(from: scanned) {
                 if skipping {
@@ -124,6 +149,13 @@ package final class RecordReader {
         let rest = buffer.unsafeView(from..<buffer.count)
         guard let base = rest.baseAddress, let found = memchr(base, Int32(separator), rest.count) else { return nil }
         return from + base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The position of the last separator at or after `from`, if the buffer holds one.
+    private func lastSeparator(from: Int) -> Int? {
+        guard from < buffer.count else { return nil }
+        // backwards from the end, where a read's last line ends a line's length away
+        return buffer.unsafeView(from..<buffer.count).lastIndex(of: separator).map { from + $0 }
     }
 
     /// The line of `length` bytes at `start`, cut to a prefix when longer than the limit.

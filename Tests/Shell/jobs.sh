@@ -100,10 +100,12 @@ done
 
 # Chunks as read from a large input: each chunk's records are more than the writer's buffer, so
 # they go out in one write of their own (after what the writer holds), on a good descriptor, a
-# full one, and a reader that goes away after one line.
+# full one, and a reader that goes away after one line. The reader hands on each read's lines
+# as one run, cut where a chunk is full; with a small --max-line each line is looked at alone
+# (a run could hold an over-long line), and with -0 the whole input is one over-long record.
 python3 "$root/bench/gen_links.py" -n 30000 --seed 3 -o "$work/empty/links.txt" > /dev/null 2>&1
 for command in "urnmatch -a -f $routes" "urnparse" "urnmatch -a -f $routes > /dev/full" \
-  "urnmatch -a -f $routes | head -1" "urnparse --line-buffered | head -3"
+  "urnmatch -a -f $routes | head -1" "urnparse --line-buffered | head -3" "urnparse --max-line 80" "urnparse -0"
 do
   ONLY_MANY=1 check "large: $command" "$work/empty" "$work/empty/links.txt" "$command"
 done
