@@ -28,6 +28,8 @@
     /// `--jobs` workers, and a retain of a shared object or array on every link bounced its
     /// cache line between the cores.
     private let tableReferences: [Unmanaged<CompiledTable>]
+    /// Every table is an app-link table (or there is none): links have no ancestry.
+    private let onlyAppLinks: Bool
 
     // Scratch state, reused for every link. Only this matcher's own methods touch it, one call
     // at a time (a Matcher is not Sendable), so the runtime exclusivity checks, about 1,000
@@ -75,6 +77,7 @@
         self.options = options
         compiled = tables.map { CompiledTable($0, options) }
         tableReferences = compiled.map { .passUnretained($0) }
+        onlyAppLinks = compiled.allSatisfy(\.isAppLinks)
     }
 
     /// A matcher over `other`'s compiled tables, not compiled again, with scratch state of its
@@ -84,6 +87,7 @@
         options = other.options
         compiled = other.compiled
         tableReferences = compiled.map { .passUnretained($0) }
+        onlyAppLinks = compiled.allSatisfy(\.isAppLinks)
     }
 
     /// Fills `components` with `link` read for `mode`, reusing the last read when it was the same
@@ -160,7 +164,7 @@
     /// way and no `-i`, the common case.
     @_spi(Records) public func prefixMatches(_ link: Link) throws(Regex.MatchError) -> [Match?] {
         // an app-link table has no ancestry: nothing to look up
-        guard !compiled.allSatisfy(\.isAppLinks) else { return [nil] }
+        guard !onlyAppLinks else { return [nil] }
         let count = componentCount(link)
         var matches = [Match?](repeating: nil, count: max(count, 1))
         guard count > 1 else { return matches }
@@ -198,12 +202,15 @@
     /// returns the number of lengths that `forEachWalkedPrefixWinner` then answers for
     /// (the lengths below it), without a list of matches; nil where it would look each up.
     func walkingPrefixes(_ link: Link) throws(Regex.MatchError) -> Int? {
-        guard !compiled.allSatisfy(\.isAppLinks) else { return 1 }
-        let count = componentCount(link)
-        guard count > 1 else { return 1 }
-        guard let table = singleWalkTable(link) else { return nil }
-        try walkPrefixes(link, in: table, upTo: count - 1)
-        return count
+        guard !onlyAppLinks else { return 1 }
+        // the first table borrowed once for the whole question: it is asked a few times
+        return try tableReferences[0].withGuaranteed { (table) throws(Regex.MatchError) -> Int? in
+            let count = componentCount(link, in: table)
+            guard count > 1 else { return 1 }
+            guard isSingleWalk(table, link) else { return nil }
+            try walkPrefixes(link, in: table, upTo: count - 1)
+            return count
+        }
     }
 
     /// Calls `body` with each length in `1..<lengths` whose first components of `link` some
@@ -224,10 +231,15 @@
     /// The table whose routes one trie walk finds for every prefix of `link`: the only one, read
     /// one way (one partition, as components) and without `-i`; nil otherwise.
     private func singleWalkTable(_ link: Link) -> CompiledTable? {
-        guard compiled.count == 1, let table = compiled.first, !table.isAppLinks, table.partitions.count == 1,
-              reading(link, in: table).isComponents, !options.caseInsensitive
-        else { return nil }
+        guard let table = compiled.first, isSingleWalk(table, link) else { return nil }
         return table
+    }
+
+    /// Whether `table`, the first, is the one table whose routes one trie walk finds for every
+    /// prefix of `link` (`singleWalkTable`).
+    private func isSingleWalk(_ table: CompiledTable, _ link: Link) -> Bool {
+        compiled.count == 1 && !table.isAppLinks && table.partitions.count == 1 && reading(link, in: table).isComponents
+            && !options.caseInsensitive
     }
 
     /// Fills `prefixFound` with the routes of `table` that take the first `length` components of
@@ -263,7 +275,14 @@
     /// The number of components `link` has for the first table (the depth of its stack).
     @inline(__always)
     @_spi(Records) public func componentCount(_ link: Link) -> Int {
-        guard let table = compiled.first, !table.partitions.isEmpty else { return 0 }
+        guard let table = compiled.first else { return 0 }
+        return componentCount(link, in: table)
+    }
+
+    /// The number of components `link` has for `table`.
+    @inline(__always)
+    private func componentCount(_ link: Link, in table: CompiledTable) -> Int {
+        guard !table.partitions.isEmpty else { return 0 }
         readComponents(link, mode: table.partitions[0].mode, delimiter: table.delimiter)
         return components.count
     }
