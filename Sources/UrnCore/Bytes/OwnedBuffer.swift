@@ -2,7 +2,7 @@ extension UnsafeBufferPointer {
     /// A copy of `array` in newly allocated memory, which the caller owns and frees with
     /// `deallocateOwned()`: for tables written once and then only read, so that a reader sees
     /// them through a pointer without retaining an array.
-    package static func owning(copyOf array: [Element]) -> UnsafeBufferPointer<Element> {
+    package static func owning(copyOf array: some Collection<Element>) -> UnsafeBufferPointer<Element> {
         let memory = UnsafeMutableBufferPointer<Element>.allocate(capacity: array.count)
         _ = memory.initialize(from: array)
         return UnsafeBufferPointer(memory)

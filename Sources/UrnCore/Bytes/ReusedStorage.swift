@@ -58,6 +58,27 @@ struct ReusedStorage<Element> {
         count = elements.count
     }
 
+    /// Adds `elements` at the end.
+    mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+        guard let source = elements.baseAddress, !elements.isEmpty else { return }
+        reserveCapacity(count + elements.count)
+        (base.unsafelyUnwrapped + count).update(from: source, count: elements.count)
+        count += elements.count
+    }
+
+    /// Makes room for `minimum` elements in all.
+    mutating func reserveCapacity(_ minimum: Int) {
+        while capacity < minimum { grow() }
+    }
+
+    /// Makes the elements `count` copies of `element`.
+    mutating func replaceAll(repeating element: Element, count: Int) {
+        self.count = 0
+        reserveCapacity(count)
+        base?.update(repeating: element, count: count)
+        self.count = count
+    }
+
     /// Moves the elements to memory twice as large.
     private mutating func grow() {
         let larger = Allocation(capacity: max(16, capacity * 2))

@@ -134,7 +134,7 @@ package struct OpenAPIReader {
 
     /// The reading of one document: its references, its patterns (each path's compiled once
     /// per base path) and the notes it gathers.
-    private struct Context {
+    private struct Context: ~Copyable {
         let reader: OpenAPIReader
         var resolver: ReferenceResolver
         var notes: [Note] = []

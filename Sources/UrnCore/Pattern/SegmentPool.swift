@@ -2,7 +2,8 @@
 /// shared: a large table repeats a few words and names (`items`, `:id`) over thousands of
 /// lines, and a shared one costs a reference count where a copy of its own cost an allocation
 /// and the memory it holds. Patterns only read what they are given, so sharing is not seen.
-struct SegmentPool {
+/// Noncopyable, as its index is.
+struct SegmentPool: ~Copyable {
     /// Literal texts as written (parent 0) and placeholder names (parent 1), to their index in
     /// `literals` or `placeholders`.
     private var index = LiteralMap()

@@ -1,9 +1,11 @@
 /// The literal edges of a whole trie: (parent node, byte string) to child node, in one
-/// open-addressing table. Keys live in one flat byte array and entries are
+/// open-addressing table. Keys live in one flat run of bytes and entries are
 /// plain integers, so a lookup touches no reference counts; it compares with a `memcmp`-like
 /// loop over the component's bytes. (Swift's `Dictionary` hashes an `ArraySlice` byte by byte
-/// through SipHash, which cost a sixth of a lookup.)
-struct LiteralMap: Sendable {
+/// through SipHash, which cost a sixth of a lookup.) The lists are kept in `ReusedStorage`,
+/// read through pointers: in arrays, each look-up while a table was built retained all three.
+/// Noncopyable, since copies would share that memory.
+struct LiteralMap: ~Copyable {
     /// One edge: its parent, where its key lies in `keyBytes`, and its child.
     struct Entry {
         var parent: Int32
@@ -12,64 +14,62 @@ struct LiteralMap: Sendable {
         var child: Int32
     }
 
-    private var keyBytes: [UInt8] = []
-    private var entries: [Entry] = []
+    private var keyBytes = ReusedStorage<UInt8>()
+    private var entries = ReusedStorage<Entry>()
     /// Entry index + 1 per slot, 0 for an empty slot; the count is a power of two.
-    private var slots: [Int32] = []
+    private var slots = ReusedStorage<Int32>()
+
+    /// An empty map.
+    init() {}
 
     /// The child of `parent` along `key`, if any.
     func child(of parent: Int, for key: UnsafeBufferPointer<UInt8>) -> Int? {
-        withView { $0.child(of: parent, for: key) }
+        view.child(of: parent, for: key)
     }
 
     /// Makes room for `edges` edges without growing: each growth placed every edge again
     /// (a large table's trie grew a dozen times).
     mutating func reserveCapacity(_ edges: Int) {
-        guard entries.isEmpty, edges > 4 else { return }
+        guard entries.count == 0, edges > 4 else { return }
         entries.reserveCapacity(edges)
         var count = 8
         while count < edges * 2 { count *= 2 }
-        slots = [Int32](repeating: 0, count: count)
+        slots.replaceAll(repeating: 0, count: count)
     }
 
     /// Adds the edge from `parent` along `key` to `child` (a new one: the trie looks up first).
     mutating func insert(parent: Int, key: [UInt8], child: Int) {
         entries.append(Entry(parent: Int32(parent), start: Int32(keyBytes.count), count: Int32(key.count), child: Int32(child)))
-        keyBytes += key
+        key.withUnsafeBufferPointer { keyBytes.append(contentsOf: $0) }
         if entries.count * 2 > slots.count {
-            slots = [Int32](repeating: 0, count: max(8, slots.count * 2))
-            for index in entries.indices { place(index) }
+            slots.replaceAll(repeating: 0, count: max(8, slots.count * 2))
+            for index in 0..<entries.count { place(index) }
         } else {
             place(entries.count - 1)
         }
     }
 
     private mutating func place(_ index: Int) {
-        let entry = entries[index]
-        let hash = keyBytes.withUnsafeBufferPointer { bytes in
-            Self.hash(UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.start + entry.count)]), parent: Int(entry.parent))
-        }
-        let mask = slots.count - 1
+        let entry = entries.elements[index]
+        let key = UnsafeBufferPointer(rebasing: keyBytes.elements[Int(entry.start)..<Int(entry.start + entry.count)])
+        let hash = Self.hash(key, parent: Int(entry.parent))
+        let slots = self.slots.base.unsafelyUnwrapped
+        let mask = self.slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 { slot = (slot + 1) & mask }
         slots[slot] = Int32(index + 1)
     }
 
-    /// Calls `body` with a view of the table that a walk can use without reference counting.
-    func withView<R, E: Error>(_ body: (View) throws(E) -> R) throws(E) -> R {
-        try keyBytes.withUnsafeBufferPointer { (keyBytes) throws(E) in
-            try entries.withUnsafeBufferPointer { (entries) throws(E) in
-                try slots.withUnsafeBufferPointer { (slots) throws(E) in
-                    try body(View(keyBytes: keyBytes, entries: entries, slots: slots))
-                }
-            }
-        }
+    /// The table as a walk reads it, valid until it next changes.
+    private var view: View {
+        View(keyBytes: keyBytes.elements, entries: entries.elements, slots: slots.elements)
     }
 
     /// A view of a copy of the table in memory the caller owns (`View.deallocate()`), for
     /// a table that is complete.
     func ownedView() -> View {
-        View(keyBytes: .owning(copyOf: keyBytes), entries: .owning(copyOf: entries), slots: .owning(copyOf: slots))
+        View(keyBytes: .owning(copyOf: keyBytes.elements), entries: .owning(copyOf: entries.elements),
+             slots: .owning(copyOf: slots.elements))
     }
 
     /// The table seen through buffer pointers, valid in the body of `withView`.

@@ -80,7 +80,7 @@
     }
 
     /// One table being read, a line at a time: the table so far and what its directives set.
-    private struct TableReader {
+    private struct TableReader: ~Copyable {
         let settings: RouteTableParser
         let name: String
         var table: RouteTable
