@@ -318,6 +318,9 @@
         var i = start
         let first = separator[0], single = separator.count == 1
         while i < bytes.count {
+            // the bytes up to the next that may end a segment or start syntax are passed at once
+            i = ByteSearch.firstIndex(in: bytes, from: i, of: first, UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "<"), first)
+            guard i < bytes.count else { break }
             let byte = bytes[i]
             switch byte {
             case UInt8(ascii: "\\"):

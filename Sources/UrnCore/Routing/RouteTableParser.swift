@@ -261,6 +261,9 @@
         var end = 0
         var depth = 0
         while end < bytes.count {
+            // the plain bytes up to the next blank, brace or backslash are passed at once
+            end = ByteSearch.firstIndex(in: bytes, from: end, of: 0x20, 0x09, UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\"))
+            guard end < bytes.count else { break }
             let byte = bytes[end]
             if byte == UInt8(ascii: "\\") { end += 2; continue }
             if byte == UInt8(ascii: "{") { depth += 1 }
