@@ -15,8 +15,8 @@ final class ChunkPipeline<Stage: RecordStage> {
 
     /// A piece of a chunk: where its bytes are in `input`, and what the reader said of them.
     /// Most are runs of whole lines as a read brought them, which the worker splits; a line the
-    /// reader handed out alone (an over-long one, the unended last line of a source, the lines
-    /// after an over-long one in the same read) is a piece of its own.
+    /// reader handed out alone (the unended last line of a source, and each line of a read that
+    /// could hold an over-long one or comes after one) is a piece of its own.
     private struct Piece {
         let start: Int
         let count: Int
