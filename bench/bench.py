@@ -164,6 +164,7 @@ def main():
     floor = floor_program()
     if floor:
         cases.append(("C floor", [floor], None, None, n))
+        cases.append(("C floor --echo", [floor, "--echo"], None, None, n))
     # each stage of the pipeline over its upstream's records (the file is its input, not the links)
     stages = stage_records(tool, path, n)
     stage_cases = [
@@ -226,6 +227,8 @@ def main():
     if floor:
         ratio = results["urnmatch 142"][0] / results["C floor"][0]
         print(f"urnmatch takes {ratio:.1f}× the time of the C floor (bench/floor.c: read each line, write a fixed record); target ≤ 3×.")
+        echo_ratio = results["urnmatch 142"][0] / results["C floor --echo"][0]
+        print(f"  and {echo_ratio:.1f}× the time of `floor --echo`, which writes each link in a record of urnmatch's size.")
     print("'vs cat': how many times longer than cat on the same file (lower is better);")
     print("'vs peer': links/s over the peer's links/s on the same routes and file (higher is better);")
     print("werkzeug gets the first 2,000 (3.7k routes) or 20,000 (100k routes) links: it is too slow for all.")
