@@ -9,15 +9,24 @@ enum ByteSearch {
                            of a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, _ e: UInt8) -> Int {
         guard let base = bytes.baseAddress else { return bytes.count }
         typealias Block = SIMD16<Int8>
+        /// The lanes of the sixteen bytes at `offset` that are one of the five, as bits.
+        func found(at offset: Int) -> UInt64 {
+            let block = UnsafeRawPointer(base + offset).loadUnaligned(as: Block.self)
+            return ByteMask.bits((block .== Block(repeating: Int8(bitPattern: a))) .| (block .== Block(repeating: Int8(bitPattern: b)))
+                .| (block .== Block(repeating: Int8(bitPattern: c))) .| (block .== Block(repeating: Int8(bitPattern: d)))
+                .| (block .== Block(repeating: Int8(bitPattern: e))))
+        }
         var i = start
         while i &+ 16 <= bytes.count {
-            let block = UnsafeRawPointer(base + i).loadUnaligned(as: Block.self)
-            let found = (block .== Block(repeating: Int8(bitPattern: a))) .| (block .== Block(repeating: Int8(bitPattern: b)))
-                .| (block .== Block(repeating: Int8(bitPattern: c))) .| (block .== Block(repeating: Int8(bitPattern: d)))
-                .| (block .== Block(repeating: Int8(bitPattern: e)))
-            let bits = ByteMask.bits(found)
+            let bits = found(at: i)
             if bits != 0 { return i &+ bits.trailingZeroBitCount }
             i &+= 16
+        }
+        if i < bytes.count, bytes.count >= 16 {
+            // fewer than sixteen left: the last sixteen bytes, the lanes before `i` masked off
+            let last = bytes.count &- 16
+            let bits = found(at: last) & (~0 << UInt64(i &- last))
+            return bits != 0 ? last &+ bits.trailingZeroBitCount : bytes.count
         }
         while i < bytes.count {
             let byte = base[i]
