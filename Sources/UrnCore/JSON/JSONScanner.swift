@@ -113,7 +113,8 @@
         @inline(__always)
         func watchedChild(of node: Int32, key: Range<Int>, escaped: Bool) -> Int32 {
             let tree = tree.unsafelyUnwrapped
-            let count = key.count &- 2
+            // a token's bounds are positions in the text: their difference cannot overflow
+            let count = key.upperBound &- key.lowerBound &- 2
             guard tree.mayMatch(node, count: count, escaped: escaped) else { return -1 }
             return tree.child(of: node, key: base + (key.lowerBound &+ 1), count: count, escaped: escaped)
         }

@@ -126,7 +126,8 @@
         /// The bit of a step or key `length` bytes long in `Node.childLengths`.
         @inline(__always)
         static func lengthBit(_ length: Int) -> UInt64 {
-            1 << UInt64(min(length, 63))
+            // a length is never negative: the shift needs no check
+            1 &<< UInt64(truncatingIfNeeded: min(length, 63))
         }
 
         /// Whether a key `count` bytes long as written (`escaped` when it holds escapes,
