@@ -240,17 +240,26 @@
                 var keyEscaped = false
                 i = try Self.scanString(base, count, at: i, escaped: &keyEscaped)
                 let key = Range(uncheckedBounds: (keyStart, i))
-                if i >= count || base[i] != UInt8(ascii: ":") {
-                    i = afterBlanks(i)
-                    guard i < count, base[i] == UInt8(ascii: ":") else { try unexpected(at: i, "':'") }
-                }
-                i = afterBlanks(i &+ 1)
-                let valueStart = i
                 let child = Mode.followsPaths && node >= 0 ? watchedChild(of: node, key: key, escaped: keyEscaped) : -1
                 if Mode.followsPaths && child >= 0 { forget(child) }
+                let valueStart: Int
                 let kind: JSONKind
-                let escaped: Bool
-                (i, kind, escaped) = try scanValue(at: i, depth: depth, watching: child, Mode.self)
+                var escaped = false
+                if i &+ 2 <= count, UnsafeRawPointer(base + i).loadUnaligned(as: UInt16.self) == Self.colonQuote {
+                    // most values are strings right after the colon: both bytes in one load,
+                    // and no dispatch on the value's first byte
+                    valueStart = i &+ 1
+                    i = try Self.scanString(base, count, at: valueStart, escaped: &escaped)
+                    kind = .string
+                } else {
+                    if i >= count || base[i] != UInt8(ascii: ":") {
+                        i = afterBlanks(i)
+                        guard i < count, base[i] == UInt8(ascii: ":") else { try unexpected(at: i, "':'") }
+                    }
+                    i = afterBlanks(i &+ 1)
+                    valueStart = i
+                    (i, kind, escaped) = try scanValue(at: i, depth: depth, watching: child, Mode.self)
+                }
                 // positions only grow: the bounds need no check
                 let value = Range(uncheckedBounds: (valueStart, i))
                 if Mode.followsPaths && child >= 0 { note(child, value, kind, escaped: escaped) }
@@ -263,6 +272,10 @@
                 }
             }
         }
+
+        /// `:"` read as one little-endian word.
+        @inline(__always)
+        static var colonQuote: UInt16 { UInt16(UInt8(ascii: ":")) | UInt16(UInt8(ascii: "\"")) &<< 8 }
 
         /// Scans the array whose `[` is at `start`, below watched node `node` (-1 for none);
         /// returns the position after its `]`.
