@@ -227,15 +227,9 @@
             }
             var i = afterBlanks(start &+ 1)
             if try byte(at: i) == UInt8(ascii: "}") { return i &+ 1 }
+            i = try keyQuote(at: i)
             while true {
-                // Records rarely have blanks between tokens: each expected byte is looked for
-                // where it would be without them first.
-                if i >= count || base[i] != UInt8(ascii: "\"") {
-                    i = afterBlanks(i)
-                    guard try byte(at: i) == UInt8(ascii: "\"") else {
-                        throw JSONError(.unexpected(base[i], expected: "'\"'"), at: i)
-                    }
-                }
+                // `base[i]` is the key's opening quote
                 let keyStart = i
                 var keyEscaped = false
                 i = try Self.scanString(base, count, at: i, escaped: &keyEscaped)
@@ -264,14 +258,37 @@
                 let value = Range(uncheckedBounds: (valueStart, i))
                 if Mode.followsPaths && child >= 0 { note(child, value, kind, escaped: escaped) }
                 member(key, value, kind)
+                if i &+ 2 <= count, UnsafeRawPointer(base + i).loadUnaligned(as: UInt16.self) == Self.commaQuote {
+                    // the next key right after the comma, as most are: both bytes in one load
+                    i &+= 1
+                    continue
+                }
                 let next = try byte(afterBlanksAt: i)
                 i = next.at &+ 1
                 if next.byte == UInt8(ascii: "}") { return i }
                 guard next.byte == UInt8(ascii: ",") else {
                     throw JSONError(.unexpected(next.byte, expected: "',' or '}'"), at: next.at)
                 }
+                i = try keyQuote(at: i)
             }
         }
+
+        /// The position of the opening quote of the key at or after `i`, past blanks; throws
+        /// for anything else. Records rarely have blanks between tokens: the quote is looked
+        /// for where it would be without them first.
+        @inline(__always)
+        func keyQuote(at i: Int) throws(JSONError) -> Int {
+            if i < count, base[i] == UInt8(ascii: "\"") { return i }
+            let at = afterBlanks(i)
+            guard try byte(at: at) == UInt8(ascii: "\"") else {
+                throw JSONError(.unexpected(base[at], expected: "'\"'"), at: at)
+            }
+            return at
+        }
+
+        /// `,"` read as one little-endian word.
+        @inline(__always)
+        static var commaQuote: UInt16 { UInt16(UInt8(ascii: ",")) | UInt16(UInt8(ascii: "\"")) &<< 8 }
 
         /// `:"` read as one little-endian word.
         @inline(__always)
