@@ -304,7 +304,7 @@
             if try byte(at: i) == UInt8(ascii: "]") { return i &+ 1 }
             var element = 0
             while true {
-                i = afterBlanks(i)
+                // `i` is past the blanks before the element
                 let elementStart = i
                 let child = Mode.followsPaths && node >= 0 ? watchedElement(of: node, index: element) : -1
                 let kind: JSONKind
@@ -312,12 +312,18 @@
                 (i, kind, escaped) = try scanValue(at: i, depth: depth, watching: child, Mode.self)
                 if Mode.followsPaths && child >= 0 { note(child, Range(uncheckedBounds: (elementStart, i)), kind, escaped: escaped) }
                 element &+= 1
+                if i &+ 2 <= count, UnsafeRawPointer(base + i).loadUnaligned(as: UInt16.self) == Self.commaQuote {
+                    // a string element right after the comma, as in most arrays of a record
+                    i &+= 1
+                    continue
+                }
                 let next = try byte(afterBlanksAt: i)
                 i = next.at &+ 1
                 if next.byte == UInt8(ascii: "]") { return i }
                 guard next.byte == UInt8(ascii: ",") else {
                     throw JSONError(.unexpected(next.byte, expected: "',' or ']'"), at: next.at)
                 }
+                i = afterBlanks(i)
             }
         }
 
