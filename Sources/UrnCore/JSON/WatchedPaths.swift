@@ -200,6 +200,10 @@
             let slots = slotList.unsafelyUnwrapped
             var k = Int(list.lowerBound)
             let end = Int(list.upperBound)
+            guard k < end else { return }
+            // most lists hold one slot: the first is set before the loop over the others
+            found[Int(slots[k])] = value
+            k &+= 1
             while k < end {
                 found[Int(slots[k])] = value
                 k &+= 1
