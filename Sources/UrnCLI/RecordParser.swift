@@ -48,7 +48,10 @@ package struct RecordParser {
         }
         // the members' tokens with one `:` each and one `,` between two fill the braces exactly
         var filled = 2 &+ record.members.count &* 2 &- 1
-        for member in record.members { filled &+= member.key.count &+ member.value.count }
+        // tokens are ranges of the text: their lengths and sum cannot overflow
+        for member in record.members {
+            filled &+= (member.key.upperBound &- member.key.lowerBound) &+ (member.value.upperBound &- member.value.lowerBound)
+        }
         return record.members.isEmpty ? record.text.count == 2 : filled == record.text.count
     }
 

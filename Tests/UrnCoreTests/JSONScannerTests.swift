@@ -145,6 +145,7 @@ import Testing
             let first = try byte(i)
             switch first {
             case UInt8(ascii: "["): return try array(at: i)
+            case UInt8(ascii: "{"): return try object(at: i)
             case UInt8(ascii: "\""): return try string(at: i)
             case UInt8(ascii: "t"): return try literal("true", at: i)
             case UInt8(ascii: "f"): return try literal("false", at: i)
@@ -163,6 +164,24 @@ import Testing
                 i += 1
                 if next == UInt8(ascii: "]") { return i }
                 guard next == UInt8(ascii: ",") else { throw JSONError(.unexpected(next, expected: "',' or ']'"), at: i - 1) }
+            }
+        }
+
+        func object(at start: Int) throws(JSONError) -> Int {
+            var i = afterBlanks(start + 1)
+            if try byte(i) == UInt8(ascii: "}") { return i + 1 }
+            while true {
+                i = afterBlanks(i)
+                let quote = try byte(i)
+                guard quote == UInt8(ascii: "\"") else { throw JSONError(.unexpected(quote, expected: "'\"'"), at: i) }
+                i = afterBlanks(try string(at: i))
+                let colon = try byte(i)
+                guard colon == UInt8(ascii: ":") else { throw JSONError(.unexpected(colon, expected: "':'"), at: i) }
+                i = afterBlanks(try value(at: afterBlanks(i + 1)))
+                let next = try byte(i)
+                i += 1
+                if next == UInt8(ascii: "}") { return i }
+                guard next == UInt8(ascii: ",") else { throw JSONError(.unexpected(next, expected: "',' or '}'"), at: i - 1) }
             }
         }
 
@@ -266,6 +285,60 @@ import Testing
                         #expect(found == expected, "\(String(decoding: text, as: UTF8.self))")
                     }
                 }
+            }
+        }
+    }
+
+    /// An object of string, literal, array and object members, with blanks now and then
+    /// between its tokens, cut short or with one byte changed now and then.
+    static func object(_ rng: inout SplitMix64, depth: Int = 0) -> [UInt8] {
+        func blanks() -> [UInt8] {
+            Int.random(in: 0..<5, using: &rng) == 0 ? Array([" ", "\t", "\n ", "\r\n"].randomElement(using: &rng)!.utf8) : []
+        }
+        var text = Array("{".utf8) + blanks()
+        for index in 0..<Int.random(in: 0...4, using: &rng) {
+            if index > 0 { text += blanks() + Array(",".utf8) + blanks() }
+            text += Array(["\"a\"", "\"link\"", "\"route\"", "\"k\\u0065y\"", "\"\"", "\"segments\""].randomElement(using: &rng)!.utf8)
+            text += blanks() + Array(":".utf8) + blanks()
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0 where depth < 2: text += object(&rng, depth: depth + 1)
+            case 1: text += Self.text(&rng)
+            default:
+                let item = Self.text(&rng)
+                // an array's first element alone, string or literal (or a cut-short piece)
+                text += item.count > 2 ? Array(item.dropFirst().prefix { $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "]") }) : Array("\"\"".utf8)
+            }
+        }
+        text += blanks() + Array("}".utf8)
+        guard depth == 0 else { return text }
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0: text.removeLast(Int.random(in: 0...text.count, using: &rng))
+        case 1 where !text.isEmpty:
+            text[Int.random(in: 0..<text.count, using: &rng)] = Array(#"{}[]:,"\ tfn"#.utf8).randomElement(using: &rng)!
+        default: break
+        }
+        return text
+    }
+
+    /// Objects read by the scans of a record, watching paths through them or not, end or
+    /// fail as the byte-by-byte reading does: the colon, comma and quote shortcuts change
+    /// nothing.
+    @Test func objectShortcutsReadAsTheReferenceDoes() {
+        var rng = SplitMix64(state: 41)
+        let watched = WatchedPaths(["a", "a.a", "link", "route.link", "key", "segments.0"].compactMap(JSONPath.init))
+        for _ in 0..<20_000 {
+            let text = Self.object(&rng)
+            let expected: JSONError?
+            do throws(JSONError) { try Reference(text: text).document(); expected = nil } catch { expected = error }
+            var scanner = JSONScanner()
+            for paths in [nil, watched] {
+                let found: JSONError? = text.withUnsafeBufferPointer { buffer in
+                    do throws(JSONError) { try scanner.scanObject(buffer, watching: paths); return nil } catch { return error }
+                }
+                // a text that is not an object is refused as one
+                let want = text.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }).map { $0 == UInt8(ascii: "{") } == false
+                    ? JSONError(.notAnObject, at: text.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }!) : expected
+                #expect(found == want, "\(String(decoding: text, as: UTF8.self)) watching \(paths != nil)")
             }
         }
     }

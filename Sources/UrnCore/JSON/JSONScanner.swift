@@ -113,7 +113,8 @@
         @inline(__always)
         func watchedChild(of node: Int32, key: Range<Int>, escaped: Bool) -> Int32 {
             let tree = tree.unsafelyUnwrapped
-            let count = key.count &- 2
+            // a token's bounds are positions in the text: their difference cannot overflow
+            let count = key.upperBound &- key.lowerBound &- 2
             guard tree.mayMatch(node, count: count, escaped: escaped) else { return -1 }
             return tree.child(of: node, key: base + (key.lowerBound &+ 1), count: count, escaped: escaped)
         }
@@ -226,42 +227,72 @@
             }
             var i = afterBlanks(start &+ 1)
             if try byte(at: i) == UInt8(ascii: "}") { return i &+ 1 }
+            i = try keyQuote(at: i)
             while true {
-                // Records rarely have blanks between tokens: each expected byte is looked for
-                // where it would be without them first.
-                if i >= count || base[i] != UInt8(ascii: "\"") {
-                    i = afterBlanks(i)
-                    guard try byte(at: i) == UInt8(ascii: "\"") else {
-                        throw JSONError(.unexpected(base[i], expected: "'\"'"), at: i)
-                    }
-                }
+                // `base[i]` is the key's opening quote
                 let keyStart = i
                 var keyEscaped = false
                 i = try Self.scanString(base, count, at: i, escaped: &keyEscaped)
                 let key = Range(uncheckedBounds: (keyStart, i))
-                if i >= count || base[i] != UInt8(ascii: ":") {
-                    i = afterBlanks(i)
-                    guard i < count, base[i] == UInt8(ascii: ":") else { try unexpected(at: i, "':'") }
-                }
-                i = afterBlanks(i &+ 1)
-                let valueStart = i
                 let child = Mode.followsPaths && node >= 0 ? watchedChild(of: node, key: key, escaped: keyEscaped) : -1
                 if Mode.followsPaths && child >= 0 { forget(child) }
+                let valueStart: Int
                 let kind: JSONKind
-                let escaped: Bool
-                (i, kind, escaped) = try scanValue(at: i, depth: depth, watching: child, Mode.self)
+                var escaped = false
+                if i &+ 2 <= count, UnsafeRawPointer(base + i).loadUnaligned(as: UInt16.self) == Self.colonQuote {
+                    // most values are strings right after the colon: both bytes in one load,
+                    // and no dispatch on the value's first byte
+                    valueStart = i &+ 1
+                    i = try Self.scanString(base, count, at: valueStart, escaped: &escaped)
+                    kind = .string
+                } else {
+                    if i >= count || base[i] != UInt8(ascii: ":") {
+                        i = afterBlanks(i)
+                        guard i < count, base[i] == UInt8(ascii: ":") else { try unexpected(at: i, "':'") }
+                    }
+                    i = afterBlanks(i &+ 1)
+                    valueStart = i
+                    (i, kind, escaped) = try scanValue(at: i, depth: depth, watching: child, Mode.self)
+                }
                 // positions only grow: the bounds need no check
                 let value = Range(uncheckedBounds: (valueStart, i))
                 if Mode.followsPaths && child >= 0 { note(child, value, kind, escaped: escaped) }
                 member(key, value, kind)
+                if i &+ 2 <= count, UnsafeRawPointer(base + i).loadUnaligned(as: UInt16.self) == Self.commaQuote {
+                    // the next key right after the comma, as most are: both bytes in one load
+                    i &+= 1
+                    continue
+                }
                 let next = try byte(afterBlanksAt: i)
                 i = next.at &+ 1
                 if next.byte == UInt8(ascii: "}") { return i }
                 guard next.byte == UInt8(ascii: ",") else {
                     throw JSONError(.unexpected(next.byte, expected: "',' or '}'"), at: next.at)
                 }
+                i = try keyQuote(at: i)
             }
         }
+
+        /// The position of the opening quote of the key at or after `i`, past blanks; throws
+        /// for anything else. Records rarely have blanks between tokens: the quote is looked
+        /// for where it would be without them first.
+        @inline(__always)
+        func keyQuote(at i: Int) throws(JSONError) -> Int {
+            if i < count, base[i] == UInt8(ascii: "\"") { return i }
+            let at = afterBlanks(i)
+            guard try byte(at: at) == UInt8(ascii: "\"") else {
+                throw JSONError(.unexpected(base[at], expected: "'\"'"), at: at)
+            }
+            return at
+        }
+
+        /// `,"` read as one little-endian word.
+        @inline(__always)
+        static var commaQuote: UInt16 { UInt16(UInt8(ascii: ",")) | UInt16(UInt8(ascii: "\"")) &<< 8 }
+
+        /// `:"` read as one little-endian word.
+        @inline(__always)
+        static var colonQuote: UInt16 { UInt16(UInt8(ascii: ":")) | UInt16(UInt8(ascii: "\"")) &<< 8 }
 
         /// Scans the array whose `[` is at `start`, below watched node `node` (-1 for none);
         /// returns the position after its `]`.
@@ -273,7 +304,7 @@
             if try byte(at: i) == UInt8(ascii: "]") { return i &+ 1 }
             var element = 0
             while true {
-                i = afterBlanks(i)
+                // `i` is past the blanks before the element
                 let elementStart = i
                 let child = Mode.followsPaths && node >= 0 ? watchedElement(of: node, index: element) : -1
                 let kind: JSONKind
@@ -281,12 +312,18 @@
                 (i, kind, escaped) = try scanValue(at: i, depth: depth, watching: child, Mode.self)
                 if Mode.followsPaths && child >= 0 { note(child, Range(uncheckedBounds: (elementStart, i)), kind, escaped: escaped) }
                 element &+= 1
+                if i &+ 2 <= count, UnsafeRawPointer(base + i).loadUnaligned(as: UInt16.self) == Self.commaQuote {
+                    // a string element right after the comma, as in most arrays of a record
+                    i &+= 1
+                    continue
+                }
                 let next = try byte(afterBlanksAt: i)
                 i = next.at &+ 1
                 if next.byte == UInt8(ascii: "]") { return i }
                 guard next.byte == UInt8(ascii: ",") else {
                     throw JSONError(.unexpected(next.byte, expected: "',' or ']'"), at: next.at)
                 }
+                i = afterBlanks(i)
             }
         }
 

@@ -13,6 +13,9 @@
     /// are set anew in any case).
     struct Node {
         var name: Range<Int32>
+        /// The step's length in bytes, `name.count`, kept apart so that a child is told apart
+        /// by its length in one load.
+        var length: Int32
         /// The array index the step names, -1 when it is not a decimal number.
         var index: Int32
         var firstChild: Int32 = -1
@@ -43,7 +46,7 @@
     /// says so, and it is followed through the text.
     @_spi(Records) public init(_ paths: [JSONPath]) {
         self.paths = paths
-        var nodes = [Node(name: 0..<0, index: -1)]
+        var nodes = [Node(name: 0..<0, length: 0, index: -1)]
         var names: [UInt8] = []
         var endsAt: [[Int32]] = [[]]
         var initial: [WatchedValue] = []
@@ -103,7 +106,7 @@
         }
         let start = Int32(names.count)
         names += name
-        nodes.append(Node(name: start..<Int32(names.count), index: Int32(index)))
+        nodes.append(Node(name: start..<Int32(names.count), length: Int32(name.count), index: Int32(index)))
         endsAt.append([])
         let added = nodes.count - 1
         if last < 0 { nodes[parent].firstChild = Int32(added) } else { nodes[last].nextSibling = Int32(added) }
@@ -126,7 +129,8 @@
         /// The bit of a step or key `length` bytes long in `Node.childLengths`.
         @inline(__always)
         static func lengthBit(_ length: Int) -> UInt64 {
-            1 << UInt64(min(length, 63))
+            // a length is never negative: the shift needs no check
+            1 &<< UInt64(truncatingIfNeeded: min(length, 63))
         }
 
         /// Whether a key `count` bytes long as written (`escaped` when it holds escapes,
@@ -144,9 +148,8 @@
             if escaped { return child(of: node, escapedKey: key, count: count) }
             var child = nodes[Int(node)].firstChild
             while child >= 0 {
-                let name = nodes[Int(child)].name
-                let length = Int(name.upperBound &- name.lowerBound)
-                if length == count, key.equalsShort(names.unsafelyUnwrapped + Int(name.lowerBound), count: length) { return child }
+                if Int(nodes[Int(child)].length) == count,
+                   key.equalsShort(names.unsafelyUnwrapped + Int(nodes[Int(child)].name.lowerBound), count: count) { return child }
                 child = nodes[Int(child)].nextSibling
             }
             return -1
@@ -197,6 +200,10 @@
             let slots = slotList.unsafelyUnwrapped
             var k = Int(list.lowerBound)
             let end = Int(list.upperBound)
+            guard k < end else { return }
+            // most lists hold one slot: the first is set before the loop over the others
+            found[Int(slots[k])] = value
+            k &+= 1
             while k < end {
                 found[Int(slots[k])] = value
                 k &+= 1
