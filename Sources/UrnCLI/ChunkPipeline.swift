@@ -227,7 +227,7 @@ final class ChunkPipeline<Stage: RecordStage> {
     /// complete lines come as one run, copied and sent on as they are: their separators are
     /// counted, for the lines' numbers, and each line is found by the worker that takes them.
     private func read() {
-        let reader = RecordReader(paths: options.files, separator: options.separator, maxLine: options.maxLine,
+        let reader = RecordReader(paths: options.files, separator: separator, maxLine: options.maxLine,
                                   diagnostics: readerDiagnostics)
         var gathered = Gathered()
         _ = reader.forEachLine({ line in

@@ -72,7 +72,8 @@ struct LiteralMap: ~Copyable {
              slots: .owning(copyOf: slots.elements))
     }
 
-    /// The table seen through buffer pointers, valid in the body of `withView`.
+    /// The table seen through buffer pointers: valid until the map next changes, or, from
+    /// `ownedView()`, until the caller frees it.
     struct View {
         let keyBytes: UnsafeBufferPointer<UInt8>
         let entries: UnsafeBufferPointer<Entry>

@@ -93,20 +93,18 @@
             func place(_ length: Int, _ match: Match, walked: Bool) {
                 let route = match.routeReference.toOpaque()
                 guard route != topReference else { return }
-                let end: Int
                 // The routes of one table split the link alike; another table may not. A walk
                 // has one table: the top's.
                 if walked {
                     if prefix == nil { prefix = LinkPrefix(link, dialect: dialect) }
-                    end = prefix.unsafelyUnwrapped.end(components: length, of: link.reference.text, delimiter: delimiter)
                 } else {
                     let routeDialect = matcher.dialect(of: match.route), routeDelimiter = matcher.delimiter(of: match.route)
                     if prefix?.dialect != routeDialect || prefixDelimiter != routeDelimiter {
                         prefix = LinkPrefix(link, dialect: routeDialect)
                         prefixDelimiter = routeDelimiter
                     }
-                    end = prefix.unsafelyUnwrapped.end(components: length, of: link.reference.text, delimiter: prefixDelimiter)
                 }
+                let end = prefix.unsafelyUnwrapped.end(components: length, of: link.reference.text, delimiter: prefixDelimiter)
                 // a route that takes several prefixes (an optional segment) is one screen, at its longest
                 if lastRoute == route {
                     layout.replaceLast(match.routeReference, linkEnd: end, args: .values(match.args))
