@@ -8,7 +8,7 @@ import Testing
         var map = LiteralMap()
         let keys = (0...20).map { length in (0..<length).map { UInt8(ascii: "a") + UInt8(($0 * 7 + length) % 26) } }
         for (i, key) in keys.enumerated() { map.insert(parent: i % 3, key: key, child: 100 + i) }
-        let view = map.ownedView()
+        let view = map.takeView()
         defer { view.deallocate() }
         for (i, key) in keys.enumerated() {
             key.withUnsafeBufferPointer { #expect(view.child(of: i % 3, for: $0) == 100 + i, "\(i)") }

@@ -6,13 +6,15 @@ struct ReusedStorage<Element> {
     /// Owns the allocation, so that the memory lives as long as some copy of the storage does.
     private final class Allocation {
         let base: UnsafeMutablePointer<Element>
+        /// Whether the memory was handed over (`takeElements()`), and is no longer this one's to free.
+        var handedOver = false
 
         init(capacity: Int) {
             base = .allocate(capacity: capacity)
         }
 
         deinit {
-            base.deallocate()
+            if !handedOver { base.deallocate() }
         }
     }
 
@@ -56,6 +58,25 @@ struct ReusedStorage<Element> {
         guard !elements.isEmpty, let source = elements.baseAddress else { return }
         base.unsafelyUnwrapped.update(from: source, count: elements.count)
         count = elements.count
+    }
+
+    /// Element `index`, read or written in place (`index` below `count`).
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        get { base.unsafelyUnwrapped[index] }
+        set { base.unsafelyUnwrapped[index] = newValue }
+    }
+
+    /// The elements, in memory that the caller now owns and frees with `deallocateOwned()`;
+    /// the storage is left empty. For a list built once and then only read: handed over, it is
+    /// not copied (a large route table's trie copied tens of megabytes so).
+    mutating func takeElements() -> UnsafeBufferPointer<Element> {
+        guard allocation != nil else { return .owning(copyOf: EmptyCollection()) }
+        precondition(isKnownUniquelyReferenced(&allocation), "storage shared with a copy cannot be handed over")
+        allocation.unsafelyUnwrapped.handedOver = true
+        let taken = UnsafeBufferPointer(start: base, count: count)
+        self = ReusedStorage()
+        return taken
     }
 
     /// Adds `elements` at the end.

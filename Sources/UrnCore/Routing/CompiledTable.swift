@@ -46,10 +46,11 @@ final class CompiledTable {
         let dialect = table.dialect
         let rules = SegmentRules(dialect, caseInsensitive: options.caseInsensitive)
         let modes = Self.modes(table, options)
-        // one trie a mode, each with room made for the literal edges its routes can take, at
-        // most one a literal segment
+        // one trie a mode, each with room made for the literal edges and nodes its routes can
+        // take, at most one a literal segment and one a segment
         let literals = table.format.isAppLinks ? 0 : table.routes.reduce(0) { $0 + $1.pattern.literalCount }
-        var partitions = modes.map { Partition(mode: $0, trie: SegmentTrie(rules: rules, literals: literals), routes: []) }
+        let segments = table.format.isAppLinks ? 0 : table.routes.reduce(0) { $0 + $1.pattern.segments.count }
+        var partitions = modes.map { Partition(mode: $0, trie: SegmentTrie(rules: rules, literals: literals, segments: segments), routes: []) }
         var byText: [String: Int] = [:]
         let hostMode = dialect.rules.hostMode
         if hostMode { byText.reserveCapacity(table.routes.count) }

@@ -65,21 +65,20 @@ struct LiteralMap: ~Copyable {
         View(keyBytes: keyBytes.elements, entries: entries.elements, slots: slots.elements)
     }
 
-    /// A view of a copy of the table in memory the caller owns (`View.deallocate()`), for
-    /// a table that is complete.
-    func ownedView() -> View {
-        View(keyBytes: .owning(copyOf: keyBytes.elements), entries: .owning(copyOf: entries.elements),
-             slots: .owning(copyOf: slots.elements))
+    /// The table, complete, as a view of memory the caller now owns (`View.deallocate()`):
+    /// handed over without a copy, the map left empty.
+    mutating func takeView() -> View {
+        View(keyBytes: keyBytes.takeElements(), entries: entries.takeElements(), slots: slots.takeElements())
     }
 
     /// The table seen through buffer pointers: valid until the map next changes, or, from
-    /// `ownedView()`, until the caller frees it.
+    /// `takeView()`, until the caller frees it.
     struct View {
         let keyBytes: UnsafeBufferPointer<UInt8>
         let entries: UnsafeBufferPointer<Entry>
         let slots: UnsafeBufferPointer<Int32>
 
-        /// Frees the memory of a view from `ownedView()`.
+        /// Frees the memory of a view from `takeView()`.
         func deallocate() {
             keyBytes.deallocateOwned()
             entries.deallocateOwned()

@@ -43,6 +43,12 @@
 
     /// Reads the table `name` from `text`: a route table, or an app-link table.
     @_spi(Records) public func parse(_ text: String, name: String) throws(TableError) -> RouteTable {
+        try parse(text, name: name, twoThreadsFrom: Self.twoThreadTable)
+    }
+
+    /// Reads the table as `parse(_:name:)` does, in two threads when its routes take at least
+    /// `twoThreadsFrom` bytes (tests compare the two ways).
+    func parse(_ text: String, name: String, twoThreadsFrom threshold: Int) throws(TableError) -> RouteTable {
         let bytes = Array(text.utf8)
         if let table = try appLinkTable(bytes, name: name) { return table }
         // Split on the byte: as Characters, "\r\n" is one grapheme and would not split. Each line
@@ -51,14 +57,43 @@
             var reader = TableReader(self, name: name)
             var start = 0
             var number = 1
-            while true {
+            // the lines up to the first route (directives, comments) one by one: what they set
+            // holds for every route after them
+            while reader.table.routes.isEmpty, start <= bytes.count {
                 let end = Self.lineEnd(bytes, from: start)
                 try reader.read(UnsafeBufferPointer(rebasing: bytes[start..<end]), number: number)
-                guard end < bytes.count else { return reader.finish() }
                 start = end + 1
                 number += 1
             }
+            guard start <= bytes.count else { return reader.finish() }
+            let rest = UnsafeBufferPointer(rebasing: bytes[start...])
+            if rest.count >= threshold, !reader.table.dialect.rules.registrationChains, !Self.holdsDirective(rest) {
+                try reader.readInTwoThreads(rest, number: number)
+            } else {
+                try reader.readLines(rest, number: number)
+            }
+            return reader.finish()
         }
+    }
+
+    /// The size of the routes of a table from which it is read in two threads, each half of
+    /// its lines by a reader of its own (`TableReader.readInTwoThreads`): 100,000 routes took
+    /// a third of a second to read in one.
+    static let twoThreadTable = 1 << 18
+
+    /// Whether a line of `bytes` is a directive (starts with `@` after blanks), which sets
+    /// what the lines after it are read with: such a table is read in one thread, in order.
+    private static func holdsDirective(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var from = 0
+        while from < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: "@")), bytes.count - from) {
+            let at = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            var k = at
+            while k > 0, bytes[k - 1] == 0x20 || bytes[k - 1] == 0x09 { k -= 1 }
+            if k == 0 || bytes[k - 1] == 0x0A { return true }
+            from = at + 1
+        }
+        return false
     }
 
     /// The offset of the first `\n` in `bytes` from `start`, or its count (`memchr`).
@@ -101,6 +136,58 @@
             table = RouteTable(name: name, dialect: settings.dialect, scheme: settings.scheme, delimiter: settings.delimiter, routes: [])
             types = settings.customTypes
             parser = settings.patternParser(table, types)
+        }
+
+        /// A reader of the lines after those a reader of `table` has read, with what its
+        /// directives set (`table`, `types`, `parser`) and no route yet.
+        init(_ settings: RouteTableParser, name: String, continuing table: RouteTable, types: [String: Regex], parser: PatternParser) {
+            self.settings = settings
+            self.name = name
+            self.table = table
+            self.table.routes = []
+            self.types = types
+            self.parser = parser
+        }
+
+        /// Reads the lines of `bytes`, the first of them line `number`, to its end.
+        mutating func readLines(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(TableError) {
+            var start = 0
+            var number = number
+            while start < bytes.count {
+                let end = RouteTableParser.lineEnd(bytes, from: start)
+                try read(UnsafeBufferPointer(rebasing: bytes[start..<end]), number: number)
+                start = end + 1
+                number += 1
+            }
+        }
+
+        /// Reads the lines of `bytes` (line `number` on, none a directive) as `readLines` does,
+        /// the second half of them on a thread of its own; the routes of both halves are added
+        /// in the order of their lines, and the error of the first bad line is thrown. The
+        /// patterns of the two halves share no literals (`SegmentPool`).
+        mutating func readInTwoThreads(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(TableError) {
+            let cut = min(RouteTableParser.lineEnd(bytes, from: bytes.count / 2) + 1, bytes.count)
+            let first = UnsafeBufferPointer(rebasing: bytes[..<cut])
+            let second = UnsafeBufferPointer(rebasing: bytes[cut...])
+            let secondNumber = number + ByteCount.occurrences(of: 0x0A, in: first)
+            let half = SecondHalf()
+            let (settings, name, settled, types, parser) = (settings, name, table, types, parser)
+            let thread = SystemThread.start("reading a route table") {
+                var reader = TableReader(settings, name: name, continuing: settled, types: types, parser: parser)
+                do throws(TableError) {
+                    try reader.readLines(second, number: secondNumber)
+                    half.routes = reader.table.routes
+                } catch {
+                    half.error = error
+                }
+            }
+            var failure: TableError?
+            do throws(TableError) { try readLines(first, number: number) } catch { failure = error }
+            // the second half reads the text until it ends
+            pthread_join(thread, nil)
+            if let failure { throw failure }
+            if let error = half.error { throw error }
+            table.routes += half.routes
         }
 
         /// The table read.
@@ -186,6 +273,12 @@
                 throw fail(error.reason, parsed.patternColumn + offset(error.position))
             }
         }
+    }
+
+    /// What the thread of `TableReader.readInTwoThreads` read: its routes, or its first error.
+    private final class SecondHalf: @unchecked Sendable {  // written by that thread before it is joined, read after
+        var routes: [Route] = []
+        var error: TableError?
     }
 
     /// The pattern parser for the routes of `table` with the custom `types`.

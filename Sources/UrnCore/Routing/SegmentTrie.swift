@@ -54,7 +54,7 @@ final class SegmentTrie {
 
     // Written only while the table compiles, one insert at a time, then only read (by several
     // threads at once in --jobs): the runtime exclusivity checks would cost every search.
-    @exclusivity(unchecked) private var nodes = [Node()]
+    @exclusivity(unchecked) private var nodes = ReusedStorage<Node>()
     @exclusivity(unchecked) private var literals = LiteralMap()
     @exclusivity(unchecked) private var tests: [Test] = []
     @exclusivity(unchecked) private var routeLinks: [RouteLink] = []
@@ -73,11 +73,14 @@ final class SegmentTrie {
         let literals: LiteralMap.View
     }
 
-    /// A trie for routes that hold about `literals` literal segments in all (room is made for
-    /// that many literal edges).
-    init(rules: SegmentRules, literals: Int = 0) {
+    /// A trie for routes that hold about `literals` literal segments and `segments` segments in
+    /// all: room is made for that many literal edges and nodes, so that a large table's lists
+    /// are not moved as they grow.
+    init(rules: SegmentRules, literals: Int = 0, segments: Int = 0) {
         self.rules = rules
         self.literals.reserveCapacity(literals)
+        nodes.reserveCapacity(segments + 1)
+        nodes.append(Node())
     }
 
     deinit {
@@ -91,13 +94,13 @@ final class SegmentTrie {
     /// The number of nodes, one for each distinct path the routes' segments take.
     var nodeCount: Int { frozen?.nodes.count ?? nodes.count }
 
-    /// Ends the building: the trie is searched from now on and takes no more routes. The lists
-    /// it was built in are let go, so that a large table's next allocations reuse their memory.
+    /// Ends the building: the trie is searched from now on and takes no more routes. The nodes
+    /// and literal edges are handed over to the search as they are; the smaller lists are
+    /// copied and let go.
     func freeze() {
         precondition(frozen == nil, "a segment trie is frozen once")
-        frozen = Tables(nodes: .owning(copyOf: nodes), routeLinks: .owning(copyOf: routeLinks),
-                        tests: .owning(copyOf: tests), literals: literals.ownedView())
-        nodes = []
+        frozen = Tables(nodes: nodes.takeElements(), routeLinks: .owning(copyOf: routeLinks),
+                        tests: .owning(copyOf: tests), literals: literals.takeView())
         routeLinks = []
         tests = []
         literals = LiteralMap()
