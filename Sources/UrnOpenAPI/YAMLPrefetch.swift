@@ -95,11 +95,13 @@ package enum YAMLPrefetch {
 
     /// Whether a table file that starts with `byte` is YAML from its first byte: no byte-order
     /// mark, blank, comment or directive line comes first (which would start the YAML later),
-    /// and it is no JSON object.
+    /// and it is no JSON object. A `/` starts a route table's first pattern, not an OpenAPI
+    /// document's first key: a large route table was read and searched for a version key twice,
+    /// once here, before its load.
     private static func startsYAML(_ byte: UInt8) -> Bool {
         switch byte {
         case 0xEF, UInt8(ascii: "@"), UInt8(ascii: "#"), UInt8(ascii: "{"), UInt8(ascii: " "), UInt8(ascii: "\t"),
-             UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+             UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "/"):
             return false
         default:
             return true

@@ -16,6 +16,12 @@
         guard fd >= 0 else { return .failure(FileError(path: path, message: errorText(errno))) }
         defer { if fd != 0 { close(fd) } }
         var bytes: [UInt8] = []
+        // a regular file is read into room made for its size, which it mostly still has: grown
+        // a chunk at a time, a large table's bytes were copied about twice over
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, Int(info.st_size) <= limit {
+            bytes.reserveCapacity(Int(info.st_size) + 1)
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }

@@ -313,7 +313,9 @@
     /// Splits `bytes[start...]` on `separator` outside braces and angle brackets.
     static func split(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, on separator: [UInt8]) throws(PatternError) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(8)
+        // room for as many ranges as the separator's first byte allows: a pattern's ranges are
+        // kept (`Pattern.sourceRanges`), and room for eight held half a large table's in waste
+        ranges.reserveCapacity(ByteCount.occurrences(of: separator[0], in: UnsafeBufferPointer(rebasing: bytes[start...])) + 1)
         var segmentStart = start
         var i = start
         let first = separator[0], single = separator.count == 1
