@@ -221,6 +221,12 @@ def main():
     _, _, paired_ratio = paired(*[[tool("urnmatch"), "--jobs", jobs, "-f", github] for jobs in ("1", "2")], path, runs)
     print(f"urnmatch --jobs 2 runs at {jobs_ratio:.2f}× the links/s of one job in the table above, "
           f"{paired_ratio:.2f}× in {runs} alternating pairs ({os.cpu_count()} cores; target ≥ 1.7× on idle cores).")
+    load_runs = max(args.runs, 7)
+    load, load_low, load_high, load_rss = measure([tool("urnmatch"), "-f", big], os.devnull, load_runs)
+    scale = results["urnmatch 142"][0] / results["urnmatch 100k"][0]
+    print(f"urnmatch loads the 100,000-route table in {load:.3f} s [{load_low:.3f}–{load_high:.3f}] (median of {load_runs}, "
+          f"empty input, start-up included; {load_rss / 1024:.1f} MiB; target ≤ 0.15 s)")
+    print(f"  and routes over it at {scale:.2f}× the links/s of the GitHub table (target ≥ 0.8×).")
     print("urnfmt reads urnmatch -a's records over the same links (its 'vs cat' is against cat of that file);")
     print("the pipeline is urnparse | urnmatch | urnstack | urnfmt over the links; 'X ← Y' is tool X alone over")
     print("the records Y writes for the same links (records/s; 'vs cat' against cat of the links).")
