@@ -174,7 +174,8 @@ fuzz-selftest:
 ## Package.swift, so a package that depends on urn resolves nothing more
 DOC_PRODUCTS := UrnCore UrnOpenAPI UrnAppLinks UrnDomains
 docs: deps
-	@rm -rf .build/symbol-graphs && mkdir -p .build/docs
+	@# a build that is up to date emits no symbol graph: each run starts from an empty build
+	@rm -rf .build/symbol-graphs .build/docs-build && mkdir -p .build/docs
 	@set -e; for p in $(DOC_PRODUCTS); do \
 		$(SWIFT) build --scratch-path .build/docs-build --target $$p -Xswiftc -emit-symbol-graph \
 			-Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/.build/symbol-graphs/$$p >/dev/null; \
