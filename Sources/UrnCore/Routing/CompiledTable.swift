@@ -48,8 +48,11 @@ final class CompiledTable {
         let modes = Self.modes(table, options)
         // one trie a mode, each with room made for the literal edges and nodes its routes can
         // take, at most one a literal segment and one a segment
-        let literals = table.format.isAppLinks ? 0 : table.routes.reduce(0) { $0 + $1.pattern.literalCount }
-        let segments = table.format.isAppLinks ? 0 : table.routes.reduce(0) { $0 + $1.pattern.segments.count }
+        var literals = 0, segments = 0
+        for route in table.routes where !table.format.isAppLinks {
+            literals += route.pattern.literalCount
+            segments += route.pattern.segments.count
+        }
         var partitions = modes.map { Partition(mode: $0, trie: SegmentTrie(rules: rules, literals: literals, segments: segments), routes: []) }
         var byText: [String: Int] = [:]
         let hostMode = dialect.rules.hostMode

@@ -55,17 +55,9 @@
         // is read in place, as bytes: a line made a Substring cost its String's index arithmetic.
         return try bytes.withUnsafeBufferPointer { (bytes) throws(TableError) in
             var reader = TableReader(self, name: name)
-            var start = 0
-            var number = 1
-            // the lines up to the first route (directives, comments) one by one: what they set
-            // holds for every route after them
-            while reader.table.routes.isEmpty, start <= bytes.count {
-                let end = Self.lineEnd(bytes, from: start)
-                try reader.read(UnsafeBufferPointer(rebasing: bytes[start..<end]), number: number)
-                start = end + 1
-                number += 1
-            }
-            guard start <= bytes.count else { return reader.finish() }
+            // the lines up to the first route (directives, comments) first: what they set holds
+            // for every route after them
+            let (start, number) = try reader.readLines(bytes, number: 1, upToARoute: true)
             let rest = UnsafeBufferPointer(rebasing: bytes[start...])
             if rest.count >= threshold, !reader.table.dialect.rules.registrationChains, !Self.holdsDirective(rest) {
                 try reader.readInTwoThreads(rest, number: number)
@@ -149,16 +141,21 @@
             self.parser = parser
         }
 
-        /// Reads the lines of `bytes`, the first of them line `number`, to its end.
-        mutating func readLines(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(TableError) {
+        /// Reads the lines of `bytes`, the first of them line `number`, to its end, or with
+        /// `upToARoute` up to the first line that adds a route; returns where the lines not read
+        /// start (at most `bytes.count`) and the number of the first of them.
+        @discardableResult
+        mutating func readLines(_ bytes: UnsafeBufferPointer<UInt8>, number: Int,
+                                upToARoute: Bool = false) throws(TableError) -> (start: Int, number: Int) {
             var start = 0
             var number = number
-            while start < bytes.count {
+            while start < bytes.count, !(upToARoute && !table.routes.isEmpty) {
                 let end = RouteTableParser.lineEnd(bytes, from: start)
                 try read(UnsafeBufferPointer(rebasing: bytes[start..<end]), number: number)
-                start = end + 1
+                start = min(end + 1, bytes.count)
                 number += 1
             }
+            return (start, number)
         }
 
         /// Reads the lines of `bytes` (line `number` on, none a directive) as `readLines` does,

@@ -103,7 +103,6 @@ final class SegmentTrie {
                         tests: .owning(copyOf: tests), literals: literals.takeView())
         routeLinks = []
         tests = []
-        literals = LiteralMap()
     }
 
     /// Adds route `id` with `segments`. An `openEnded` route (URLNavigator's `<path:p>`) reads
