@@ -17,7 +17,7 @@ import UrnAppLinks
         guard let matches = try? matcher.match(link, all: true) else { return }
         var json = JSONWriter(capacity: 256)
         json.beginArray()
-        let routes = RouteSchema(matcher: matcher)
+        let routes = RouteSchema()
         for match in matches { routes.write(match, into: &json) }
         json.endArray()
         json.withSpan { $0.withUnsafeBytes { requireValidJSON($0) } }

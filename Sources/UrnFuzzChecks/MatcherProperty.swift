@@ -15,7 +15,7 @@ import UrnCLI
             guard let matches = try? matcher.match(link, all: true) else { continue }
             var json = JSONWriter(capacity: 256)
             json.beginArray()
-            let routes = RouteSchema(matcher: matcher)
+            let routes = RouteSchema()
             for match in matches { routes.write(match, into: &json) }
             json.endArray()
             json.withSpan { $0.withUnsafeBytes { requireValidJSON($0) } }

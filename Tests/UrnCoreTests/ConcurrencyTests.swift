@@ -38,7 +38,7 @@ import UrnCLI
         @Sendable func describe(_ matcher: Matcher, _ link: Link) throws -> String {
             guard let match = try matcher.firstMatch(link) else { return "-" }
             var json = JSONWriter(capacity: 128)
-            RouteSchema(matcher: matcher).write(match, into: &json)
+            RouteSchema().write(match, into: &json)
             return String(decoding: json.bytes, as: UTF8.self)
         }
         let single = Matcher(tables: [table])

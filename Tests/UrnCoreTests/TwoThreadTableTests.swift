@@ -2,7 +2,8 @@ import Testing
 @_spi(Records) @testable import UrnCore
 
 /// A large table is read in two threads (`RouteTableParser.twoThreadTable`): the routes, their
-/// lines and the error of the first bad line are what one thread reads.
+/// lines and the error of the first bad line are what one thread reads, and the tries built
+/// while it is read (`RouteTable.earlyTries`) match as those the matcher builds.
 @Suite struct TwoThreadTableTests {
     /// A table of `count` routes after a few lines that are not routes, with `bad` lines
     /// (1-based) replaced by a pattern that does not parse.
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func reportsTheFirstBadLineWhicheverHalfItIsIn() {
-        for bad: Set<Int> in [[4_900], [30, 4_900], [2_504], [5_003]] {
+        for bad: Set<Int> in [[4_900], [30, 4_900], [1_200, 3_000], [2_504], [3_600, 4_700], [5_003]] {
             let text = Self.table(5_000, bad: bad)
             let one = Self.read(text, threads: 1), two = Self.read(text, threads: 2)
             guard case let .failure(first) = one, case let .failure(second) = two else {
@@ -56,5 +57,44 @@ import Testing
         let table = try Self.read(text, threads: 2).get()
         #expect(table.routes.last?.pattern.text == "/n/{x:num}")
         #expect(table.routes.count == 2_001)
+    }
+
+    /// A link for each of the first 1,600 routes of `table(_:)`, the first form's also in
+    /// upper case (taken only under `-i`), and links that no route takes.
+    static let links = (0..<1_600).flatMap { k -> [String] in
+        let base = "/svc\(k % 997)/res\(k / 997)"
+        switch k % 4 {
+        case 0: return ["\(base)/\(k)/parts", "/SVC\(k % 997)/RES\(k / 997)/\(k)/PARTS"]
+        case 1: return ["\(base)/items/i\(k)"]
+        case 2: return ["/j\(k)/\(k)", "/none/\(k)"]
+        default: return ["\(base)/a/b/c\(k)"]
+        }
+    }
+
+    /// What `matcher` answers for `links`: each match's line and arguments.
+    static func answers(_ matcher: Matcher) throws -> [String] {
+        try links.map { text in
+            try matcher.match(try LinkParser().parse(text), all: true).map { match in
+                "\(match.route.line) " + match.args.map { String(decoding: $0.name, as: UTF8.self) + "=\($0.value)" }.joined(separator: ",")
+            }.joined(separator: " | ")
+        }
+    }
+
+    @Test func buildsTheTriesAsTheMatcherWould() throws {
+        let text = Self.table(5_000)
+        let one = try Self.read(text, threads: 1).get(), two = try Self.read(text, threads: 2).get()
+        #expect(one.earlyTries == nil)
+        #expect(two.earlyTries.map { $0.fit(two, Matcher.Options()) } == true)
+        let expected = try Self.answers(Matcher(tables: [one]))
+        #expect(expected.filter { !$0.isEmpty }.count == 1_600)
+        #expect(try Self.answers(Matcher(tables: [two])) == expected)
+        // under -i the matcher builds tries of its own, as it does for a table changed since
+        let caseless = Matcher.Options(caseInsensitive: true)
+        #expect(two.earlyTries?.fit(two, caseless) == false)
+        #expect(try Self.answers(Matcher(tables: [two], options: caseless)) == Self.answers(Matcher(tables: [one], options: caseless)))
+        var changed = two
+        changed.routes.removeLast()
+        #expect(changed.earlyTries == nil)
+        #expect(two.earlyTries != nil)
     }
 }

@@ -6,18 +6,19 @@
 /// from) and a frame's `"modal"`. A route finds them by its object identity in an
 /// open-addressing table, so a record pays neither hashing nor reference counting.
 ///
-/// A route is encoded the first time it is written, not when the table loads: a table of
-/// 100,000 routes spent 15% of its load encoding routes that most runs never write (and `-c`
-/// writes none), and a 1,000-operation OpenAPI document 9% of its. The first block of encodings
-/// is made with the table, large enough for a table of a few thousand routes, so a record
-/// allocates only in a larger table, when a block fills. So the encodings
-/// change as records are written, and each thread writes through its own (`copyForThread()` of
-/// the stages makes one).
+/// A route is encoded, and given its slot, the first time it is written, not when the table
+/// loads: a table of 100,000 routes spent 15% of its load encoding routes that most runs never
+/// write (and `-c` writes none), and then 5% filling a slot for each of them. A route with a
+/// slot is retained until the encodings go, so that no other route can take its address. The
+/// first block of encodings and the slots have room for a few hundred routes, so a record
+/// allocates only when a run writes more routes than that, and then once for many routes. So the encodings change as records
+/// are written, and each thread writes through its own (`copyForThread()` of the stages makes
+/// one).
 final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
-    /// A table route's key (its address; 0 is an empty slot) and, once encoded, where its
-    /// members are: identity `base..<base+identityEnd`, then `,"args":{` up to `middle`, origin
-    /// `middle..<frame`, then the identity again followed by `,"link":` up to `modal`, and
-    /// `"modal":…` up to `end`. The memory at `base` is never moved or freed before the encodings.
+    /// A route's key (its address; 0 is an empty slot) and where its members are: identity
+    /// `base..<base+identityEnd`, then `,"args":{` up to `middle`, origin `middle..<frame`,
+    /// then the identity again followed by `,"link":` up to `modal`, and `"modal":…` up to
+    /// `end`. The memory at `base` is never moved or freed before the encodings.
     private struct Slot {
         var key: UInt = 0
         var base: UnsafePointer<UInt8>?
@@ -48,15 +49,16 @@ final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
     private static let modalFalse = Array(#""modal":false"#.utf8)
     /// The size of the blocks encodings are copied into.
     private static let blockSize = 1 << 16
-    /// About what a route's encodings take, and the most the first block takes whatever the table.
+    /// About what a route's encodings take.
     private static let bytesPerRoute = 256
-    private static let firstBlockLimit = 1 << 20
+    /// The first number of slots: room for 512 routes before the table grows.
+    private static let firstSlotCount = 1 << 10
 
-    /// The routes it encodes, as given.
-    let routes: [Route]
     /// The slots, in memory of their own (read on every record, without reference counts).
-    private let slots: UnsafeMutableBufferPointer<Slot>
-    private let mask: Int
+    @exclusivity(unchecked) private var slots: UnsafeMutableBufferPointer<Slot>
+    @exclusivity(unchecked) private var mask: Int
+    /// The routes with a slot.
+    @exclusivity(unchecked) private var used = 0
     /// Blocks of encoded members, each filled up to its end and then left: a view into one
     /// stays valid while later routes are encoded.
     @exclusivity(unchecked) private var blocks: [UnsafeMutableBufferPointer<UInt8>] = []
@@ -65,65 +67,47 @@ final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
     @exclusivity(unchecked) private var scratch: [UInt8] = []
     @exclusivity(unchecked) private var json = JSONWriter(capacity: 256)
 
-    /// The encodings of `routes`, none made yet.
-    init(routes: [Route]) {
-        self.routes = routes
-        var capacity = 8
-        while capacity < routes.count * 2 { capacity <<= 1 }
-        slots = .allocate(capacity: capacity)
+    /// Encodings, none made yet, with room for the first routes written and for any one route
+    /// in the scratch, so that a record that writes a route first allocates nothing.
+    init() {
+        slots = .allocate(capacity: Self.firstSlotCount)
         slots.initialize(repeating: Slot())
-        mask = capacity - 1
-        for route in routes {
-            let key = UInt(bitPattern: ObjectIdentifier(route))
-            var index = RouteEncodings.index(of: key, mask: mask)
-            while slots[index].key != 0, slots[index].key != key { index = (index + 1) & mask }
-            slots[index].key = key
-        }
-        // room for a table of up to a few thousand routes in the first block, and for any one
-        // route in the scratch, so that a record that writes a route first allocates nothing
-        blocks.append(.allocate(capacity: min(max(Self.blockSize, routes.count * Self.bytesPerRoute), Self.firstBlockLimit)))
+        mask = Self.firstSlotCount - 1
+        blocks.append(.allocate(capacity: Self.blockSize))
         scratch.reserveCapacity(Self.bytesPerRoute * 4)
     }
 
-    /// Encodings of the same routes, none made yet, for another thread.
+    /// Encodings, none made yet, for another thread.
     func copyForThread() -> RouteEncodings {
-        RouteEncodings(routes: routes)
+        RouteEncodings()
     }
 
     deinit {
+        for slot in slots where slot.key != 0 {
+            Unmanaged<Route>.fromOpaque(UnsafeRawPointer(bitPattern: slot.key)!).release()
+        }
         slots.deallocate()
         for block in blocks { block.deallocate() }
     }
 
-    /// Calls `body` with the encoded members of `route`.
-    @inline(__always)
-    func withMembers(of route: Route, _ body: (Members) -> Void) {
-        if let members = members(of: route) { return body(members) }
-        // not one of the tables' routes, whose address a later route may take: encoded apart
-        var all: [UInt8] = []
-        let slot = RouteEncodings.encode(route, key: 0, into: &all, using: &json)
-        all.withUnsafeBufferPointer { body(Self.members(slot, at: $0.baseAddress!)) }
-    }
-
     /// The encoded members of `route`, views valid as long as the encodings, encoded now the
-    /// first time; nil when it is not one of the tables' routes (`withMembers(of:_:)` encodes
-    /// those).
+    /// first time.
     @inline(__always)
-    func members(of route: Route) -> Members? {
+    func members(of route: Route) -> Members {
         let key = UInt(bitPattern: ObjectIdentifier(route))
         var index = RouteEncodings.index(of: key, mask: mask)
         while slots[index].key != key {
-            guard slots[index].key != 0 else { return nil }
+            guard slots[index].key != 0 else { return encode(route, at: index) }
             index = (index + 1) & mask
         }
-        guard let base = slots[index].base else { return encode(route, at: index) }
-        return Self.members(slots[index], at: base)
+        return Self.members(slots[index], at: slots[index].base!)
     }
 
-    /// Encodes the table route `route`, whose slot is `index`, and returns its members.
+    /// Encodes `route`, which has no slot, into the empty slot `index`, and returns its members.
     private func encode(_ route: Route, at index: Int) -> Members {
+        let key = UInt(bitPattern: Unmanaged.passRetained(route).toOpaque())
         scratch.removeAll(keepingCapacity: true)
-        var slot = RouteEncodings.encode(route, key: slots[index].key, into: &scratch, using: &json)
+        var slot = RouteEncodings.encode(route, key: key, into: &scratch, using: &json)
         let count = scratch.count
         if blockUsed + count > blocks[blocks.count - 1].count {
             blocks.append(.allocate(capacity: max(Self.blockSize, count)))
@@ -135,7 +119,23 @@ final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
         blockUsed += count
         slot.base = UnsafePointer(base)
         slots[index] = slot
+        used += 1
+        if used * 2 > slots.count { grow() }
         return Self.members(slot, at: slot.base!)
+    }
+
+    /// Doubles the slots, placing every route again.
+    private func grow() {
+        let old = slots
+        slots = .allocate(capacity: old.count * 2)
+        slots.initialize(repeating: Slot())
+        mask = slots.count - 1
+        for slot in old where slot.key != 0 {
+            var index = RouteEncodings.index(of: slot.key, mask: mask)
+            while slots[index].key != 0 { index = (index + 1) & mask }
+            slots[index] = slot
+        }
+        old.deallocate()
     }
 
     /// The members `slot` locates at `base`.

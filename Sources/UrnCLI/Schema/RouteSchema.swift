@@ -6,9 +6,9 @@
 package struct RouteSchema: Sendable {
     let encodings: RouteEncodings
 
-    /// The schema for the routes of `matcher`'s tables.
-    package init(matcher: Matcher) {
-        encodings = RouteEncodings(routes: matcher.tables.flatMap(\.routes))
+    /// The schema, with no route encoded yet.
+    package init() {
+        encodings = RouteEncodings()
     }
 
     private init(encodings: RouteEncodings) {
@@ -23,10 +23,9 @@ package struct RouteSchema: Sendable {
 
     /// Writes the identity, then the origin members (`"table"`, `"line"`) of `route` into the open object.
     package func writeIdentityAndOrigin(of route: Route, into json: inout JSONWriter) {
-        encodings.withMembers(of: route) { members in
-            json.rawMembers(members.identity)
-            json.rawMembers(members.origin)
-        }
+        let members = encodings.members(of: route)
+        json.rawMembers(members.identity)
+        json.rawMembers(members.origin)
     }
 
     /// Writes `match` as a route object.
@@ -40,11 +39,10 @@ package struct RouteSchema: Sendable {
     package func writeOpened(_ match: Match, into json: inout JSONWriter) {
         // the route read counting no reference (the tables hold it)
         match.withRoute { route in
-            encodings.withMembers(of: route) { members in
-                json.rawMembersAndKey(members.identityThenArgsOpened)
-                ArgumentsSchema.writeOpened(match.args, into: &json)
-                json.rawMembers(members.origin)
-            }
+            let members = encodings.members(of: route)
+            json.rawMembersAndKey(members.identityThenArgsOpened)
+            ArgumentsSchema.writeOpened(match.args, into: &json)
+            json.rawMembers(members.origin)
             OperationSchema.writeInvalid(of: match, into: &json)
             if route.isBlock {
                 json.key("block")

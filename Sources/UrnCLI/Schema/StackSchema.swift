@@ -68,11 +68,7 @@ package struct StackSchema: Sendable {
     private func writeFrame(_ route: Route, _ link: UnsafeBufferPointer<UInt8>, _ args: borrowing Frame.Arguments,
                             plainLink: Bool, depth: Int? = nil, of height: Int? = nil, into json: inout JSONWriter) {
         json.beginObject()
-        if let members = routes.encodings.members(of: route) {
-            Self.write(members, link, args, plainLink: plainLink, into: &json)
-        } else {
-            routes.encodings.withMembers(of: route) { Self.write($0, link, args, plainLink: plainLink, into: &json) }
-        }
+        Self.write(routes.encodings.members(of: route), link, args, plainLink: plainLink, into: &json)
         if let depth, let height {
             json.key("depth")
             json.int(depth)

@@ -56,7 +56,7 @@ struct MatchStage: RecordStage {
          method: String?, methodField: JSONPath?) {
         self.matcher = matcher
         self.reader = reader
-        routes = RouteSchema(matcher: matcher)
+        routes = RouteSchema()
         self.selection = selection
         self.invert = invert
         self.allMatches = allMatches

@@ -33,7 +33,7 @@ struct StackStage: RecordStage {
     init(builder: StackBuilder, reader: LinkReader, frames: Bool, fromField: JSONPath?) {
         self.builder = builder
         self.reader = reader
-        schema = StackSchema(routes: RouteSchema(matcher: builder.matcher))
+        schema = StackSchema(routes: RouteSchema())
         upstream = UpstreamRoute(matcher: builder.matcher)
         self.frames = frames
         self.fromField = fromField

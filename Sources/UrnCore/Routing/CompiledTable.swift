@@ -41,51 +41,35 @@ final class CompiledTable {
     /// An app-link table: its routes are tried in order instead of looked up.
     var isAppLinks: Bool { table.format.isAppLinks }
 
-    /// Compiles `table` under `options`.
+    /// Compiles `table` under `options`, taking the tries its reader built when they fit
+    /// (`RouteTable.earlyTries`).
     init(_ table: RouteTable, _ options: Matcher.Options) {
         let dialect = table.dialect
         let rules = SegmentRules(dialect, caseInsensitive: options.caseInsensitive)
-        let modes = Self.modes(table, options)
-        // one trie a mode, each with room made for the literal edges and nodes its routes can
-        // take, at most one a literal segment and one a segment
-        var literals = 0, segments = 0
-        for route in table.routes where !table.format.isAppLinks {
-            literals += route.pattern.literalCount
-            segments += route.pattern.segments.count
+        let tries: TrieBuilder
+        if let early = table.earlyTries, early.fit(table, options) {
+            tries = early
+        } else {
+            tries = Self.tries(table, options)
         }
-        var partitions = modes.map { Partition(mode: $0, trie: SegmentTrie(rules: rules, literals: literals, segments: segments), routes: []) }
         var byText: [String: Int] = [:]
-        let hostMode = dialect.rules.hostMode
-        if hostMode { byText.reserveCapacity(table.routes.count) }
-        var regexRoutes: [Int] = []
-        // an app-link table's routes test links themselves, in table order (Matcher+AppLinks)
-        for (id, route) in table.routes.enumerated() where !table.format.isAppLinks {
-            if hostMode { byText[route.pattern.text] = id }
-            // an Express path only its regex can match stays out of the tries
-            if route.pattern.express != nil { regexRoutes.append(id); continue }
-            for index in partitions.indices {
-                let trie = partitions[index].trie
-                route.pattern.forEachVariant { variant in
-                    trie.insert(variant, id: id, openEnded: route.pattern.openEnded)
-                    return true
-                }
-                partitions[index].routes.append(id)
-            }
+        if dialect.rules.hostMode {
+            byText.reserveCapacity(table.routes.count)
+            for (id, route) in table.routes.enumerated() where !table.format.isAppLinks { byText[route.pattern.text] = id }
         }
-        for partition in partitions { partition.trie.freeze() }
         self.table = table
         self.routes = table.routes
         routeReferences = .allocate(capacity: table.routes.count)
         _ = routeReferences.initialize(from: table.routes.lazy.map { Unmanaged.passUnretained($0) })
-        trieReferences = .allocate(capacity: partitions.count)
-        _ = trieReferences.initialize(from: partitions.lazy.map { Unmanaged.passUnretained($0.trie) })
+        trieReferences = .allocate(capacity: tries.partitions.count)
+        _ = trieReferences.initialize(from: tries.partitions.lazy.map { Unmanaged.passUnretained($0.trie) })
         self.dialect = dialect
         self.delimiter = Array(table.delimiter.utf8)
         self.rules = rules
         self.ranking = table.ranking
         self.hasBlocks = table.routes.contains { $0.isBlock }
-        self.regexRoutes = regexRoutes
-        self.partitions = partitions
+        self.regexRoutes = tries.regexRoutes
+        self.partitions = tries.partitions
         self.byText = byText
         self.byTarget = dialect.rules.registrationChains ? table.firstScreenByClass() : [:]
     }
@@ -118,6 +102,24 @@ final class CompiledTable {
     @inline(__always)
     func precedes(_ a: Int, _ b: Int) -> Bool {
         withRoute(a) { routeA in withRoute(b) { routeB in Precedence.precedes(routeA, a, routeB, b, ranking: ranking) } }
+    }
+
+    /// The tries of `table`'s routes under `options`, frozen. An app-link table's routes test
+    /// links themselves, in table order (Matcher+AppLinks): its tries stay empty.
+    static func tries(_ table: RouteTable, _ options: Matcher.Options) -> TrieBuilder {
+        // room made for the literal edges and nodes the routes can take, at most one a
+        // literal segment and one a segment
+        var literals = 0, segments = 0
+        for route in table.routes where !table.format.isAppLinks {
+            literals += route.pattern.literalCount
+            segments += route.pattern.segments.count
+        }
+        let tries = TrieBuilder(for: table, options, literals: literals, segments: segments)
+        if !table.format.isAppLinks {
+            for route in table.routes { tries.add(route) }
+        }
+        tries.freeze()
+        return tries
     }
 
     /// How `table` reads links: one way, or in `waap` the whole link first and then its host
