@@ -11,9 +11,9 @@
 /// write (and `-c` writes none), and then 5% filling a slot for each of them. A route with a
 /// slot is retained until the encodings go, so that no other route can take its address. The
 /// first block of encodings and the slots have room for a few hundred routes, so a record
-/// allocates only when a run writes more routes than that, and then once for many routes. So the encodings change as records
-/// are written, and each thread writes through its own (`copyForThread()` of the stages makes
-/// one).
+/// allocates only when a run writes more routes than that, and then once for many routes. So
+/// the encodings change as records are written, and each thread writes through its own
+/// (`copyForThread()` of the stages makes one).
 final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
     /// A route's key (its address; 0 is an empty slot) and where its members are: identity
     /// `base..<base+identityEnd`, then `,"args":{` up to `middle`, origin `middle..<frame`,

@@ -6,12 +6,14 @@ final class TrieBuilder: @unchecked Sendable {  // built by one thread, then onl
     /// The dialect and the `-i` the tries were built for.
     let dialect: Dialect
     let caseInsensitive: Bool
+    // Written by one thread, one route at a time: the runtime's exclusivity checks of these
+    // properties cost a tenth of adding a route.
     /// One trie for each mode the table reads links in, with the routes it holds.
-    private(set) var partitions: [CompiledTable.Partition]
+    @exclusivity(unchecked) private(set) var partitions: [CompiledTable.Partition]
     /// Express paths only their regex can match, kept out of the tries, in table order.
-    private(set) var regexRoutes: [Int] = []
+    @exclusivity(unchecked) private(set) var regexRoutes: [Int] = []
     /// How many routes were added: the next one's index.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
 
     /// Empty tries for the routes of `table` under `options`, with room made for about
     /// `literals` literal segments and `segments` segments in all.
