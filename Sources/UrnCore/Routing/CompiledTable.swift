@@ -107,14 +107,8 @@ final class CompiledTable {
     /// The tries of `table`'s routes under `options`, frozen. An app-link table's routes test
     /// links themselves, in table order (Matcher+AppLinks): its tries stay empty.
     static func tries(_ table: RouteTable, _ options: Matcher.Options) -> TrieBuilder {
-        // room made for the literal edges and nodes the routes can take, at most one a
-        // literal segment and one a segment
-        var literals = 0, segments = 0
-        for route in table.routes where !table.format.isAppLinks {
-            literals += route.pattern.literalCount
-            segments += route.pattern.segments.count
-        }
-        let tries = TrieBuilder(for: table, options, literals: literals, segments: segments)
+        let room = table.format.isAppLinks ? (literals: 0, segments: 0) : TrieBuilder.room(for: table.routes)
+        let tries = TrieBuilder(for: table, options, literals: room.literals, segments: room.segments)
         if !table.format.isAppLinks {
             for route in table.routes { tries.add(route) }
         }

@@ -26,6 +26,17 @@ final class TrieBuilder: @unchecked Sendable {  // built by one thread, then onl
         }
     }
 
+    /// The literal segments and segments of `routes`: at most one literal edge and one node
+    /// each in a trie, the room to make for them.
+    static func room(for routes: some Sequence<Route>) -> (literals: Int, segments: Int) {
+        var literals = 0, segments = 0
+        for route in routes {
+            literals += route.pattern.literalCount
+            segments += route.pattern.segments.count
+        }
+        return (literals, segments)
+    }
+
     /// Adds `route`, the table's route with index `count`.
     func add(_ route: Route) {
         let id = count
