@@ -107,11 +107,10 @@ final class CompiledTable {
     /// The tries of `table`'s routes under `options`, frozen. An app-link table's routes test
     /// links themselves, in table order (Matcher+AppLinks): its tries stay empty.
     static func tries(_ table: RouteTable, _ options: Matcher.Options) -> TrieBuilder {
-        let room = table.format.isAppLinks ? (literals: 0, segments: 0) : TrieBuilder.room(for: table.routes)
+        let routes = table.format.isAppLinks ? [] : table.routes
+        let room = TrieBuilder.room(for: routes)
         let tries = TrieBuilder(for: table, options, literals: room.literals, segments: room.segments)
-        if !table.format.isAppLinks {
-            for route in table.routes { tries.add(route) }
-        }
+        for route in routes { tries.add(route) }
         tries.freeze()
         return tries
     }
