@@ -11,6 +11,7 @@ struct ReusedStorage<Element> {
 
         init(capacity: Int) {
             base = .allocate(capacity: capacity)
+            LargeHeap.advise(base, bytes: capacity * MemoryLayout<Element>.stride)
         }
 
         deinit {

@@ -184,11 +184,18 @@
             let secondNumber = number + ByteCount.occurrences(of: 0x0A, in: first)
             let handover = RouteHandover()
             let (settings, name, settled, types, parser) = (settings, name, table, types, parser)
+            // each part's routes take about thirty times its bytes
+            let heap = bytes.count * 16
             let thread = SystemThread.start("reading a route table") {
+                LargeHeap.prepare(for: heap)
                 var reader = TableReader(settings, name: name, continuing: settled, types: types, parser: parser)
                 reader.readLines(second, number: secondNumber, handingRunsTo: handover)
             }
-            defer { pthread_join(thread, nil) }
+            defer {
+                pthread_join(thread, nil)
+                LargeHeap.finish()
+            }
+            LargeHeap.prepare(for: heap)
             try readLines(first, number: number)
             let tries = buildsTries ? earlyTries(scaledBy: Double(bytes.count) / Double(max(cut, 1))) : nil
             while let run = try handover.next() {
