@@ -94,7 +94,7 @@ package struct RoutingOptions: ParsableArguments {
                 failed = true
             case let .success(bytes):
                 do throws(TableError) {
-                    tables.append(try parser.parse(String(decoding: bytes, as: UTF8.self), name: path))
+                    tables.append(try parser.parse(bytes, name: path))
                 } catch {
                     diagnostics.error(error.description)
                     failed = true

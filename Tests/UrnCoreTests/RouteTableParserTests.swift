@@ -2,6 +2,25 @@ import Testing
 @_spi(Records) @testable import UrnCore
 
 @Suite struct RouteTableParserTests {
+    /// A table read from a file's bytes is the table read from them made text: in place when they
+    /// are valid UTF-8, with U+FFFD for each invalid sequence when not.
+    @Test func readsBytesAsTheirText() throws {
+        let files: [[UInt8]] = [
+            Array("/a/:id  A\n/b/c  B\n".utf8),
+            [0x2F, 0x61, 0x2F, 0xFF, 0x2F, 0x3A, 0x69, 0x64, 0x20, 0x58, 0x0A, 0x2F, 0x62, 0xC3, 0x28, 0x20, 0x59, 0x0A],
+            Array("\u{FEFF}/caf\u{E9}/:x  C".utf8),
+        ]
+        for bytes in files {
+            let read = try RouteTableParser().parse(bytes, name: "t")
+            let text = try RouteTableParser().parse(String(decoding: bytes, as: UTF8.self), name: "t")
+            #expect(read.routes.map(\.pattern.text) == text.routes.map(\.pattern.text))
+            #expect(read.routes.map(\.target) == text.routes.map(\.target))
+            #expect(read.routes.map(\.line) == text.routes.map(\.line))
+        }
+        let repaired = try RouteTableParser().parse(files[1], name: "t")
+        #expect(repaired.routes.map(\.pattern.text) == ["/a/\u{FFFD}/:id", "/b\u{FFFD}("])
+    }
+
     @Test func readsTextAndJSONRoutesWithDirectives() throws {
         let table = try RouteTableParser().parse("""
             # comment

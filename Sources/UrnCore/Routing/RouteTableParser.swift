@@ -46,10 +46,22 @@
         try parse(text, name: name, twoThreadsFrom: Self.twoThreadTable)
     }
 
+    /// Reads the table `name` from the file contents `bytes`, as `parse(_:name:)` reads them as
+    /// text: an invalid UTF-8 sequence is read as U+FFFD. Valid ones, nearly all, are read in
+    /// place (made text and back, a large table's bytes were copied twice).
+    @_spi(Records) public func parse(_ bytes: [UInt8], name: String) throws(TableError) -> RouteTable {
+        guard UTF8Validation.isValid(bytes) else { return try parse(String(decoding: bytes, as: UTF8.self), name: name) }
+        return try parse(validUTF8: bytes, name: name, twoThreadsFrom: Self.twoThreadTable)
+    }
+
     /// Reads the table as `parse(_:name:)` does, in two threads when its routes take at least
     /// `twoThreadsFrom` bytes (tests compare the two ways).
     func parse(_ text: String, name: String, twoThreadsFrom threshold: Int) throws(TableError) -> RouteTable {
-        let bytes = Array(text.utf8)
+        try parse(validUTF8: Array(text.utf8), name: name, twoThreadsFrom: threshold)
+    }
+
+    /// Reads the table `name` from `bytes`, valid UTF-8, as `parse(_:name:twoThreadsFrom:)` does.
+    private func parse(validUTF8 bytes: [UInt8], name: String, twoThreadsFrom threshold: Int) throws(TableError) -> RouteTable {
         if let table = try appLinkTable(bytes, name: name) { return table }
         // Split on the byte: as Characters, "\r\n" is one grapheme and would not split. Each line
         // is read in place, as bytes: a line made a Substring cost its String's index arithmetic.
