@@ -15,19 +15,19 @@ struct SegmentPool: ~Copyable {
 
     /// The literal written as `text`, made by `decode` the first time it is asked for.
     mutating func literal(_ text: UnsafeBufferPointer<UInt8>, decode: ([UInt8]) -> [UInt8]) -> [UInt8] {
+        // most are known: looked up without the adding (whose mutation of the index cost
+        // reference counts)
         if let known = index.child(of: 0, for: text) { return literals[known] }
-        let written = Array(text)
-        index.insert(parent: 0, key: written, child: literals.count)
-        literals.append(decode(written))
-        return literals[literals.count - 1]
+        let added = index.child(of: 0, for: text, orAdding: literals.count)
+        literals.append(decode(Array(text)))
+        return literals[added]
     }
 
     /// The untyped placeholder named `name`.
     mutating func placeholder(named name: UnsafeBufferPointer<UInt8>) -> Placeholder {
         if let known = index.child(of: 1, for: name) { return placeholders[known] }
-        let nameBytes = Array(name)
-        index.insert(parent: 1, key: nameBytes, child: placeholders.count)
-        placeholders.append(Placeholder(nameBytes: nameBytes, type: .string))
-        return placeholders[placeholders.count - 1]
+        let added = index.child(of: 1, for: name, orAdding: placeholders.count)
+        placeholders.append(Placeholder(nameBytes: Array(name), type: .string))
+        return placeholders[added]
     }
 }

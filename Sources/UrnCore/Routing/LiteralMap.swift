@@ -37,25 +37,42 @@ struct LiteralMap: ~Copyable {
         slots.replaceAll(repeating: 0, count: count)
     }
 
-    /// Adds the edge from `parent` along `key` to `child` (a new one: the trie looks up first).
-    mutating func insert(parent: Int, key: [UInt8], child: Int) {
-        entries.append(Entry(parent: Int32(parent), start: Int32(keyBytes.count), count: Int32(key.count), child: Int32(child)))
-        key.withUnsafeBufferPointer { keyBytes.append(contentsOf: $0) }
-        if entries.count * 2 > slots.count {
+    /// The child of `parent` along `key`; without one, the edge to `newChild` is added and
+    /// `newChild` returned. The empty slot a search for the key ends on is the one the edge
+    /// goes to, so an edge is hashed and probed for once (a look-up and then an insertion
+    /// probed twice). `parentIsNew`: the parent has no edges yet, so no entry is compared.
+    mutating func child(of parent: Int, for key: UnsafeBufferPointer<UInt8>, orAdding newChild: Int, parentIsNew: Bool = false) -> Int {
+        if (entries.count + 1) * 2 > slots.count {
             slots.replaceAll(repeating: 0, count: max(8, slots.count * 2))
             for index in 0..<entries.count { place(index) }
-        } else {
-            place(entries.count - 1)
         }
+        let slots = self.slots.base.unsafelyUnwrapped
+        let mask = self.slots.count - 1
+        var slot = Int(truncatingIfNeeded: Self.hash(key, parent: parent)) & mask
+        if !parentIsNew {
+            let view = self.view
+            while slots[slot] != 0 {
+                let entry = view.entries[Int(slots[slot]) - 1]
+                if Int(entry.parent) == parent, view.holds(key, in: entry) { return Int(entry.child) }
+                slot = (slot + 1) & mask
+            }
+        } else {
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+        }
+        entries.append(Entry(parent: Int32(parent), start: Int32(keyBytes.count), count: Int32(key.count), child: Int32(newChild)))
+        keyBytes.append(contentsOf: key)
+        slots[slot] = Int32(entries.count)
+        return newChild
     }
 
+    /// Puts entry `index` in the first empty slot from its key's hash (a growing map places
+    /// every entry again).
     private mutating func place(_ index: Int) {
         let entry = entries.elements[index]
         let key = UnsafeBufferPointer(rebasing: keyBytes.elements[Int(entry.start)..<Int(entry.start + entry.count)])
-        let hash = Self.hash(key, parent: Int(entry.parent))
         let slots = self.slots.base.unsafelyUnwrapped
         let mask = self.slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
+        var slot = Int(truncatingIfNeeded: Self.hash(key, parent: Int(entry.parent))) & mask
         while slots[slot] != 0 { slot = (slot + 1) & mask }
         slots[slot] = Int32(index + 1)
     }
@@ -95,15 +112,16 @@ struct LiteralMap: ~Copyable {
                 let index = Int(slots[slot])
                 if index == 0 { return nil }
                 let entry = entries[index - 1]
-                if Int(entry.parent) == parent, Int(entry.count) == key.count, equal(entry, key) { return Int(entry.child) }
+                if Int(entry.parent) == parent, holds(key, in: entry) { return Int(entry.child) }
                 slot = (slot + 1) & mask
             }
         }
 
-        /// Whether `key` (as long as the entry's key) is the entry's key, compared a word at a
-        /// time (`equalsShort`): segments are mostly shorter than sixteen bytes.
+        /// Whether `key` is the entry's key, compared a word at a time (`equalsShort`): segments
+        /// are mostly shorter than sixteen bytes.
         @inline(__always)
-        private func equal(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        fileprivate func holds(_ key: UnsafeBufferPointer<UInt8>, in entry: Entry) -> Bool {
+            guard Int(entry.count) == key.count else { return false }
             guard !key.isEmpty, let source = key.baseAddress, let own = keyBytes.baseAddress else { return key.isEmpty }
             return (own + Int(entry.start)).equalsShort(source, count: key.count)
         }

@@ -154,11 +154,11 @@ final class SegmentTrie {
     }
 
     private func child(of node: Int, literal key: [UInt8], isNew: Bool) -> Int {
-        if !isNew, let existing = key.withUnsafeBufferPointer({ literals.child(of: node, for: $0) }) { return existing }
-        let child = newNode()
-        literals.insert(parent: node, key: key, child: child)
+        let next = nodes.count
+        let child = key.withUnsafeBufferPointer { literals.child(of: node, for: $0, orAdding: next, parentIsNew: isNew) }
+        guard child == next else { return child }
         nodes[node].hasLiterals = true
-        return child
+        return newNode()
     }
 
     private func plainChild(of node: Int) -> Int {
