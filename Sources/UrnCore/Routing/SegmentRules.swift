@@ -59,6 +59,9 @@ struct SegmentRules: Sendable {
             : component.elementsEqual(text)
     }
 
+    /// Whether a literal's key is its text as it is (`literalKey`).
+    var keysAreAsWritten: Bool { !caseInsensitive && !canonical }
+
     /// The key a literal is filed under in the trie's hash map: lower case under `-i`, then
     /// (canonical literals) in NFC.
     func literalKey(_ text: [UInt8]) -> [UInt8] {

@@ -116,28 +116,40 @@ final class SegmentTrie {
         var node = 0
         // a node this insert made has no literal children yet: there is nothing to look up
         let firstNew = nodes.count
-        for segment in segments {
-            switch segment {
-            case .catchAll where openEnded:
-                node = plainChild(of: node)
-            case let .literal(text):
-                node = child(of: node, literal: rules.literalKey(text), isNew: node >= firstNew)
-            case let .placeholder(placeholder) where placeholder.type.isPlain:
-                node = plainChild(of: node)
-            case .wildcard:
-                node = plainChild(of: node)
-            case let .placeholder(placeholder):
-                node = testChild(of: node, key: "type:" + placeholder.type.identity, segment: segment)
-            case let .composite(composite):
-                node = testChild(of: node, key: "segment:" + composite.source, segment: segment)
-            case .catchAll:
-                node = catchAllChild(of: node)
+        // The segments are read in place: iterated, each was copied out, and its literal's key
+        // made, a few reference counts a segment of what a large table's trie build adds.
+        segments.withUnsafeBufferPointer { segments in
+            for index in segments.indices {
+                node = child(of: node, along: segments[index], openEnded: openEnded, isNew: node >= firstNew)
             }
         }
         var end = nodes[node]
         append(id, to: &end.firstTerminal, &end.lastTerminal)
         if openEnded { append(id, to: &end.firstOpenTerminal, &end.lastOpenTerminal) }
         nodes[node] = end
+    }
+
+    /// The child of `node` that `segment` of an inserted route leads to, made if need be;
+    /// `isNew`: `node` was made by this insert.
+    @inline(__always)
+    private func child(of node: Int, along segment: Segment, openEnded: Bool, isNew: Bool) -> Int {
+        switch segment {
+        case .catchAll where openEnded:
+            return plainChild(of: node)
+        case let .literal(text):
+            guard rules.keysAreAsWritten else { return child(of: node, literal: rules.literalKey(text), isNew: isNew) }
+            return child(of: node, literal: text, isNew: isNew)
+        case let .placeholder(placeholder) where placeholder.type.isPlain:
+            return plainChild(of: node)
+        case .wildcard:
+            return plainChild(of: node)
+        case let .placeholder(placeholder):
+            return testChild(of: node, key: "type:" + placeholder.type.identity, segment: segment)
+        case let .composite(composite):
+            return testChild(of: node, key: "segment:" + composite.source, segment: segment)
+        case .catchAll:
+            return catchAllChild(of: node)
+        }
     }
 
     /// Appends route `id` to the list from `first` to `last`.
