@@ -96,6 +96,7 @@ test-shells:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/parallel.sh
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/progress.sh
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/jobs.sh
+	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/pipes.sh
 
 ## test-allocations: heap allocations a record of each tool (valgrind dhat, release build) against
 ## its budget in Tests/Perf/allocations.sh

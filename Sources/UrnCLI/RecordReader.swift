@@ -66,6 +66,7 @@ package final class RecordReader {
                 continue
             }
             defer { if fd != 0 { close(fd) } }
+            PipeCapacity.enlarge(fd)
             let (readAll, stop) = try readLines(fd: fd, source: source, body, runs, beforeRead)
             if !readAll { allRead = false }
             if stop { break }

@@ -41,6 +41,7 @@ package final class RecordWriter {
         self.discards = discards
         self.separator = separator
         self.lineBuffered = lineBuffered
+        if fd >= 0, !discards { PipeCapacity.enlarge(fd) }
     }
 
     /// Opens the output record for `record`: its members except those named in `replaced`,
