@@ -196,7 +196,8 @@
             let secondNumber = number + ByteCount.occurrences(of: 0x0A, in: first)
             let handover = RouteHandover()
             let (settings, name, settled, types, parser) = (settings, name, table, types, parser)
-            // each part's routes take about thirty times its bytes
+            // the routes take about thirty times the bytes of their lines: each thread's heap
+            // is made ready for about half of that
             let heap = bytes.count * 16
             let thread = SystemThread.start("reading a route table") {
                 LargeHeap.prepare(for: heap)

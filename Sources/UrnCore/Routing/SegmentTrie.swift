@@ -116,8 +116,9 @@ final class SegmentTrie {
         var node = 0
         // a node this insert made has no literal children yet: there is nothing to look up
         let firstNew = nodes.count
-        // The segments are read in place: iterated, each was copied out, and its literal's key
-        // made, a few reference counts a segment of what a large table's trie build adds.
+        // The segments are read in place, and a literal is filed under its own bytes where keys
+        // are as written: iterated, each segment was copied out and each literal's key made,
+        // two reference counts a literal on the thread that builds a large table's trie.
         segments.withUnsafeBufferPointer { segments in
             for index in segments.indices {
                 node = child(of: node, along: segments[index], openEnded: openEnded, isNew: node >= firstNew)
