@@ -50,6 +50,15 @@ import Testing
         }
     }
 
+    /// When the main thread's part has a bad line, the table fails whatever the rest holds: the
+    /// reading thread is told so at its next run and stops reading, rather than read to the end.
+    @Test func aHandoverAbandonedRefusesTheNextRun() throws {
+        let handover = RouteHandover()
+        #expect(handover.hand([]))
+        handover.abandon()
+        #expect(!handover.hand([]))
+    }
+
     /// A directive after the routes changes what the lines after it are read with: such a
     /// table is read in one thread, in order.
     @Test func readsATableWithALateDirectiveInOrder() throws {

@@ -210,7 +210,13 @@
                 LargeHeap.finish()
             }
             LargeHeap.prepare(for: heap)
-            try readLines(first, number: number)
+            do throws(TableError) {
+                try readLines(first, number: number)
+            } catch {
+                // the first bad line is in this part: the other thread's lines cannot change that
+                handover.abandon()
+                throw error
+            }
             let tries = buildsTries ? earlyTries(scaledBy: Double(bytes.count) / Double(max(cut, 1))) : nil
             while let run = try handover.next() {
                 table.routes += run
@@ -223,7 +229,8 @@
         }
 
         /// Reads the lines of `bytes` as `readLines` does, handing the routes of every run of
-        /// about `runBytes` of them over to `handover`, and then the end or the first error.
+        /// about `runBytes` of them over to `handover`, and then the end or the first error. It
+        /// stops at the first run the main thread no longer takes (`RouteHandover.abandon()`).
         mutating func readLines(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, handingRunsTo handover: RouteHandover) {
             var start = 0
             var number = number
@@ -232,7 +239,7 @@
                     let end = min(RouteTableParser.lineEnd(bytes, from: min(start + RouteTableParser.runBytes, bytes.count)) + 1, bytes.count)
                     number = try readLines(UnsafeBufferPointer(rebasing: bytes[start..<end]), number: number).number
                     start = end
-                    handover.hand(table.routes)
+                    guard handover.hand(table.routes) else { return }
                     table.routes = []
                 }
                 handover.end(nil)
