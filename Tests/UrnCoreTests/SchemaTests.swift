@@ -114,6 +114,22 @@ import Testing
         }
     }
 
+    /// A watched string is compared with a name as it decodes, its escapes known from the scan:
+    /// written, escaped, empty, a prefix either way, and a backslash that is written the same
+    /// as the name but decodes to another.
+    @Test(arguments: [(#""/a/:id""#, "/a/:id"), (#""\/a\/:id""#, "/a/:id"), (#""""#, ""), (#""/a""#, "/a/:id"),
+                      (#""/a/:id""#, "/a"), (#""\\""#, "\\"), (#""\\""#, "\\\\")])
+    func aWatchedStringComparesAsItDecodes(token: String, name: String) throws {
+        try withRecord(#"{"route":{"pattern":"# + token + "}}") { view in
+            // slot 1: `route.pattern` (`UpstreamRoute.paths`)
+            let value = try #require(view.watched.noted(1))
+            let bytes = Array(name.utf8)
+            bytes.withUnsafeBufferPointer { name in
+                #expect(value.isString(name, in: view.text) == (JSONString.decoded(value.range, in: view.text) == bytes))
+            }
+        }
+    }
+
     @Test func aBlockHandlerIsWrittenAndReadBack() throws {
         let matcher = try table("* ^log\nlist List\n", dialect: .waap)
         let match = try #require(try matcher.firstMatch(try LinkParser().parse("app://list")))

@@ -90,8 +90,8 @@ package struct UpstreamRoute: Sendable {
         return names.withUnsafeBufferPointer { names in
             entries.withUnsafeBufferPointer { entries in
                 for k in Int(runs[lineNumber])..<Int(runs[lineNumber &+ 1])
-                where JSONString.equals(table.range, in: text, UnsafeBufferPointer(rebasing: names[entries[k].table]))
-                    && JSONString.equals(pattern.range, in: text, UnsafeBufferPointer(rebasing: names[entries[k].pattern])) {
+                where table.isString(UnsafeBufferPointer(rebasing: names[entries[k].table]), in: text)
+                    && pattern.isString(UnsafeBufferPointer(rebasing: names[entries[k].pattern]), in: text) {
                     return entries[k].route
                 }
                 return nil

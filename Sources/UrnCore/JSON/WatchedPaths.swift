@@ -229,6 +229,18 @@
 
     /// Whether the scan followed the path (it has a value or knows there is none).
     @_spi(Records) public var isWatched: Bool { range.lowerBound >= 0 }
+
+    /// Whether the value is a string token that decodes to exactly the bytes `name` of
+    /// `text`. One without escapes is compared as written, with no look for a backslash.
+    @inline(__always)
+    @_spi(Records) public func isString(_ name: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard kind == .string else { return false }
+        if escaped { return JSONString.equals(range, in: text, name) }
+        // a token's bounds are positions in the text, its quotes inside them
+        guard range.upperBound &- range.lowerBound &- 2 == name.count else { return false }
+        guard let source = name.baseAddress else { return true }
+        return (text.baseAddress! + (range.lowerBound &+ 1)).equalsShort(source, count: name.count)
+    }
 }
 
 @_spi(Records) extension UnsafeBufferPointer<WatchedValue> {

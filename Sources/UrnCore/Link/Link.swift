@@ -123,16 +123,37 @@
     /// Calls `body` with the ranges of the non-empty `range` split on `/`, eight bytes a step.
     static func splitOnSlash(_ range: Range<Int>, of text: [UInt8], _ body: (Range<Int>) -> Void) {
         text.withUnsafeBytes { raw in
-            let slash: (UInt64) -> UInt64 = { SWAR.equal($0, UInt8(ascii: "/")) & SWAR.high }
             var start = range.lowerBound
             while true {
-                let end = SWAR.firstIndexInShortRange(raw.baseAddress!, from: start, to: range.upperBound, where: slash) {
-                    $0 == UInt8(ascii: "/")
-                }
+                let end = nextSlash(raw.baseAddress!, from: start, to: range.upperBound)
                 body(start..<end)
                 if end == range.upperBound { return }
                 start = end + 1
             }
+        }
+    }
+
+    /// Where the `count`th (from 1) of the pieces `splitOnSlash` finds in `range` ends, or nil
+    /// when there are fewer: the search stops there.
+    static func endOfSlashPiece(_ count: Int, in range: Range<Int>, of text: [UInt8]) -> Int? {
+        text.withUnsafeBytes { raw in
+            var start = range.lowerBound
+            var left = count
+            while true {
+                let end = nextSlash(raw.baseAddress!, from: start, to: range.upperBound)
+                left -= 1
+                if left == 0 { return end }
+                if end == range.upperBound { return nil }
+                start = end + 1
+            }
+        }
+    }
+
+    /// The index of the first `/` in `start..<end` of `raw`, or `end`.
+    @inline(__always)
+    private static func nextSlash(_ raw: UnsafeRawPointer, from start: Int, to end: Int) -> Int {
+        SWAR.firstIndexInShortRange(raw, from: start, to: end, where: { SWAR.equal($0, UInt8(ascii: "/")) & SWAR.high }) {
+            $0 == UInt8(ascii: "/")
         }
     }
 

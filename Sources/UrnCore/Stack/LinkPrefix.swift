@@ -43,6 +43,12 @@ struct LinkPrefix {
     /// `delimiter` (0 for none): the frame's link is the text before it.
     func end(components count: Int, of text: [UInt8], delimiter: [UInt8]) -> Int {
         guard count > 0 else { return 0 }
+        if splitsOnSlash, dialect == .urn || dialect == .waap {
+            // most links: the pieces are looked through only up to the one asked for
+            if let hostEnd, count == 1 { return hostEnd }
+            guard let pieces else { return text.count }
+            return Link.endOfSlashPiece(hostEnd == nil ? count : count - 1, in: pieces, of: text) ?? text.count
+        }
         var seen = 0
         var end = text.count
         forEachEnd(of: text, delimiter: delimiter) { componentEnd in

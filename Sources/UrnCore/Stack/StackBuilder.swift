@@ -29,7 +29,7 @@
     @_spi(Records) public func layOut(_ link: Link, into layout: inout StackLayout) throws(Regex.MatchError) {
         layout.reset(text: link.reference.text, matcher: matcher)
         guard let (top, walked) = try matcher.firstMatchWalkingPrefixes(link) else { return }
-        try layOut(link, top: top.route, topArgs: .values(top.args), handler: top.handler,
+        try layOut(link, top: top.route, topArgs: .values(top.args), handler: top.handler, dialect: matcher.dialect(of: top.route),
                    prefixes: walked.map { .walked($0) } ?? .lookedUp, into: &layout)
     }
 
@@ -38,10 +38,11 @@
     @_spi(Records) public func layOut(_ link: Link, top: Route, topArgs: Frame.Arguments, handler: Route?,
                        into layout: inout StackLayout) throws(Regex.MatchError) {
         layout.reset(text: link.reference.text, matcher: matcher)
+        let dialect = matcher.dialect(of: top)
         // a chain's parents come from the table, not from the link's prefixes: no walk for them
-        let walked = top.isBlock || matcher.dialect(of: top).rules.registrationChains ? nil : try matcher.walkingPrefixes(link)
-        try layOut(link, top: top, topArgs: topArgs, handler: handler, prefixes: walked.map { .walked($0) } ?? .lookedUp,
-                   into: &layout)
+        let walked = top.isBlock || dialect.rules.registrationChains ? nil : try matcher.walkingPrefixes(link)
+        try layOut(link, top: top, topArgs: topArgs, handler: handler, dialect: dialect,
+                   prefixes: walked.map { .walked($0) } ?? .lookedUp, into: &layout)
     }
 
     /// Where the winners of a link's prefixes come from: the matcher's walk for the top route
@@ -51,15 +52,15 @@
         case lookedUp
     }
 
-    /// Lays out the frames of `link` under `top`, the prefixes' winners taken from `source`,
-    /// and the block handler, in `layout`, already reset for the link.
-    private func layOut(_ link: Link, top: Route, topArgs: Frame.Arguments, handler: Route?,
+    /// Lays out the frames of `link` under `top` (a route of a table of `dialect`), the
+    /// prefixes' winners taken from `source`, and the block handler, in `layout`, already reset
+    /// for the link.
+    private func layOut(_ link: Link, top: Route, topArgs: Frame.Arguments, handler: Route?, dialect: Dialect,
                         prefixes source: PrefixWinners, into layout: inout StackLayout) throws(Regex.MatchError) {
         if top.isBlock {
             layout.setHandler(top, args: topArgs)
             return
         }
-        let dialect = matcher.dialect(of: top)
         let delimiter = matcher.delimiter(of: top)
         if dialect.rules.registrationChains {
             // WAAppRouting: each parent is the screen registered for the class the chain names

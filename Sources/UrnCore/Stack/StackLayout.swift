@@ -27,7 +27,8 @@
 
     /// Starts over for the link whose text is `text`, with the routes of `matcher`'s tables.
     mutating func reset(text: [UInt8], matcher: Matcher) {
-        clear()
+        // most callers cleared it already, to let the last link's text go
+        if !slots.isEmpty || handlerSlot != nil { clear() }
         self.text = text
         if owner !== matcher { owner = matcher }
     }
