@@ -97,14 +97,22 @@
     func readComponents(_ link: Link, mode: ComponentMode, delimiter: [UInt8]) {
         let serial = link.reference.serial
         // the serial first: a new link (the common case) needs no comparison of modes
-        if serial != 0, lastSerial == serial, let lastMode, lastMode == mode, lastDelimiter == delimiter {
+        if serial != 0, lastSerial == serial, let lastMode, lastMode == mode, Self.same(lastDelimiter, delimiter) {
             components.showAll()
             return
         }
         components.read(link, mode: mode, delimiter: delimiter, raw: options.raw)
         lastSerial = serial
         lastMode = mode
-        if lastDelimiter != delimiter { lastDelimiter = delimiter }
+        if !Self.same(lastDelimiter, delimiter) { lastDelimiter = delimiter }
+    }
+
+    /// Whether two delimiters are the same, a lone byte (nearly every delimiter) compared
+    /// inline: the arrays' `==` was a call of about twenty instructions a test.
+    @inline(__always)
+    private static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.count == 1 ? a[0] == b[0] : a == b
     }
 
     /// The routes that match `link`: the winner, or with `all` every match in precedence order.
