@@ -77,7 +77,8 @@ struct StackStage: RecordStage {
             if layout.isEmpty, !layout.hasHandler, let refusal = builder.matcher.refusal { throw refusal }
         case .unmatched: layout.clear()
         case let .matched(top, args, handler):
-            // in place: emptied and appended to, the storage cost about a hundred instructions more
+            // replaced in place: emptying the storage and appending to it cost about a hundred
+            // instructions more
             upstreamArgs.replaceSubrange(upstreamArgs.indices, with: UnsafeBufferPointer(rebasing: record.text[args]))
             try builder.layOut(parsed, top: top, topArgs: .json(upstreamArgs), handler: handler, into: &layout)
         }

@@ -230,8 +230,8 @@
     /// Whether the scan followed the path (it has a value or knows there is none).
     @_spi(Records) public var isWatched: Bool { range.lowerBound >= 0 }
 
-    /// Whether the value is a string token that decodes to exactly the bytes `name` of
-    /// `text`. One without escapes is compared as written, with no look for a backslash.
+    /// Whether the value is a string token of `text` that decodes to exactly the bytes `name`.
+    /// One without escapes is compared as written, with no look for a backslash.
     @inline(__always)
     @_spi(Records) public func isString(_ name: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard kind == .string else { return false }

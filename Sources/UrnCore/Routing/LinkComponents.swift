@@ -26,7 +26,8 @@ enum ComponentMode: Equatable, Sendable {
         case (.urn, .urn), (.navigator, .navigator), (.waapFull, .waapFull), (.express, .express): return true
         case let (.compass(x), .compass(y)): return x == y
         case let (.waapRoute(x), .waapRoute(y)): return x == y
-        default: return false
+        // each case named, not `default`: a case added later must be compared here too
+        case (.urn, _), (.compass, _), (.navigator, _), (.waapFull, _), (.waapRoute, _), (.express, _): return false
         }
     }
 }
