@@ -81,13 +81,10 @@ struct LinkPrefix {
                 i += 1
             }
         case .urn, .waap:
+            // a link split on `/` is answered by `end(components:of:delimiter:)` itself
             if let hostEnd { body(hostEnd) }
             guard let pieces else { return }
-            if splitsOnSlash {
-                Link.splitOnSlash(pieces, of: text) { body($0.upperBound) }
-            } else {
-                Link.split(pieces, of: text, on: delimiter) { body($0.upperBound) }
-            }
+            Link.split(pieces, of: text, on: delimiter) { body($0.upperBound) }
         }
     }
 }
