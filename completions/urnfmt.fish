@@ -96,7 +96,7 @@ complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_positional "urnfm
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" field' -l 'field' -d 'Read the link from this field of JSON records: a name or a dotted path (aps.urn).' -rfka ''
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" 0 null' -s '0' -l 'null' -d 'Read and write NUL-separated records instead of lines.'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" max-line' -l 'max-line' -d 'Longest accepted line in bytes (suffixes K, M, G); longer lines become error records.' -rfka ''
-complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" q quiet' -l 'quiet' -s 'q' -d 'Write nothing on stdout; the exit status answers (urnmatch and urnstack stop at the first selected record).'
+complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" q quiet' -l 'quiet' -s 'q' -d 'Write nothing on stdout; only the exit status answers.'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" no-messages s' -s 's' -l 'no-messages' -d 'Do not print a diagnostic for each bad line (error records are still written).'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" line-buffered' -l 'line-buffered' -d 'Flush output after every record (for tail -f).'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" lenient' -l 'lenient' -d 'Percent-encode spaces and other characters RFC 3986 does not allow instead of rejecting the link (\'link\' stays as written).'

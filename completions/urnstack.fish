@@ -92,7 +92,7 @@ complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_positional "u
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" field' -l 'field' -d 'Read the link from this field of JSON records: a name or a dotted path (aps.urn).' -rfka ''
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" 0 null' -s '0' -l 'null' -d 'Read and write NUL-separated records instead of lines.'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" max-line' -l 'max-line' -d 'Longest accepted line in bytes (suffixes K, M, G); longer lines become error records.' -rfka ''
-complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" q quiet' -l 'quiet' -s 'q' -d 'Write nothing on stdout; the exit status answers (urnmatch and urnstack stop at the first selected record).'
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" q quiet' -l 'quiet' -s 'q' -d 'Write nothing on stdout; only the exit status answers.'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" no-messages s' -s 's' -l 'no-messages' -d 'Do not print a diagnostic for each bad line (error records are still written).'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" line-buffered' -l 'line-buffered' -d 'Flush output after every record (for tail -f).'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" lenient' -l 'lenient' -d 'Percent-encode spaces and other characters RFC 3986 does not allow instead of rejecting the link (\'link\' stays as written).'

@@ -19,14 +19,18 @@ package struct RecordParser {
     private var linkBuffer: [UInt8] = []
     /// Under `urnparse --log`, what makes each line the record it stands for.
     private let log: LogRecordReader?
+    /// Where the tables have methods, what makes a raw `METHOD target` line its record.
+    private let requestLines: RequestLineReader?
 
     /// A parser reading the link from `field`, whose scan of each record notes the values at
     /// `stagePaths` for the stage (`RecordView.watched`) and whether the record holds a field
     /// among `replaced`, the top-level fields the stage writes (`keepsEveryMember`). With `log`,
-    /// each line is an access-log line, read into a record whose link is its `link`.
+    /// each line is an access-log line, read into a record whose link is its `link`. With
+    /// `requestLines`, a raw `METHOD target` line is read as a record with a method.
     package init(field: JSONPath, fieldName: String, maxLine: Int, stagePaths: [JSONPath] = [], replaced: [String] = [],
-                log: LogInput? = nil) {
+                log: LogInput? = nil, requestLines: Bool = false) {
         self.log = log.map(LogRecordReader.init)
+        self.requestLines = requestLines ? RequestLineReader() : nil
         let field = log == nil ? field : ReaderField.link.path
         self.field = field
         self.fieldName = log == nil ? fieldName : "link"
@@ -62,12 +66,15 @@ package struct RecordParser {
         if line.tooLong { throw .lineTooLong(limit: maxLine) }
         var text = Self.trimmed(line.bytes)
         guard !text.isEmpty else { return nil }
+        var isRequestLine = false
         if let log {
             if !separatorIsNUL { try Self.checkNoNUL(text) }
             text = try log.record(of: text)
         } else if text[0] != UInt8(ascii: "{") {
             if !separatorIsNUL { try Self.checkNoNUL(text) }
-            return RecordView(text: text, isJSON: false)
+            guard let request = requestLines?.record(of: text) else { return RecordView(text: text, isJSON: false) }
+            text = request
+            isRequestLine = true
         }
         do {
             try scanner.scanObject(text, watching: watchedPaths)
@@ -78,8 +85,10 @@ package struct RecordParser {
             throw .json(error)
         }
         let watched = scanner.watched
-        return RecordView(text: text, members: scanner.members, watched: UnsafeBufferPointer(rebasing: watched[..<stageSlots]),
-                          readerWatched: UnsafeBufferPointer(rebasing: watched[stageSlots...]), isJSON: true)
+        var record = RecordView(text: text, members: scanner.members, watched: UnsafeBufferPointer(rebasing: watched[..<stageSlots]),
+                                readerWatched: UnsafeBufferPointer(rebasing: watched[stageSlots...]), isJSON: true)
+        record.isRequestLine = isRequestLine
+        return record
     }
 
     /// Calls `body` with the link of `record`: the line itself, or the decoded string at `--field`,

@@ -11,6 +11,9 @@ package protocol RecordStage {
     var writesRecords: Bool { get }
     /// Whether a record must have a link; when not, a record without one gets an empty link.
     var requiresLink: Bool { get }
+    /// Whether a raw `METHOD target` line is read as a record with a method (`RequestLine`):
+    /// where the tables have methods.
+    var readsRequestLines: Bool { get }
     /// The record paths `prepare` reads in every record, whose values the scan of each record
     /// notes (`RecordView.watched`, slot by slot).
     var watchedPaths: [JSONPath] { get }
@@ -62,6 +65,7 @@ package protocol RecordStage {
 extension RecordStage {
     package var writesRecords: Bool { true }
     package var requiresLink: Bool { true }
+    package var readsRequestLines: Bool { false }
     package var watchedPaths: [JSONPath] { [] }
     package var linkIsPlain: Bool { false }
     package mutating func selects(_ prepared: Prepared) -> Bool { true }

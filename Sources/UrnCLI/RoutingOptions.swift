@@ -71,8 +71,10 @@ package struct RoutingOptions: ParsableArguments {
     }
 
     /// Loads the tables: files in order, then the `-e` routes as one table. Problems are
-    /// reported through `diagnostics`; nil means the tool must exit with status 2.
-    package func loadTables(extraRoute: String? = nil, diagnostics: Diagnostics) -> [RouteTable]? {
+    /// reported through `diagnostics`, and each table error also to `tableErrors`; nil means
+    /// the tool must exit with status 2.
+    package func loadTables(extraRoute: String? = nil, diagnostics: Diagnostics,
+                            tableErrors: ((TableError) -> Void)? = nil) -> [RouteTable]? {
         var customTypes: [String: Regex] = [:]
         for declaration in types {
             do throws(Regex.CompileError) {
@@ -97,6 +99,7 @@ package struct RoutingOptions: ParsableArguments {
                     tables.append(try parser.parse(bytes, name: path))
                 } catch {
                     diagnostics.error(error.description)
+                    tableErrors?(error)
                     failed = true
                 }
             }
@@ -107,6 +110,7 @@ package struct RoutingOptions: ParsableArguments {
                 tables.append(try parser.parse(expressions: lines))
             } catch {
                 diagnostics.error(error.description)
+                tableErrors?(error)
                 failed = true
             }
         }
@@ -122,6 +126,20 @@ package struct RoutingOptions: ParsableArguments {
             return nil
         }
         return tables
+    }
+
+    /// Warns once, unless `-s`, when a table takes links of every host: a user who forgot
+    /// `--host` otherwise sees other sites' links routed to the app without a word.
+    package func warnOfTablesTakingAnyHost(_ tables: [RouteTable], diagnostics: Diagnostics) {
+        let open = tables.filter(\.takesAnyHost).map(\.name)
+        guard !open.isEmpty, !diagnostics.noMessages else { return }
+        diagnostics.warning("\(open.joined(separator: ", ")): \(RouteTable.anyHostWarning)")
+    }
+
+    /// Whether some route of `tables` is for given HTTP methods (a method column, an OpenAPI
+    /// operation): then a raw `METHOD target` line is a request (`RequestLine`).
+    package static func haveMethods(_ tables: [RouteTable]) -> Bool {
+        tables.contains { $0.routes.contains { $0.methods != nil } }
     }
 
     /// Why a table that was read has no route, in the words of its format.

@@ -53,7 +53,7 @@ struct MatchStage: RecordStage {
     }
 
     init(matcher: Matcher, reader: LinkReader, selection: Selection, invert: Bool, allMatches: Bool, explain: Bool,
-         method: String?, methodField: JSONPath?) {
+         method: String?, methodField: JSONPath?, readsRequestLines: Bool) {
         self.matcher = matcher
         self.reader = reader
         routes = RouteSchema()
@@ -63,16 +63,20 @@ struct MatchStage: RecordStage {
         self.explain = explain
         self.method = method
         self.methodField = methodField
+        self.readsRequestLines = readsRequestLines
     }
 
     var fieldNames: [String] { explain ? ["route", "explain"] : ["route"] }
+    let readsRequestLines: Bool
+    /// Where a request line's record holds its method.
+    private static let requestLineMethod = JSONPath(field: "method")
     var writesRecords: Bool { selection != .count && selection != .stats }
 
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
         try reader.read(link, of: record, into: &parsed)
         linkIsPlain = parsed.textIsPlain
         // nil spelled out when there is no method: a copy of the nil property was counted
-        let method = self.method == nil && methodField == nil ? nil : requestMethod(of: record)
+        let method = self.method == nil && methodField == nil && !record.isRequestLine ? nil : requestMethod(of: record)
         // let go first, so that the matcher can reuse the argument buffer the last winner holds
         if self.winner != nil { self.winner = nil }
         if allMatches {
@@ -104,8 +108,12 @@ struct MatchStage: RecordStage {
         return Result(matched: self.winner != nil)
     }
 
-    /// The record's HTTP method: its `--method-field` (upper-cased), else `--method`, else none.
+    /// The record's HTTP method: a request line's, else its `--method-field` (upper-cased),
+    /// else `--method`, else none.
     private func requestMethod(of record: RecordView) -> String? {
+        if record.isRequestLine, case let .string(bytes)? = record.value(at: Self.requestLineMethod) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
         guard let methodField, record.isJSON,
               case let .string(bytes)? = record.value(at: methodField)
         else { return method }

@@ -30,8 +30,9 @@ struct StackStage: RecordStage {
     /// layout, cleared first, holds it no longer).
     private var upstreamArgs: [UInt8] = []
 
-    init(builder: StackBuilder, reader: LinkReader, frames: Bool, fromField: JSONPath?) {
+    init(builder: StackBuilder, reader: LinkReader, frames: Bool, fromField: JSONPath?, readsRequestLines: Bool) {
         self.builder = builder
+        self.readsRequestLines = readsRequestLines
         self.reader = reader
         schema = StackSchema(routes: RouteSchema())
         upstream = UpstreamRoute(matcher: builder.matcher)
@@ -40,6 +41,7 @@ struct StackStage: RecordStage {
     }
 
     var fieldNames: [String] { frames ? ["frame"] : ["stack", "transition", "handler"] }
+    let readsRequestLines: Bool
 
     /// An upstream `route`, read in the scan of each record.
     var watchedPaths: [JSONPath] { UpstreamRoute.paths }

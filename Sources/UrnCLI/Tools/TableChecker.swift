@@ -1,22 +1,80 @@
 @_spi(Records) import UrnCore
 
-/// `urnmatch --check`: prints each finding GNU-style on stdout; 0 when clean, 1 with warnings.
+/// `urnmatch --check`: prints each finding GNU-style on stdout, or with `--json` as one JSON
+/// line a finding (urnmatch(1) CHECKS); 0 when clean, 1 with warnings.
 struct TableChecker {
     let tables: [RouteTable]
     let caseInsensitive: Bool
+    let json: Bool
 
     func run() -> ExitStatus {
         let findings = TableCheck.findings(tables, caseInsensitive: caseInsensitive)
+        let lines = findings.map { json ? Self.json(of: $0) : $0.description }
+        guard Self.write(lines) else { return .failure }
+        return findings.isEmpty ? .success : .nothingSelected
+    }
+
+    /// Writes the JSON line of each table error (`--check --json`, where a table cannot be read)
+    /// and says whether they were written.
+    static func writeErrors(_ errors: [TableError]) -> Bool {
+        write(errors.map { error in
+            line(table: error.table, line: error.line, column: error.column, severity: "error", code: error.code,
+                 message: error.reason, routes: [])
+        })
+    }
+
+    /// Writes `lines` to stdout; says whether they were written.
+    private static func write(_ lines: [String]) -> Bool {
         let writer = RecordWriter(separator: UInt8(ascii: "\n"), lineBuffered: false)
         do throws(WriteFailure) {
-            for finding in findings { try writer.line(finding.description) }
+            for line in lines { try writer.line(line) }
             try writer.flush()
         } catch {
             if case let .failed(code) = error {
                 Diagnostics(tool: "urnmatch").error("write error: \(code)")
-                return .failure
+                return false
             }
         }
-        return findings.isEmpty ? .success : .nothingSelected
+        return true
+    }
+
+    /// A finding as its JSON line.
+    private static func json(of finding: TableCheck.Finding) -> String {
+        line(table: finding.route.table, line: finding.findingLine, column: nil, severity: "warning", code: finding.code,
+             message: finding.message, routes: finding.routes)
+    }
+
+    /// `{"table","line","column","severity","code","message","routes":[{"table","line","pattern"}]}`.
+    private static func line(table: String, line: Int, column: Int?, severity: String, code: String, message: String,
+                             routes: [Route]) -> String {
+        var json = JSONWriter(capacity: 512)
+        json.beginObject()
+        json.key("table")
+        json.string(table)
+        json.key("line")
+        json.int(line)
+        json.key("column")
+        if let column { json.int(column) } else { json.null() }
+        json.key("severity")
+        json.string(severity)
+        json.key("code")
+        json.string(code)
+        json.key("message")
+        json.string(message)
+        json.key("routes")
+        json.beginArray()
+        for route in routes {
+            json.beginObject()
+            json.key("table")
+            json.string(route.table)
+            json.key("line")
+            json.int(route.line)
+            json.key("pattern")
+            json.string(route.pattern.text)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.withSpan { span in span.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } }
     }
 }

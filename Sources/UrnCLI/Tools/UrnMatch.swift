@@ -53,6 +53,9 @@ package struct UrnMatch: UrnTool {
     @Flag(help: "Add 'explain' to unmatched records: the nearest routes and why each failed.")
     var explain = false
 
+    @Flag(help: "With --check, write each finding as a JSON line (table, line, column, severity, code, message, routes).")
+    var json = false
+
     @Option(help: ArgumentHelp("Route every record as a request of this HTTP method (routes with a method column must take it).", valueName: "method"))
     var method: String?
 
@@ -64,6 +67,9 @@ package struct UrnMatch: UrnTool {
     package func validate() throws {
         if invert, let mode, mode != .count {
             throw ValidationError("-v goes with -c only, not with \(mode == .all ? "-a" : "--\(mode)")")
+        }
+        if json && mode != .check {
+            throw ValidationError("--json goes with --check (records are JSON already)")
         }
         if let method, HTTPMethod.column(method.uppercased().utf8)?.count != 1 {
             throw ValidationError("unknown --method '\(method)' (use GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS, ...)")
@@ -81,10 +87,17 @@ package struct UrnMatch: UrnTool {
                 return .failure
             }
         }
-        guard let tables = routing.loadTables(extraRoute: routeOperand, diagnostics: diagnostics) else { return .failure }
-        if mode == .check {
-            return TableChecker(tables: tables, caseInsensitive: routing.ignoreCase).run()
+        var tableErrors: [TableError] = []
+        let checksAsJSON = json
+        guard let tables = routing.loadTables(extraRoute: routeOperand, diagnostics: diagnostics,
+                                              tableErrors: checksAsJSON ? { tableErrors.append($0) } : nil) else {
+            if checksAsJSON { _ = TableChecker.writeErrors(tableErrors) }
+            return .failure
         }
+        if mode == .check {
+            return TableChecker(tables: tables, caseInsensitive: routing.ignoreCase, json: json).run()
+        }
+        routing.warnOfTablesTakingAnyHost(tables, diagnostics: diagnostics)
         var stage = MatchStage(
             matcher: routing.matcherForProcess(tables),
             reader: LinkReader(parser: common.linkParser(routing.linkParser(for: tables))),
@@ -92,7 +105,7 @@ package struct UrnMatch: UrnTool {
             selection: mode == .count ? .count : mode == .stats ? .stats : invert || (explain && mode == nil) ? .unmatched
                 : mode == .all ? .every : .matched,
             invert: invert, allMatches: allMatches, explain: explain,
-            method: method?.uppercased(), methodField: methodField.path)
+            method: method?.uppercased(), methodField: methodField.path, readsRequestLines: RoutingOptions.haveMethods(tables))
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
     }
 }

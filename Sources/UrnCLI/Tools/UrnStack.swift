@@ -38,10 +38,12 @@ package struct UrnStack: UrnTool {
     package mutating func execute() throws -> ExitStatus {
         let diagnostics = Diagnostics(tool: "urnstack", noMessages: common.noMessages)
         guard let tables = routing.loadTables(diagnostics: diagnostics) else { return .failure }
+        routing.warnOfTablesTakingAnyHost(tables, diagnostics: diagnostics)
         let matcher = routing.matcherForProcess(tables)
         var stage = StackStage(builder: StackBuilder(matcher: matcher),
                                reader: LinkReader(parser: common.linkParser(routing.linkParser(for: tables))),
-                               frames: frames, fromField: fromField.flatMap(JSONPath.init))
+                               frames: frames, fromField: fromField.flatMap(JSONPath.init),
+                               readsRequestLines: RoutingOptions.haveMethods(tables))
         if let from {
             do {
                 stage.fixedFrom = try stage.stack(ofLink: Array(from.utf8))

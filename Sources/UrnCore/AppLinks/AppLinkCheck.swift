@@ -11,8 +11,8 @@ enum AppLinkCheck {
         return found.sorted { ($0.route.line, $0.other.line) < ($1.route.line, $1.other.line) }
     }
 
-    private static func note(_ route: Route, _ detail: String) -> Finding {
-        Finding(kind: .pattern, route: route, other: route, detail: detail)
+    private static func note(_ route: Route, _ warning: PatternWarning) -> Finding {
+        Finding(kind: .pattern, route: route, other: route, detail: warning.message, detailCode: warning.code)
     }
 
     // MARK: apple-app-site-association
@@ -23,12 +23,15 @@ enum AppLinkCheck {
         // every entry so far, with the exclusions before it in its detail
         var earlier: [(route: Route, rule: UniversalLinkRule, exclusions: [UniversalLinkRule])] = []
         var exclusions: [UniversalLinkRule] = []
+        if table.hosts.isEmpty, let first = table.routes.first {
+            found.append(note(first, PatternWarning("any-host", RouteTable.anyHostWarning)))
+        }
         for route in table.routes {
             guard case let .universalLink(rule)? = route.appLink else { continue }
             if rule.component == 0 {
                 for app in rule.appIDs {
                     if let first = firstDetailOfApp[app] {
-                        found.append(note(route, "app '\(app)' is claimed again: line \(first.line) already names it, and the first detail that matches decides"))
+                        found.append(note(route, PatternWarning("app-claimed-again", "app '\(app)' is claimed again: line \(first.line) already names it, and the first detail that matches decides")))
                     } else {
                         firstDetailOfApp[app] = route
                     }
@@ -37,10 +40,10 @@ enum AppLinkCheck {
             // name the pattern only when the route's text is more than it
             func which(_ pattern: WildcardPattern) -> String { pattern.text == route.pattern.text ? "" : "'\(pattern.text)' " }
             for pattern in [rule.path, rule.fragment] + queryPatterns(rule) where looksLikeRegex(pattern.text) {
-                found.append(note(route, "\(which(pattern))looks like a regular expression, but these patterns know only '*', '?' and $(variables), so it matches almost nothing"))
+                found.append(note(route, PatternWarning("regex-looking", "\(which(pattern))looks like a regular expression, but these patterns know only '*', '?' and $(variables), so it matches almost nothing")))
             }
             if let word = swallowedWord(rule.path.text) {
-                found.append(note(route, "\(which(rule.path))also takes other words that start with '\(word)' ('\(word)ic', '\(word)s'); write '\(word)' and '\(word)/*'"))
+                found.append(note(route, PatternWarning("swallows-words", "\(which(rule.path))also takes other words that start with '\(word)' ('\(word)ic', '\(word)s'); write '\(word)' and '\(word)/*'")))
             }
             if rule.component == 0 { exclusions = [] }
             // an earlier entry takes every link of this one first, unless an exclusion before it
@@ -128,30 +131,30 @@ enum AppLinkCheck {
                 seen[route.pattern.text + " " + rule.activity] = route
             }
             if !rule.hasDefaultCategory {
-                found.append(note(route, "the filter lacks category android.intent.category.DEFAULT, so a link a browser opens does not reach it"))
+                found.append(note(route, PatternWarning("no-default-category", "the filter lacks category android.intent.category.DEFAULT, so a link a browser opens does not reach it")))
             }
             if rule.schemes.isEmpty {
-                found.append(note(route, "the filter names no android:scheme, so it takes no link"))
+                found.append(note(route, PatternWarning("no-scheme", "the filter names no android:scheme, so it takes no link")))
             }
             for scheme in rule.schemes where scheme != scheme.lowercased() {
-                found.append(note(route, "scheme '\(scheme)' has capitals: Android compares schemes exactly, and links arrive in lower case"))
+                found.append(note(route, PatternWarning("scheme-capitals", "scheme '\(scheme)' has capitals: Android compares schemes exactly, and links arrive in lower case")))
             }
             for path in rule.paths {
                 if let detail = pathMistake(path) { found.append(note(route, detail)) }
             }
             for value in rule.schemes + rule.authorities.map(\.host) where value.hasPrefix("@") || value.contains("${") {
-                found.append(note(route, "'\(value)' is a resource or placeholder reference that urn cannot resolve: give the value itself"))
+                found.append(note(route, PatternWarning("unresolved-reference", "'\(value)' is a resource or placeholder reference that urn cannot resolve: give the value itself")))
             }
             if let combined = combinedPairs(rule) {
-                found.append(note(route, "<data> elements combine: every scheme goes with every host, so the filter also takes " + combined))
+                found.append(note(route, PatternWarning("combined-data", "<data> elements combine: every scheme goes with every host, so the filter also takes " + combined)))
             }
             if rule.autoVerify {
                 for scheme in rule.schemes where scheme != "http" && scheme != "https" {
-                    found.append(note(route, "autoVerify verifies http and https hosts only; scheme '\(scheme)' is never verified"))
+                    found.append(note(route, PatternWarning("unverified-scheme", "autoVerify verifies http and https hosts only; scheme '\(scheme)' is never verified")))
                 }
                 if !table.hosts.isEmpty {
                     for authority in rule.authorities where !table.hosts.contains(where: { $0.accepts(ArraySlice(authority.host.utf8)) || $0.text == authority.host }) {
-                        found.append(note(route, "autoVerify asks Android to verify host '\(authority.host)', which --host/@host does not list"))
+                        found.append(note(route, PatternWarning("unlisted-host", "autoVerify asks Android to verify host '\(authority.host)', which --host/@host does not list")))
                     }
                 }
             }
@@ -160,20 +163,20 @@ enum AppLinkCheck {
     }
 
     /// What is wrong with a path attribute, if anything.
-    private static func pathMistake(_ path: AndroidPathMatcher) -> String? {
+    private static func pathMistake(_ path: AndroidPathMatcher) -> PatternWarning? {
         let value = path.value
         switch path.kind {
         case .path, .pathPrefix, .pathSuffix:
             if value.contains("*") || looksLikeRegex(value) {
-                return "android:\(path.kind.rawValue) '\(value)' is literal: wildcards need pathPattern or pathAdvancedPattern"
+                return PatternWarning("literal-path", "android:\(path.kind.rawValue) '\(value)' is literal: wildcards need pathPattern or pathAdvancedPattern")
             }
             if path.kind == .pathPrefix, let last = value.last, last.isLetter || last.isNumber, value.count > 1 {
-                return "android:pathPrefix '\(value)' also claims other words that start with it ('\(value)ic', '\(value)s'); end it with '/'"
+                return PatternWarning("swallows-words", "android:pathPrefix '\(value)' also claims other words that start with it ('\(value)ic', '\(value)s'); end it with '/'")
             }
         case .pathPattern:
             let regex: [Character] = ["[", "]", "(", ")", "+", "?", "{", "}", "|", "^", "$"]
             if value.contains(where: { regex.contains($0) }) {
-                return "android:pathPattern '\(value)' looks like a regular expression, but it knows only '.', '*' and '\\' (pathAdvancedPattern has sets and '+')"
+                return PatternWarning("regex-looking", "android:pathPattern '\(value)' looks like a regular expression, but it knows only '.', '*' and '\\' (pathAdvancedPattern has sets and '+')")
             }
         case .pathAdvancedPattern:
             break

@@ -16,6 +16,9 @@
     @_spi(Records) public let readerWatched: UnsafeBufferPointer<WatchedValue>
     /// Whether the record is a JSON object.
     @_spi(Records) public let isJSON: Bool
+    /// Whether the record was read from a raw `METHOD target` line, whose method is its
+    /// `method` member.
+    @_spi(Records) public var isRequestLine = false
 
     /// A view of a record: a JSON object's text with its members and watched values, or a raw link.
     @_spi(Records) public init(text: UnsafeBufferPointer<UInt8>, members: UnsafeBufferPointer<JSONMember> = UnsafeBufferPointer(start: nil, count: 0),

@@ -9,8 +9,8 @@ enum OpenAPICheck {
     /// The findings of an OpenAPI table.
     static func findings(_ table: RouteTable, rules: SegmentRules) -> [Finding] {
         var found: [Finding] = []
-        func note(_ route: Route, _ detail: String) {
-            found.append(Finding(kind: .pattern, route: route, other: route, detail: detail))
+        func note(_ route: Route, _ code: String, _ detail: String) {
+            found.append(Finding(kind: .pattern, route: route, other: route, detail: detail, detailCode: code))
         }
         // each operation once, by its first route (an operation under several base paths has more)
         var operations: [(route: Route, operation: OpenAPIOperation)] = []
@@ -25,33 +25,33 @@ enum OpenAPICheck {
         for (route, operation) in operations {
             let shape = Self.shape(operation.path)
             if let first = firstOfShape[shape], first.path != operation.path, pathsSaid.insert(operation.path).inserted {
-                note(route, "path '\(operation.path)' is equivalent to '\(first.path)' (line \(first.line)): templated paths that differ only in their names are identical, which the specification forbids")
+                note(route, "equivalent-paths", "path '\(operation.path)' is equivalent to '\(first.path)' (line \(first.line)): templated paths that differ only in their names are identical, which the specification forbids")
             } else if firstOfShape[shape] == nil {
                 firstOfShape[shape] = (operation.path, route.line)
             }
             let templated = Self.templateNames(operation.path)
             for (index, name) in templated.enumerated() where templated[..<index].contains(name) {
-                note(route, "'{\(name)}' appears twice in the path: the first value is its argument, the second takes any value")
+                note(route, "repeated-name", "'{\(name)}' appears twice in the path: the first value is its argument, the second takes any value")
             }
             for parameter in operation.parameters where !templated.contains(parameter.name) {
-                note(route, "path parameter '\(parameter.name)' is declared but the path has no '{\(parameter.name)}'")
+                note(route, "parameter-not-in-path", "path parameter '\(parameter.name)' is declared but the path has no '{\(parameter.name)}'")
             }
             for name in templated where !operation.parameters.contains(where: { $0.name == name }) {
-                note(route, "'{\(name)}' has no path parameter declared for it (its value stays a string)")
+                note(route, "undeclared-parameter", "'{\(name)}' has no path parameter declared for it (its value stays a string)")
             }
             if let operationId = operation.operationId {
                 if let first = firstOfId[operationId] {
-                    note(route, "operationId '\(operationId)' is also line \(first)'s: an operationId must be unique")
+                    note(route, "duplicate-operation-id", "operationId '\(operationId)' is also line \(first)'s: an operationId must be unique")
                 } else {
                     firstOfId[operationId] = route.line
                 }
             } else {
-                note(route, "\(operation.method) has no operationId: its target is '\(operation.target)'")
+                note(route, "no-operation-id", "\(operation.method) has no operationId: its target is '\(operation.target)'")
             }
         }
         if let anchor = table.routes.first {
             for (line, detail) in table.notes {
-                var finding = Finding(kind: .unrouted, route: anchor, other: anchor, detail: detail)
+                var finding = Finding(kind: .unrouted, route: anchor, other: anchor, detail: detail, detailCode: "document")
                 finding.line = line
                 found.append(finding)
             }

@@ -7,18 +7,22 @@ enum ExactSyntax {
     static func compass(_ text: String, delimiter: [UInt8]) -> Pattern {
         let bytes = Array(text.utf8)
         var segments: [Segment] = []
+        var warnings: [PatternWarning] = []
         let parts = bytes.isEmpty ? [] : Link.splitBytes(bytes, on: delimiter)
         for part in parts {
             // `hasPrefix("{")` on Characters: a `{` with a combining mark is another Character
             if part.first == UInt8(ascii: "{"), String(decoding: part, as: UTF8.self).first == "{" {
-                let name = part.filter { $0 != UInt8(ascii: "{") && $0 != UInt8(ascii: "}") }
-                segments.append(.placeholder(Placeholder(name: String(decoding: name, as: UTF8.self), type: .string)))
+                let name = String(decoding: part.filter { $0 != UInt8(ascii: "{") && $0 != UInt8(ascii: "}") }, as: UTF8.self)
+                if part.last != UInt8(ascii: "}") {
+                    warnings.append(PatternWarning("unclosed-placeholder", "placeholder '\(String(decoding: part, as: UTF8.self))' does not close: Compass reads a part that starts with '{' as the placeholder named by its text without braces, '\(name)' (Navigator.swift:100-106); write '{\(name)}'"))
+                }
+                segments.append(.placeholder(Placeholder(name: name, type: .string)))
             } else {
                 segments.append(.literal(Array(part)))
             }
         }
         return Pattern(text: text, scheme: nil, schemeAsWritten: nil, host: nil, segments: segments,
-                       sourceRanges: parts.map(\.indices), slashSeparated: false)
+                       sourceRanges: parts.map(\.indices), slashSeparated: false, warnings: warnings)
     }
 
     /// URLNavigator 2.5.1 (`Sources/URLMatcher/` at b881f23): the pattern loses `?…` and `#…`
@@ -34,11 +38,15 @@ enum ExactSyntax {
         let reference = URIReference(bytes)
         let scheme = reference.foundationScheme.map { Array(bytes[$0]) }
         var segments: [Segment] = []
-        var warnings: [String] = []
+        var warnings: [PatternWarning] = []
         var openEnded = false
         let components = navigatorComponents(bytes[...])
         for component in components {
             guard let parts = navigatorPlaceholder(component) else {
+                if component.first == UInt8(ascii: "<"), component.last != UInt8(ascii: ">") {
+                    let written = String(decoding: component, as: UTF8.self)
+                    warnings.append(PatternWarning("unclosed-placeholder", "'\(written)' does not close its '<': URLNavigator matches it as the literal text '\(written)' (URLPathComponent.swift:7-22); write '\(written)>'"))
+                }
                 segments.append(.literal(Array(component)))
                 continue
             }
@@ -61,7 +69,7 @@ enum ExactSyntax {
                     type = .string
                     let known = ["string", "int", "float", "uuid", "path"] + customTypes.keys.sorted()
                     let nearest = known.min { EditDistance.caseless(Array($0.utf8), Array(typeName.utf8)) < EditDistance.caseless(Array($1.utf8), Array(typeName.utf8)) }!
-                    warnings.append("unknown type '\(typeName)' in '\(String(decoding: component, as: UTF8.self))': URLNavigator has no converter for it and matches any value (known types: \(known.joined(separator: ", ")); did you mean <\(nearest):\(name)>?)")
+                    warnings.append(PatternWarning("unknown-type", "unknown type '\(typeName)' in '\(String(decoding: component, as: UTF8.self))': URLNavigator has no converter for it and matches any value (known types: \(known.joined(separator: ", ")); did you mean <\(nearest):\(name)>?)"))
                 }
             }
             segments.append(.placeholder(Placeholder(name: name, type: type)))
@@ -89,7 +97,16 @@ enum ExactSyntax {
     static func waap(_ text: String) -> Pattern {
         let components = pathComponents(Array(text.utf8)[...])
         var segments: [Segment] = []
+        var warnings: [PatternWarning] = []
         for (index, component) in components.enumerated() {
+            let written = String(decoding: component, as: UTF8.self)
+            if let open = component.firstIndex(of: UInt8(ascii: "{")), !component[open...].contains(UInt8(ascii: "}")) {
+                // a chain part's class runs from its `{` to its `}` (WAAppRouteRegistrar.m:82-88)
+                warnings.append(PatternWarning("unclosed-class", "'\(written)' does not close its '{': WAAppRouting 0.0.5 raises an exception when it registers the chain (the class's range runs to a '}' it cannot find, WAAppRouteRegistrar.m:82-88), so the app stops at launch; urn reads the pattern as literal text"))
+            }
+            if component.first == UInt8(ascii: ":"), component.contains(UInt8(ascii: "(")) {
+                warnings.append(PatternWarning("regex-in-name", "'\(written)' is the placeholder named '\(written.dropFirst())': WAAppRouting has no regex constraint (WARoutePattern.m:74, 100); write ':\(written.dropFirst().prefix { $0 != "(" })'"))
+            }
             if component.first == UInt8(ascii: ":") {
                 let name = String(decoding: component.dropFirst(), as: UTF8.self)
                 segments.append(.placeholder(Placeholder(name: name, type: .string)))
@@ -101,7 +118,7 @@ enum ExactSyntax {
             }
         }
         return Pattern(text: text, scheme: nil, schemeAsWritten: nil, host: nil, segments: segments,
-                       sourceRanges: components.map(\.indices), slashSeparated: true)
+                       sourceRanges: components.map(\.indices), slashSeparated: true, warnings: warnings)
     }
 
     /// URLMatcher's `stringPathComponents`: split on `/`, empty parts and a first part that ends

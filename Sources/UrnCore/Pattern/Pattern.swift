@@ -38,7 +38,7 @@
     /// `<path:p>`, which does not stop the later segments being compared by position).
     @_spi(Records) public let openEnded: Bool
     /// What `--check` should say about the pattern although it loads (an unknown URLNavigator type).
-    @_spi(Records) public var warnings: [String] { extras?.warnings ?? [] }
+    @_spi(Records) public var warnings: [PatternWarning] { extras?.warnings ?? [] }
     /// The segments a link may leave out, each with its `/` (Express's `:name?`).
     @_spi(Records) public var optionalSegments: [Int] { extras?.optionalSegments ?? [] }
     /// An Express path that only its regex can match (then `segments` is empty).
@@ -52,13 +52,13 @@
         let scheme: [UInt8]?
         let schemeAsWritten: [UInt8]?
         let host: [UInt8]?
-        let warnings: [String]
+        let warnings: [PatternWarning]
         let optionalSegments: [Int]
         let express: ExpressRegex?
         /// `variants` for a pattern with optional segments, empty for the others.
         let optionalVariants: [[Segment]]
 
-        init(scheme: [UInt8]?, schemeAsWritten: [UInt8]?, host: [UInt8]?, warnings: [String], optionalSegments: [Int],
+        init(scheme: [UInt8]?, schemeAsWritten: [UInt8]?, host: [UInt8]?, warnings: [PatternWarning], optionalSegments: [Int],
              express: ExpressRegex?, optionalVariants: [[Segment]]) {
             self.scheme = scheme
             self.schemeAsWritten = schemeAsWritten
@@ -72,7 +72,7 @@
 
     /// A pattern from its parts.
     package init(text: String, scheme: [UInt8]?, schemeAsWritten: [UInt8]?, host: [UInt8]?, segments: [Segment],
-                sourceRanges: [Range<Int>], slashSeparated: Bool, openEnded: Bool = false, warnings: [String] = [],
+                sourceRanges: [Range<Int>], slashSeparated: Bool, openEnded: Bool = false, warnings: [PatternWarning] = [],
                 optionalSegments: [Int] = [], express: ExpressRegex? = nil, rankLiteralCount: Int? = nil,
                 sharingPlaceholdersOf previous: PlainPlaceholders? = nil) {
         precondition(sourceRanges.count == segments.count, "one source range a segment")

@@ -70,19 +70,23 @@ package struct DialectRules: Sendable {
     /// and a value `decodeURIComponent` refuses answers 400, whatever the method: no route runs
     /// (Express: lib/router/layer.js:166-181, index.js:224-261).
     package let decodesBeforeMethod: Bool
+    /// A blank inside braces belongs to the pattern, as a `{name:REGEX}` placeholder's regex may
+    /// hold one; in the libraries' own syntaxes braces hold no regex, so a blank always ends
+    /// the pattern of a text route and an unclosed `{` never swallows the target.
+    package let bracesHoldBlanks: Bool
 
     static var urn: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
                                   registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                  libraryArguments: false, linksAsText: false, canonicalLiterals: false, schemeTest: .caseless, ranking: .urnPrecedence, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false) }
+                                  libraryArguments: false, linksAsText: false, canonicalLiterals: false, schemeTest: .caseless, ranking: .urnPrecedence, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false, bracesHoldBlanks: true) }
     static var compass: DialectRules { DialectRules(emptyValues: true, singlePrecisionFloats: false, lastRegistrationWins: true,
                                       registrationChains: false, argumentsFromRouteString: false, hostMode: true,
-                                      libraryArguments: true, linksAsText: false, canonicalLiterals: false, schemeTest: .none, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false) }
+                                      libraryArguments: true, linksAsText: false, canonicalLiterals: false, schemeTest: .none, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false, bracesHoldBlanks: false) }
     static var navigator: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: true, lastRegistrationWins: true,
                                         registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                        libraryArguments: true, linksAsText: true, canonicalLiterals: true, schemeTest: .exact, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false) }
+                                        libraryArguments: true, linksAsText: true, canonicalLiterals: true, schemeTest: .exact, ranking: .mostLiterals, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false, bracesHoldBlanks: false) }
     static var waap: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: true,
                                    registrationChains: true, argumentsFromRouteString: true, hostMode: false,
-                                   libraryArguments: true, linksAsText: false, canonicalLiterals: false, schemeTest: .none, ranking: .tableOrder, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false) }
+                                   libraryArguments: true, linksAsText: false, canonicalLiterals: false, schemeTest: .none, ranking: .tableOrder, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false, bracesHoldBlanks: false) }
     // computed, not stored: a stored static is a lazily made global, checked on every use, and
     // these are read per link; as constants the optimizer folds them away
 
@@ -90,7 +94,7 @@ package struct DialectRules: Sendable {
     /// (Router#handle walks its stack); parameters decoded with `decodeURIComponent`.
     static var express: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
                                       registrationChains: false, argumentsFromRouteString: false, hostMode: false,
-                                      libraryArguments: true, linksAsText: false, canonicalLiterals: false, schemeTest: .none, ranking: .tableOrder, caselessLiterals: true, pathnameOnly: true, requestTargets: true, decodesBeforeMethod: true) }
+                                      libraryArguments: true, linksAsText: false, canonicalLiterals: false, schemeTest: .none, ranking: .tableOrder, caselessLiterals: true, pathnameOnly: true, requestTargets: true, decodesBeforeMethod: true, bracesHoldBlanks: true) }
 }
 
 extension Dialect {

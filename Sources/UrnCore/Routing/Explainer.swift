@@ -56,9 +56,10 @@ extension Matcher {
             for id in table.regexRoutes {
                 let route = table.routes[id]
                 let matched = try route.pattern.express!.regex.matches(Self.pathname(link))
-                all.append((Explanation(route: route,
-                                        reason: matched ? "matches, but an earlier route takes the link"
-                                            : "the pathname does not match the route's regex /\(route.pattern.express!.regex.source)/",
+                let reason = !matched ? "the pathname does not match the route's regex /\(route.pattern.express!.regex.source)/"
+                    : method.map { !HTTPMethod.accepts(route.methods, $0) } == true ? Self.methodRefusal(route, method!)
+                    : "matches, but an earlier route takes the link"
+                all.append((Explanation(route: route, reason: reason,
                                         leadingLiterals: leadingLiterals(of: route.pattern, in: link),
                                         distance: matched ? 0 : 100, caseDifferences: 0), all.count))
             }
@@ -107,7 +108,7 @@ extension Matcher {
             if let catchAll, index >= catchAll {
                 if index == catchAll {
                     if count - index < fixed + 1 {
-                        walk.missing(1, "segment count: the route wants at least \(segments.count) segments, the link has \(count)")
+                        walk.missing(1, "segment count: the route wants at least \(Self.segments(segments.count)), the link has \(count)")
                     }
                     continue
                 }
@@ -117,7 +118,7 @@ extension Matcher {
             }
             let human = index + 1
             guard position < count else {
-                walk.missing(1, "segment count: the route has \(segments.count) segments, the link has \(count)")
+                walk.missing(1, "segment count: the route has \(Self.segments(segments.count)), the link has \(count)")
                 continue
             }
             let component = components[position]
@@ -140,13 +141,23 @@ extension Matcher {
             }
         }
         if count > segments.count && catchAll == nil && !openEnded {
-            walk.missing(count - segments.count, "segment count: the route has \(segments.count) segments, the link has \(count)")
+            walk.missing(count - segments.count, "segment count: the route has \(Self.segments(segments.count)), the link has \(count)")
         }
         if let method, !HTTPMethod.accepts(route.methods, method) {
             // the path may fit: a server answers 405, a near miss
-            walk.refused("method: the route takes \(route.methods?.joined(separator: ", ") ?? ""), the request is \(method)")
+            walk.refused(Self.methodRefusal(route, method))
         }
         return walk.explanation(route)
+    }
+
+    /// `n segments`, or `1 segment`.
+    private static func segments(_ count: Int) -> String {
+        count == 1 ? "1 segment" : "\(count) segments"
+    }
+
+    /// The reason a route whose path fits gives for a request of a method it does not take.
+    private static func methodRefusal(_ route: Route, _ method: String) -> String {
+        "method: the route takes \(route.methods?.joined(separator: ", ") ?? ""), the request is \(method)"
     }
 
     private static func describe(_ type: ValueType) -> String {

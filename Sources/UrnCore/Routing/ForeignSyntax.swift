@@ -7,9 +7,9 @@ enum ForeignSyntax {
     static let navigatorTypes: Set<String> = ["string", "int", "float", "uuid", "path"]
 
     /// One warning for each segment of `pattern` that is spelled as another syntax's placeholder.
-    static func warnings(_ pattern: String, dialect: Dialect, delimiter: String) -> [String] {
+    static func warnings(_ pattern: String, dialect: Dialect, delimiter: String) -> [PatternWarning] {
         guard dialect != .urn else { return [] }
-        var found: [String] = []
+        var found: [PatternWarning] = []
         let slashSegments = pattern.split(separator: "/", omittingEmptySubsequences: true)
         for (index, slashSegment) in slashSegments.enumerated() {
             // a URLNavigator or WAAppRouting scheme (`myapp:`) is no placeholder
@@ -18,7 +18,7 @@ enum ForeignSyntax {
                                              : [slashSegment]
             for piece in pieces {
                 if let fix = ownSpelling(of: piece, in: dialect, wholeSlashSegment: piece == slashSegment) {
-                    found.append("'\(piece)' is not \(dialect.rawValue) syntax, so the library matches it as literal text: did you mean \(fix)?")
+                    found.append(PatternWarning("foreign-syntax", "'\(piece)' is not \(dialect.rawValue) syntax, so the library matches it as literal text: did you mean \(fix)?"))
                 }
             }
         }

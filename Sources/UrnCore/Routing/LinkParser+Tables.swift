@@ -6,8 +6,11 @@ extension LinkParser {
     /// `Uri.parse` refuses nothing; where every table matches links as text (navigator), a link is
     /// never refused nor repaired; where every table is Express's, links are request targets, read
     /// as Node reads them.
+    /// A `@delimiter` that every table gives is the delimiter, as `delimiter` (`--delimiter`) is.
     @_spi(Records) public init(readingFor tables: [RouteTable], scheme: String? = nil, delimiter: String = ":") {
         let schemes = Set(tables.compactMap(\.scheme) + (scheme.map { [$0] } ?? []))
+        let delimiters = Set(tables.map(\.delimiter))
+        let delimiter = delimiters.count == 1 ? delimiters.first! : delimiter
         self.init(compassSchemes: schemes.sorted(), delimiter: delimiter, leniency: .queryAndFragment)
         compassNames = !tables.isEmpty && tables.allSatisfy { $0.dialect == .compass && $0.format == .routes }
         // CFURL refuses a stray byte in the query or fragment too: the app gets no URL

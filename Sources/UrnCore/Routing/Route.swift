@@ -73,6 +73,13 @@ public struct RouteTable: Sendable {
     @_spi(Records) public var format: RouteFileFormat = .routes
     /// The hosts an apple-app-site-association table is for (`--host`, `@host`); empty takes any.
     @_spi(Records) public var hosts: [HostPattern] = []
+
+    /// Whether the table takes links of every host: an apple-app-site-association file read
+    /// without `--host` or `@host`, which names no host of its own.
+    @_spi(Records) public var takesAnyHost: Bool { format == .aasa && hosts.isEmpty }
+
+    /// What `--check` and a routing run say of a table that `takesAnyHost`.
+    @_spi(Records) public static let anyHostWarning = "the file names no host, so it takes links of every host, where the app gets only those of the domains its Associated Domains entitlement lists: give --host example.com, or @host example.com on the file's first line"
     /// What `--check` should say of lines that declare no route (an OpenAPI path without
     /// operations, a path parameter not marked required), by line.
     @_spi(Records) public var notes: [(line: Int, detail: String)] = []

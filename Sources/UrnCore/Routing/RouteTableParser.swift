@@ -290,7 +290,8 @@
                 // an HTTP method column first: `GET,HEAD /posts/:id Post`
                 let column = RouteTableParser.methodColumn(content)
                 parsed = try RouteTableParser.textRoute(UnsafeBufferPointer(rebasing: content[column.rest...]),
-                                                leading: leading + column.rest, fail)
+                                                leading: leading + column.rest,
+                                                bracesHoldBlanks: table.dialect.rules.bracesHoldBlanks, fail)
                 parsed.methods = column.methods
                 // the byte first: most targets are no block handler, and `hasPrefix` compares Characters
                 if let target = parsed.target, target.utf8.first == UInt8(ascii: "^"), target.hasPrefix("^") {
@@ -407,9 +408,10 @@
         }
     }
 
-    /// Splits a text route: the pattern (blanks inside braces belong to it), then the target and
-    /// `key=value` defaults.
-    private static func textRoute(_ bytes: UnsafeBufferPointer<UInt8>, leading: Int, _ fail: (String, Int?) -> TableError) throws(TableError)
+    /// Splits a text route: the pattern (with `bracesHoldBlanks`, blanks inside braces belong to
+    /// it), then the target and `key=value` defaults.
+    private static func textRoute(_ bytes: UnsafeBufferPointer<UInt8>, leading: Int, bracesHoldBlanks: Bool,
+                                  _ fail: (String, Int?) -> TableError) throws(TableError)
         -> WrittenRoute {
         if bytes.first == UInt8(ascii: "\"") {
             return try quotedRoute(Array(bytes), leading: leading, fail)
@@ -422,7 +424,7 @@
             guard end < bytes.count else { break }
             let byte = bytes[end]
             if byte == UInt8(ascii: "\\") { end += 2; continue }
-            if byte == UInt8(ascii: "{") { depth += 1 }
+            if byte == UInt8(ascii: "{"), bracesHoldBlanks { depth += 1 }
             if byte == UInt8(ascii: "}") { depth = max(0, depth - 1) }
             if depth == 0 && (byte == 0x20 || byte == 0x09) { break }
             end += 1

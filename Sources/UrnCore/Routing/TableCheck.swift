@@ -30,10 +30,34 @@
         @_spi(Records) public var dialect: Dialect = .urn
         /// The line of an `unrouted` finding, which has no route of its own.
         @_spi(Records) public var line: Int?
+        /// What a `pattern` or `unrouted` finding found, as its code.
+        var detailCode: String?
+
+        /// The finding's stable code (urnmatch(1) CHECKS): the kind's name for a pair of routes,
+        /// what was found for a `pattern` or `unrouted` finding.
+        @_spi(Records) public var code: String { detailCode ?? kind.rawValue }
+
+        /// The line the finding is about.
+        @_spi(Records) public var findingLine: Int { line ?? route.line }
+
+        /// The routes the finding is about: the route, then the one it conflicts with; none for
+        /// an `unrouted` finding, whose line declares no route.
+        @_spi(Records) public var routes: [Route] {
+            switch kind {
+            case .unrouted: return []
+            case .pattern: return [route]
+            default: return [route, other]
+            }
+        }
 
         /// `table:line: warning: …`, GNU style.
         @_spi(Records) public var description: String {
-            let here = "\(route.table):\(route.line): warning: '\(route.pattern.text)'"
+            "\(route.table):\(findingLine): warning: \(message)"
+        }
+
+        /// What was found, in a sentence that starts with the route's pattern.
+        @_spi(Records) public var message: String {
+            let here = "'\(route.pattern.text)'"
             let there = other.table == route.table ? "line \(other.line)" : "\(other.table):\(other.line)"
             let theirs = "'\(other.pattern.text)'"
             switch kind {
@@ -46,7 +70,7 @@
             case .overlap: return "\(here) overlaps \(there) (\(theirs)) at equal precedence: table order decides"
             case .replaced: return "\(here) is registered again at \(there), which replaces it (the library keeps the last registration)"
             case .pattern: return "\(here): \(detail)"
-            case .unrouted: return "\(route.table):\(line ?? route.line): warning: \(detail)"
+            case .unrouted: return detail
             }
         }
     }
@@ -63,27 +87,25 @@
         // WAAppRouting's classes, indexed once for the table (a look-up per route, not a scan)
         let waap = table.dialect == .waap ? WAAppClasses(table) : nil
         for route in table.routes {
-            for warning in route.pattern.warnings { found.append(Finding(kind: .pattern, route: route, other: route, detail: warning)) }
-            for warning in ForeignSyntax.warnings(route.pattern.text, dialect: table.dialect, delimiter: table.delimiter) {
-                found.append(Finding(kind: .pattern, route: route, other: route, detail: warning))
-            }
-            if let waap {
-                for warning in waap.warnings(route) {
-                    found.append(Finding(kind: .pattern, route: route, other: route, detail: warning))
-                }
+            for warning in route.pattern.warnings + RegexSpelling.warnings(route.pattern)
+                + ForeignSyntax.warnings(route.pattern.text, dialect: table.dialect, delimiter: table.delimiter)
+                + (waap?.warnings(route) ?? []) {
+                found.append(Finding(kind: .pattern, route: route, other: route, detail: warning.message, detailCode: warning.code))
             }
             if table.dialect == .waap, let target = route.target, !route.isBlock, let first = target.unicodeScalars.first,
                first.properties.isLowercase {
                 // Objective-C classes are capitalized; a lower-case target is most often a block
                 found.append(Finding(kind: .pattern, route: route, other: route,
-                                     detail: "target '\(target)' reads as a view controller class: for a block handler write ^\(target)"))
+                                     detail: "target '\(target)' reads as a view controller class: for a block handler write ^\(target)",
+                                     detailCode: "block-target"))
             }
         }
         // a chain that registers nothing has no route to name: the table's first route stands in
         if let anchor = table.routes.first {
             for (line, chain) in table.unregistered {
                 var finding = Finding(kind: .unrouted, route: anchor, other: anchor,
-                                      detail: "'\(chain)' registers nothing: WAAppRouting stops a chain at an empty part, a leading '/' or a '//' (WAAppRouteRegistrar.m:76-79)")
+                                      detail: "'\(chain)' registers nothing: WAAppRouting stops a chain at an empty part, a leading '/' or a '//' (WAAppRouteRegistrar.m:76-79)",
+                                      detailCode: "registers-nothing")
                 finding.line = line
                 found.append(finding)
             }
@@ -248,6 +270,9 @@ private struct WAAppClasses {
     let parents: [String: Set<String>]
     let lastOfLine: [Int: Int]
     let bareParts: [Int: [String]]
+    /// The screen routes by the shape of their patterns (`Self.shape`), for finding a route's
+    /// prefixes.
+    let screensByShape: [[String]: Route]
 
     init(_ table: RouteTable) {
         routes = table.routes
@@ -261,19 +286,60 @@ private struct WAAppClasses {
         self.parents = parents
         self.lastOfLine = lastOfLine
         bareParts = Dictionary(grouping: table.bareChainParts, by: \.line).mapValues { $0.map(\.part) }
+        var screensByShape: [[String]: Route] = [:]
+        for route in table.routes where !route.isBlock && route.target != nil {
+            let shape = Self.shape(route.pattern)
+            if screensByShape[shape] == nil { screensByShape[shape] = route }
+        }
+        self.screensByShape = screensByShape
+    }
+
+    /// A pattern's segments as the links they take: literals as written, any placeholder as
+    /// `:`, `*` as itself.
+    private static func shape(_ pattern: Pattern) -> [String] {
+        zip(pattern.segments, pattern.sourceRanges).map { segment, range in
+            switch segment {
+            case .placeholder: return ":"
+            default: return String(decoding: Array(pattern.text.utf8)[range], as: UTF8.self)
+            }
+        }
+    }
+
+    /// A screen registered alone (a flat line, no chain) although routes of the table are
+    /// prefixes of it: WAAppRouting builds a stack from chains only (WAAppRouteHandler.m:145-160),
+    /// so the app opens the screen with nothing beneath it. Says how to write the chain.
+    private func flatPrefixWarning(_ route: Route) -> PatternWarning? {
+        guard route.parentClass == nil, lastOfLine[route.line].map({ routes[$0] === route }) == true,
+              let target = route.target else { return nil }
+        let shape = Self.shape(route.pattern)
+        let written = zip(route.pattern.segments.indices, route.pattern.sourceRanges).map { _, range in
+            String(decoding: Array(route.pattern.text.utf8)[range], as: UTF8.self)
+        }
+        var prefixes: [Route] = []
+        for count in stride(from: 1, to: shape.count, by: 1) {
+            if let prefix = screensByShape[Array(shape.prefix(count))], prefix.line != route.line { prefixes.append(prefix) }
+        }
+        guard let nearest = prefixes.last else { return nil }
+        let parts = written.indices.map { index -> String in
+            let screen = index == written.count - 1 ? target : screensByShape[Array(shape.prefix(index + 1))]?.target
+            return written[index] + (screen.map { "{\($0)}" } ?? "")
+        }
+        let chain = parts.count == prefixes.count + 1 ? "register the chain '\(parts.joined(separator: "/"))'"
+            : "register it as a chain whose every part names its {Class} (urn-patterns(7))"
+        return PatternWarning("flat-prefix", "\(target) is registered alone, so WAAppRouting opens it with no screen beneath it, although '\(nearest.pattern.text)' (line \(nearest.line)) is a prefix of it: the library builds stacks from chains only (WAAppRouteHandler.m:145-160); to stack it, \(chain)")
     }
 
     /// What WAAppRouting 0.0.5 does with `route` that the table's author should know: a part
     /// without a `{Class}` (the library asserts at registration), a class that is its own
     /// ancestor (the app builds its stack for ever), a class registered under two parents (the
     /// stack depends on a dictionary's order).
-    func warnings(_ route: Route) -> [String] {
+    func warnings(_ route: Route) -> [PatternWarning] {
         guard !route.isBlock else { return [] }
-        var warnings: [String] = []
+        var warnings: [PatternWarning] = flatPrefixWarning(route).map { [$0] } ?? []
         if let last = lastOfLine[route.line], routes[last] === route {
             // said once, on the line's last route, for each part of its chain without a class
             for part in bareParts[route.line] ?? [] {
-                warnings.append("chain part '\(part)' has no {Class}: WAAppRouting 0.0.5 asserts when it registers one (WAAppRouteRegistrar.m:84-88), so the app stops at launch; urn reads it as the screen declared before, if any")
+                warnings.append(PatternWarning("part-without-class", "chain part '\(part)' has no {Class}: WAAppRouting 0.0.5 asserts when it registers one (WAAppRouteRegistrar.m:84-88), so the app stops at launch; urn reads it as the screen declared before, if any"))
             }
         }
         guard let target = route.target else { return warnings }
@@ -281,14 +347,14 @@ private struct WAAppClasses {
         var parent = route.parentClass
         while let current = parent {
             if seen.contains(current) {
-                warnings.append("class \(current) is its own ancestor: WAAppRouting builds the stack by class for ever (WAAppRouteHandler.m:149-154); urn stops at the repeat")
+                warnings.append(PatternWarning("own-ancestor", "class \(current) is its own ancestor: WAAppRouting builds the stack by class for ever (WAAppRouteHandler.m:149-154); urn stops at the repeat"))
                 break
             }
             seen.insert(current)
             parent = screens[current].map { routes[$0].parentClass } ?? nil
         }
         if let registered = parents[target], registered.count > 1, let first = screens[target], routes[first] !== route {
-            warnings.append("class \(target) is registered under \(registered.count) parents: WAAppRouting finds a parent by class in a dictionary's order (WAAppRouteRegistrar.m:181-195), so the stack can differ from launch to launch")
+            warnings.append(PatternWarning("two-parents", "class \(target) is registered under \(registered.count) parents: WAAppRouting finds a parent by class in a dictionary's order (WAAppRouteRegistrar.m:181-195), so the stack can differ from launch to launch"))
         }
         return warnings
     }
