@@ -8,7 +8,7 @@ MAN5 := man/urn-routes.5
 MAN7 := man/urn-patterns.7
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # Release builds link the Swift runtime statically: start-up drops from about 9 to 6 ms a tool
-# (no libswiftCore, Foundation and dispatch to load), at about 27 MB a binary.
+# (no libswiftCore, Foundation and dispatch to load), at about 34 MB a binary.
 RELEASE_FLAGS := -c release --static-swift-stdlib
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path)
@@ -89,6 +89,7 @@ test-openapi-oracle:
 test-docs:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Docs/check_man.sh
 	URN_BIN="$(DEBUG_BIN)" python3 Tests/Docs/readme.py
+	URN_BIN="$(DEBUG_BIN)" python3 Tests/Docs/snippets.py
 
 test-shells:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/completions.sh
@@ -186,7 +187,7 @@ docs: deps
 		echo "make docs: .build/docs/$$p.doccarchive"; \
 	done
 
-demo: build
+demo: deps build
 	@bash examples/demo.sh "$(RELEASE_BIN)"
 
 bench: build

@@ -204,6 +204,7 @@ final class ChunkPipeline<Stage: RecordStage> {
         diagnostics.replay(chunk.messages)
         outcome.status = max(outcome.status, chunk.outcome.status)
         outcome.errors += chunk.outcome.errors
+        outcome.leftOut += chunk.outcome.leftOut
         if let summary = chunk.summary { stage.add(summary) }
         do throws(WriteFailure) {
             try chunk.output.withSpan { (span) throws(WriteFailure) in

@@ -21,7 +21,7 @@ package struct CommonOptions: ParsableArguments {
     package var maxLine: Int = 1 << 20
 
     /// Write nothing on stdout; the exit status answers (grep's `-q`).
-    @Flag(name: .shortAndLong, help: "Write nothing on stdout; the exit status answers (urnmatch and urnstack stop at the first selected record).")
+    @Flag(name: .shortAndLong, help: "Write nothing on stdout; only the exit status answers.")
     package var quiet = false
 
     /// Silence per-line diagnostics (grep's `-s`).
@@ -52,11 +52,15 @@ package struct CommonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Work on chunks of records in this many threads; the output is the same, in input order (for large inputs in one process).", valueName: "n"))
     package var jobs: Int = 1
 
+    /// The most threads `--jobs` takes: each holds a chunk of records and its buffers, and a
+    /// count in the thousands exhausts the process's threads and memory without any gain.
+    package static let maxJobs = 256
+
     package init() {}
 
     package func validate() throws {
         guard JSONPath(field) != nil else { throw ValidationError("invalid --field path '\(field)'") }
-        if jobs < 1 { throw ValidationError("--jobs \(jobs): give 1 or more threads") }
+        if jobs < 1 || jobs > Self.maxJobs { throw ValidationError("--jobs \(jobs): give 1 to \(Self.maxJobs) threads") }
         if lenient && strictNsurl { throw ValidationError("--lenient repairs what --strict-nsurl refuses: choose one") }
     }
 

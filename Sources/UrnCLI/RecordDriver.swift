@@ -21,6 +21,9 @@ package struct RecordDriver {
     struct Settings {
         /// The stage's fields and `error`, which input fields of the same name give way to.
         let replaced: FieldNames
+        /// What an error record replaces: the same, but the link, which the error is about
+        /// (urnfmt --json writes the edited link as `link`, and a failed edit has none).
+        let replacedInErrors: FieldNames
         let separatorIsNUL: Bool
         let quiet: Bool
         let failFast: Bool
@@ -31,6 +34,8 @@ package struct RecordDriver {
         var status = ExitStatus.success
         /// Lines that became error records (or came as one).
         var errors = 0
+        /// Error records from an earlier tool that text output left out.
+        var leftOut = 0
         /// Under `-q`, a selected record answered yes.
         var settled = false
         var writeFailure: WriteFailure?
@@ -39,7 +44,9 @@ package struct RecordDriver {
     /// Runs `stage` over all input and returns the exit status.
     package func run<Stage: RecordStage>(_ stage: inout Stage) -> ExitStatus {
         let writer = RecordWriter(separator: options.separator, lineBuffered: options.lineBuffered, discards: options.quiet)
-        let settings = Settings(replaced: FieldNames(Self.replacedNames(of: stage)), separatorIsNUL: options.nullSeparated,
+        let settings = Settings(replaced: FieldNames(Self.replacedNames(of: stage)),
+                                replacedInErrors: FieldNames(Self.replacedNames(of: stage).filter { $0 != "link" }),
+                                separatorIsNUL: options.nullSeparated,
                                 quiet: options.quiet, failFast: options.failFast)
         var outcome = Outcome()
         let meter = ProgressMeter(enabled: options.progress, tool: diagnostics.tool, paths: options.files)
@@ -55,6 +62,14 @@ package struct RecordDriver {
             : readInOneJob(&stage, writer, settings, meter, &outcome)
         // grep -q: a selected record answers yes, whatever came before it
         if outcome.settled { return .success }
+        if outcome.leftOut > 0 {
+            // said as the lines' own diagnostics are: not under -s
+            let records = outcome.leftOut == 1 ? "error record" : "error records"
+            if !diagnostics.noMessages {
+                diagnostics.error("left out \(outcome.leftOut) \(records) of an earlier tool (--errors=row writes each in its place)")
+            }
+            outcome.status = .failure
+        }
         var selection = ExitStatus.success
         if outcome.writeFailure == nil {
             do throws(WriteFailure) {
@@ -90,7 +105,7 @@ package struct RecordDriver {
     /// The parser of records for `stage`.
     func recordParser<Stage: RecordStage>(for stage: Stage) -> RecordParser {
         RecordParser(field: options.fieldPath, fieldName: options.field, maxLine: options.maxLine, stagePaths: stage.watchedPaths,
-                     replaced: Self.replacedNames(of: stage), log: log)
+                     replaced: Self.replacedNames(of: stage), log: log, requestLines: stage.readsRequestLines)
     }
 
     /// The fields whose input values give way to `stage`'s: its own and `error`.
@@ -104,7 +119,7 @@ package struct RecordDriver {
     func consume<Stage: RecordStage>(_ line: InputLine, _ stage: inout Stage, _ parser: inout RecordParser,
                                      _ writer: RecordWriter, _ settings: Settings, _ outcome: inout Outcome) -> Bool {
         do throws(WriteFailure) {
-            if try process(line, settings, &stage, &parser, writer, &outcome.status, &outcome.errors) {
+            if try process(line, settings, &stage, &parser, writer, &outcome) {
                 outcome.settled = true
                 return false
             }
@@ -118,7 +133,7 @@ package struct RecordDriver {
     /// Works on one line; says whether, under `-q` (`quiet`), its record settles the status.
     private func process<Stage: RecordStage>(
         _ line: InputLine, _ settings: Settings, _ stage: inout Stage, _ parser: inout RecordParser,
-        _ writer: RecordWriter, _ status: inout ExitStatus, _ errors: inout Int
+        _ writer: RecordWriter, _ outcome: inout Outcome
     ) throws(WriteFailure) -> Bool {
         let replaced = settings.replaced
         let record: RecordView
@@ -132,15 +147,18 @@ package struct RecordDriver {
                 writer.error(error)
                 try writer.end()
             }
-            report(error, line, &status)
-            errors += 1
+            report(error, line, &outcome.status)
+            outcome.errors += 1
             return false
         }
         if ErrorSchema.isErrorRecord(record) {
-            // An upstream tool already reported this line: pass its error record on unchanged.
-            if stage.writesRecords && stage.writesErrorRecords { try writer.passThrough(record.text) }
+            // An upstream tool already reported this line: pass its error record on unchanged,
+            // or count it as left out, which the end of the run reports
+            if stage.writesRecords {
+                if stage.writesErrorRecords { try writer.passThrough(record.text) } else { outcome.leftOut += 1 }
+            }
             stage.countError()
-            errors += 1
+            outcome.errors += 1
             return false
         }
         let prepared: Stage.Prepared
@@ -151,9 +169,10 @@ package struct RecordDriver {
                 prepared = try stage.prepare(link: Span(), record: record)
             }
         } catch {
-            try fail(record, error, line, stage.writesRecords && stage.writesErrorRecords, writer, replaced, &status)
+            try fail(record, error, line, stage.writesRecords && stage.writesErrorRecords, writer, settings.replacedInErrors,
+                     &outcome.status)
             stage.countError()
-            errors += 1
+            outcome.errors += 1
             return false
         }
         guard stage.selects(prepared) else { return false }
@@ -178,7 +197,8 @@ package struct RecordDriver {
     @inline(never)
     private func fail(_ record: RecordView, _ error: any Error, _ line: InputLine, _ writesRecords: Bool, _ writer: RecordWriter,
                       _ replaced: FieldNames, _ status: inout ExitStatus) throws(WriteFailure) {
-        let coded = (error as? any CodedError) ?? InternalError(description: "\(error)")
+        var coded = (error as? any CodedError) ?? InternalError(description: "\(error)")
+        if !record.isJSON, let hint = RequestLine.hint(record.text) { coded = RequestLineHint(error: coded, hint: hint) }
         if writesRecords {
             writer.begin(record, replacing: replaced)
             writer.error(coded)

@@ -189,3 +189,26 @@ import Testing
         #expect(try edit("http://a/b/c/d;p?q") { $0.redirects = ["../g"] } == "http://a/b/g")
     }
 }
+
+@Suite struct TemplateSlipTests {
+    /// `{query:}` names no parameter: a template error, as `{json:}` is.
+    @Test func anEmptyQueryKeyIsAnError() {
+        #expect(throws: TemplateError.self) { _ = try Template("{query:}") }
+        #expect(throws: TemplateError.self) { _ = try Template("{query-all:}") }
+    }
+
+    /// A path step past 32 bits is a key, never an array index (it trapped).
+    @Test func aHugeStepIsAKey() {
+        let path = JSONPath("a.6666666666")!
+        #expect(path.places[1].index == -1)
+        _ = WatchedPaths([path])
+    }
+
+    /// Setting the host of a link without an authority would make another link.
+    @Test func settingTheHostOfAURNIsAnError() throws {
+        var editor = LinkEditor()
+        try editor.set("host=b.example")
+        #expect(throws: LinkEditor.EditError.self) { _ = try editor.edit(Array("urn:isbn:123".utf8)) }
+        #expect(try editor.edit(Array("https://a.example/x".utf8)) == Array("https://b.example/x".utf8))
+    }
+}

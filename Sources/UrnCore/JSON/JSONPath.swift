@@ -32,7 +32,9 @@
         var flat: [UInt8] = []
         var places: [Place] = []
         for step in steps {
-            let index = Int(String(decoding: step, as: UTF8.self)).map { $0 >= 0 ? $0 : -1 } ?? -1
+            // an index past Int32 names no element of any record a line can hold (the watched
+            // paths keep indexes in 32 bits): such a step is a key only
+            let index = Int(String(decoding: step, as: UTF8.self)).map { $0 >= 0 && $0 <= Int(Int32.max) ? $0 : -1 } ?? -1
             places.append(Place(start: flat.count, count: step.count, index: index))
             flat += step
         }

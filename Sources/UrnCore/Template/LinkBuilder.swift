@@ -40,6 +40,14 @@
         case value(String)
     }
 
+    /// Whether the `?` at `index` of an Express template starts its query: `NAME=` follows it
+    /// and no backslash escapes it.
+    private static func startsExpressQuery(_ bytes: [UInt8], at index: Int) -> Bool {
+        guard index == 0 || bytes[index - 1] != UInt8(ascii: "\\") else { return false }
+        let name = bytes[(index + 1)...].prefix { ByteClass.test($0, [.alpha, .digit]) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+        return !name.isEmpty && name.endIndex < bytes.count && bytes[name.endIndex] == UInt8(ascii: "=")
+    }
+
     /// Whether `bytes` ends with a whole `/`-separated segment `:name`.
     private static func endsWithColonPlaceholder(_ bytes: ArraySlice<UInt8>) -> Bool {
         let segment = bytes[((bytes.lastIndex(of: UInt8(ascii: "/")) ?? (bytes.startIndex - 1)) + 1)...]
@@ -52,11 +60,15 @@
         let bytes = Array(text.utf8)
         var queryStart: Int?
         var depth = 0
-        // in an Express path `?` is syntax (`:slug?`, `ab?c`), so there is no query template
-        for (i, byte) in bytes.enumerated() where parser.dialect != .express {
+        for (i, byte) in bytes.enumerated() {
             if byte == UInt8(ascii: "{") { depth += 1 }
             if byte == UInt8(ascii: "}") { depth -= 1 }
-            if byte == UInt8(ascii: "?") && depth == 0 { queryStart = i; break }
+            guard byte == UInt8(ascii: "?"), depth == 0 else { continue }
+            // in an Express path `?` is syntax (`:slug?`, `/?`, `ab?c`): there the query starts
+            // at a `?` that `NAME=` follows, and `\?` is never one
+            if parser.dialect == .express, !Self.startsExpressQuery(bytes, at: i) { continue }
+            queryStart = i
+            break
         }
         if let queryStart, Self.endsWithColonPlaceholder(bytes[..<queryStart]) {
             // `:slug?` is Express's optional placeholder, not a query: refused as urnmatch refuses it

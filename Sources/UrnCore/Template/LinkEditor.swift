@@ -193,6 +193,11 @@
             return out
         }
         let userinfo: (UInt8) -> Bool = { ByteClass.test($0, [.unreserved, .subDelim]) }
+        let authorityPart = [LinkPart.user, .password, .host, .port].contains(assignment.part)
+        if authorityPart, assignment.value != nil, parts.host == nil {
+            // `urn:isbn:123` given a host would become `urn://b.example/isbn:123`, another link
+            throw EditError(message: "cannot set \(assignment.part.rawValue): the link has no authority ('//host') to hold one")
+        }
         switch assignment.part {
         case .scheme:
             if let value = assignment.value, !URIReference.isScheme(value[...]) {
