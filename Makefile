@@ -16,7 +16,7 @@ BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks
 
-.PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-openapi-oracle test-docs test-shells test-scale completions demo bench bench-instructions install uninstall clean
+.PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-openapi-oracle test-docs test-shells test-scale completions demo bench bench-instructions bench-outputs install uninstall clean
 
 all: build
 
@@ -197,6 +197,14 @@ bench: build
 ## bench-instructions: only the callgrind instructions a link of each tool (a few minutes)
 bench-instructions: build
 	python3 bench/bench.py --bin "$(RELEASE_BIN)" --instructions-only
+
+## bench-outputs: BASE=<commit> (required) builds BASE in a worktree of its own and the working tree,
+## runs both over every configuration of bench/outputs.py (each tool raw, over its upstream's
+## records and with --jobs 2, the hostile inputs, the 100k-route table clean and with a bad line)
+## and fails on any byte of difference in stdout, stderr or exit status; LINKS=20000 links
+bench-outputs:
+	@[ -n "$(BASE)" ] || { echo "make bench-outputs: BASE is required: the commit to compare the working tree with, as in make bench-outputs BASE=HEAD~1 (or BASE=main)"; exit 2; }
+	SWIFT="$(SWIFT)" python3 bench/outputs.py --base "$(BASE)" --links $(or $(LINKS),20000)
 
 ## install: BIN=folder installs already built binaries (the install test uses the debug ones)
 install: $(if $(BIN),,build)
