@@ -52,11 +52,9 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // glibc's malloc.h, for the heap of a large route table (LargeHeap); part of the C library.
-        .systemLibrary(name: "CMalloc"),
         // The routing engine needs PCRE2 alone; each other C library comes with the product that
         // needs it, so that a library user links only what it uses (README, Dependencies).
-        .target(name: "UrnCore", dependencies: ["CPCRE2", "CMalloc"]),
+        .target(name: "UrnCore", dependencies: ["CPCRE2"]),
         .target(name: "UrnAppLinks", dependencies: ["UrnCore", "CLibXML2"]),
         .target(name: "UrnDomains", dependencies: ["UrnCore", "CPSL", "CIDN2"]),
         .target(name: "UrnOpenAPI", dependencies: ["UrnCore", "CYAML"]),

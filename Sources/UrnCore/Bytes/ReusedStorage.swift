@@ -11,7 +11,6 @@ struct ReusedStorage<Element> {
 
         init(capacity: Int) {
             base = .allocate(capacity: capacity)
-            LargeHeap.advise(base, bytes: capacity * MemoryLayout<Element>.stride)
         }
 
         deinit {

@@ -41,17 +41,11 @@ final class CompiledTable {
     /// An app-link table: its routes are tried in order instead of looked up.
     var isAppLinks: Bool { table.format.isAppLinks }
 
-    /// Compiles `table` under `options`, taking the tries its reader built when they fit
-    /// (`RouteTable.earlyTries`).
+    /// Compiles `table` under `options`.
     init(_ table: RouteTable, _ options: Matcher.Options) {
         let dialect = table.dialect
         let rules = SegmentRules(dialect, caseInsensitive: options.caseInsensitive)
-        let tries: TrieBuilder
-        if let early = table.earlyTries, early.fit(table, options) {
-            tries = early
-        } else {
-            tries = Self.tries(table, options)
-        }
+        let (partitions, regexRoutes) = Self.tries(table, options, rules)
         var byText: [String: Int] = [:]
         if dialect.rules.hostMode {
             byText.reserveCapacity(table.routes.count)
@@ -61,15 +55,15 @@ final class CompiledTable {
         self.routes = table.routes
         routeReferences = .allocate(capacity: table.routes.count)
         _ = routeReferences.initialize(from: table.routes.lazy.map { Unmanaged.passUnretained($0) })
-        trieReferences = .allocate(capacity: tries.partitions.count)
-        _ = trieReferences.initialize(from: tries.partitions.lazy.map { Unmanaged.passUnretained($0.trie) })
+        trieReferences = .allocate(capacity: partitions.count)
+        _ = trieReferences.initialize(from: partitions.lazy.map { Unmanaged.passUnretained($0.trie) })
         self.dialect = dialect
         self.delimiter = Array(table.delimiter.utf8)
         self.rules = rules
         self.ranking = table.ranking
         self.hasBlocks = table.routes.contains { $0.isBlock }
-        self.regexRoutes = tries.regexRoutes
-        self.partitions = tries.partitions
+        self.regexRoutes = regexRoutes
+        self.partitions = partitions
         self.byText = byText
         self.byTarget = dialect.rules.registrationChains ? table.firstScreenByClass() : [:]
     }
@@ -104,15 +98,39 @@ final class CompiledTable {
         withRoute(a) { routeA in withRoute(b) { routeB in Precedence.precedes(routeA, a, routeB, b, ranking: ranking) } }
     }
 
-    /// The tries of `table`'s routes under `options`, frozen. An app-link table's routes test
-    /// links themselves, in table order (Matcher+AppLinks): its tries stay empty.
-    static func tries(_ table: RouteTable, _ options: Matcher.Options) -> TrieBuilder {
+    /// The tries of `table`'s routes under `options`, one a component mode, frozen, and the
+    /// Express paths only their regex can match, kept out of the tries, in table order. An
+    /// app-link table's routes test links themselves, in table order (Matcher+AppLinks): its
+    /// tries stay empty.
+    private static func tries(_ table: RouteTable, _ options: Matcher.Options, _ rules: SegmentRules)
+        -> (partitions: [Partition], regexRoutes: [Int]) {
         let routes = table.format.isAppLinks ? [] : table.routes
-        let room = TrieBuilder.room(for: routes)
-        let tries = TrieBuilder(for: table, options, literals: room.literals, segments: room.segments)
-        for route in routes { tries.add(route) }
-        tries.freeze()
-        return tries
+        // at most one literal edge and one node a segment: the room each trie makes at once
+        var literals = 0, segments = 0
+        for route in routes {
+            literals += route.pattern.literalCount
+            segments += route.pattern.segments.count
+        }
+        var partitions = modes(table, options).map {
+            Partition(mode: $0, trie: SegmentTrie(rules: rules, literals: literals, segments: segments), routes: [])
+        }
+        var regexRoutes: [Int] = []
+        for (id, route) in routes.enumerated() {
+            if route.pattern.express != nil {
+                regexRoutes.append(id)
+                continue
+            }
+            for index in partitions.indices {
+                let trie = partitions[index].trie
+                route.pattern.forEachVariant { variant in
+                    trie.insert(variant, id: id, openEnded: route.pattern.openEnded)
+                    return true
+                }
+                partitions[index].routes.append(id)
+            }
+        }
+        for partition in partitions { partition.trie.freeze() }
+        return (partitions, regexRoutes)
     }
 
     /// How `table` reads links: one way, or in `waap` the whole link first and then its host

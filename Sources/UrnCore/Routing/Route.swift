@@ -52,17 +52,13 @@ public struct RouteTable: Sendable {
     /// The table's name: its file, or `-e` for command-line routes.
     public let name: String
     /// The dialect of its routes.
-    public package(set) var dialect: Dialect {
-        didSet { earlyTries = nil }
-    }
+    public package(set) var dialect: Dialect
     /// Compass's app scheme for its links (`@scheme`).
     @_spi(Records) public var scheme: String?
     /// The segment delimiter (`@delimiter`).
     @_spi(Records) public var delimiter: String
     /// The routes, in declaration order.
-    @_spi(Records) public var routes: [Route] {
-        didSet { earlyTries = nil }
-    }
+    @_spi(Records) public var routes: [Route]
     /// Routes that a later line registered again, each with the route that replaced it.
     @_spi(Records) public var replaced: [(earlier: Route, by: Route)] = []
     /// WAAppRouting chain parts written without a `{Class}`, by line: 0.0.5 asserts on them.
@@ -86,10 +82,6 @@ public struct RouteTable: Sendable {
     /// An OpenAPI document's tree, kept as long as its table: freed node by node it took half
     /// of a YAML document's load, and a tool that exits after its run never frees its tables.
     package var document: JSONDocument.Node?
-    /// The tries of the routes, built while a large table was read (`RouteTableParser`), for
-    /// the matcher to take when they fit what it would build; dropped when the routes or the
-    /// dialect change.
-    var earlyTries: TrieBuilder?
 
     /// A table.
     @_spi(Records) public init(name: String, dialect: Dialect, scheme: String?, delimiter: String, routes: [Route]) {

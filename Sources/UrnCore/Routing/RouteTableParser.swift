@@ -43,70 +43,27 @@
 
     /// Reads the table `name` from `text`: a route table, or an app-link table.
     @_spi(Records) public func parse(_ text: String, name: String) throws(TableError) -> RouteTable {
-        try parse(text, name: name, twoThreadsFrom: Self.twoThreadTable)
+        try parse(validUTF8: Array(text.utf8), name: name)
     }
 
     /// Reads the table `name` from the file contents `bytes`, as `parse(_:name:)` reads them as
     /// text: an invalid UTF-8 sequence is read as U+FFFD. Valid ones, nearly all, are read in
-    /// place (made text and back, a large table's bytes were copied twice).
+    /// place, without a copy made text and back.
     @_spi(Records) public func parse(_ bytes: [UInt8], name: String) throws(TableError) -> RouteTable {
         guard UTF8Validation.isValid(bytes) else { return try parse(String(decoding: bytes, as: UTF8.self), name: name) }
-        return try parse(validUTF8: bytes, name: name, twoThreadsFrom: Self.twoThreadTable)
+        return try parse(validUTF8: bytes, name: name)
     }
 
-    /// Reads the table as `parse(_:name:)` does, in two threads when its routes take at least
-    /// `twoThreadsFrom` bytes (tests compare the two ways).
-    func parse(_ text: String, name: String, twoThreadsFrom threshold: Int) throws(TableError) -> RouteTable {
-        try parse(validUTF8: Array(text.utf8), name: name, twoThreadsFrom: threshold)
-    }
-
-    /// Reads the table `name` from `bytes`, valid UTF-8, as `parse(_:name:twoThreadsFrom:)` does.
-    private func parse(validUTF8 bytes: [UInt8], name: String, twoThreadsFrom threshold: Int) throws(TableError) -> RouteTable {
+    /// Reads the table `name` from `bytes`, valid UTF-8.
+    private func parse(validUTF8 bytes: [UInt8], name: String) throws(TableError) -> RouteTable {
         if let table = try appLinkTable(bytes, name: name) { return table }
         // Split on the byte: as Characters, "\r\n" is one grapheme and would not split. Each line
-        // is read in place, as bytes: a line made a Substring cost its String's index arithmetic.
+        // is read in place, as bytes, with no Substring made of it.
         return try bytes.withUnsafeBufferPointer { (bytes) throws(TableError) in
             var reader = TableReader(self, name: name)
-            // the lines up to the first route (directives, comments) first: what they set holds
-            // for every route after them
-            let (start, number) = try reader.readLines(bytes, number: 1, upToARoute: true)
-            let rest = UnsafeBufferPointer(rebasing: bytes[start...])
-            if rest.count >= threshold, !reader.table.dialect.rules.registrationChains, !Self.holdsDirective(rest) {
-                try reader.readInTwoThreads(rest, number: number)
-            } else {
-                try reader.readLines(rest, number: number)
-            }
+            try reader.readLines(bytes, number: 1)
             return reader.finish()
         }
-    }
-
-    /// The size of the routes of a table from which it is read in two threads, each half of
-    /// its lines by a reader of its own (`TableReader.readInTwoThreads`): 100,000 routes took
-    /// a third of a second to read in one.
-    static let twoThreadTable = 1 << 18
-
-    /// The share of such a table's bytes the main thread reads when it also builds the tries:
-    /// reading a route took about twice as long as adding it to a trie, and the main thread
-    /// adds every route. 100,000 routes loaded fastest with shares from 0.18 to 0.21: about 3%
-    /// sooner than with 0.25 in alternating runs, and sooner than with 0.12 or 0.15.
-    static let firstPartBuildingTries = 0.2
-
-    /// About the bytes of lines the other thread reads before it hands their routes over.
-    static let runBytes = 1 << 16
-
-    /// Whether a line of `bytes` is a directive (starts with `@` after blanks), which sets
-    /// what the lines after it are read with: such a table is read in one thread, in order.
-    private static func holdsDirective(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        var from = 0
-        while from < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: "@")), bytes.count - from) {
-            let at = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-            var k = at
-            while k > 0, bytes[k - 1] == 0x20 || bytes[k - 1] == 0x09 { k -= 1 }
-            if k == 0 || bytes[k - 1] == 0x0A { return true }
-            from = at + 1
-        }
-        return false
     }
 
     /// The offset of the first `\n` in `bytes` from `start`, or its count (`memchr`).
@@ -151,112 +108,16 @@
             parser = settings.patternParser(table, types)
         }
 
-        /// A reader of the lines after those a reader of `table` has read, with what its
-        /// directives set (`table`, `types`, `parser`) and no route yet.
-        init(_ settings: RouteTableParser, name: String, continuing table: RouteTable, types: [String: Regex], parser: PatternParser) {
-            self.settings = settings
-            self.name = name
-            self.table = table
-            self.table.routes = []
-            self.types = types
-            self.parser = parser
-        }
-
-        /// Reads the lines of `bytes`, the first of them line `number`, to its end, or with
-        /// `upToARoute` up to the first line that adds a route; returns where the lines not read
-        /// start (at most `bytes.count`) and the number of the first of them.
-        @discardableResult
-        mutating func readLines(_ bytes: UnsafeBufferPointer<UInt8>, number: Int,
-                                upToARoute: Bool = false) throws(TableError) -> (start: Int, number: Int) {
+        /// Reads the lines of `bytes`, the first of them line `number`, to its end.
+        mutating func readLines(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(TableError) {
             var start = 0
             var number = number
-            while start < bytes.count, !(upToARoute && !table.routes.isEmpty) {
+            while start < bytes.count {
                 let end = RouteTableParser.lineEnd(bytes, from: start)
                 try read(UnsafeBufferPointer(rebasing: bytes[start..<end]), number: number)
                 start = min(end + 1, bytes.count)
                 number += 1
             }
-            return (start, number)
-        }
-
-        /// Reads the lines of `bytes` (line `number` on, none a directive) as `readLines` does,
-        /// the last part of them on a thread of its own; the routes of both parts are added
-        /// in the order of their lines, and the error of the first bad line is thrown. The
-        /// patterns of the two parts share no literals (`SegmentPool`).
-        ///
-        /// A table whose routes stay in the order of their lines has its tries built here too
-        /// (`RouteTable.earlyTries`): the routes of the first part, then those of the other
-        /// thread's as it hands them over, a run at a time (`RouteHandover`), while it reads on.
-        /// So the main thread reads the smaller part.
-        mutating func readInTwoThreads(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(TableError) {
-            let buildsTries = !table.dialect.rules.lastRegistrationWins
-            let share = buildsTries ? RouteTableParser.firstPartBuildingTries : 0.5
-            let cut = min(RouteTableParser.lineEnd(bytes, from: Int(Double(bytes.count) * share)) + 1, bytes.count)
-            let first = UnsafeBufferPointer(rebasing: bytes[..<cut])
-            let second = UnsafeBufferPointer(rebasing: bytes[cut...])
-            let secondNumber = number + ByteCount.occurrences(of: 0x0A, in: first)
-            let handover = RouteHandover()
-            let (settings, name, settled, types, parser) = (settings, name, table, types, parser)
-            // the routes take about thirty times the bytes of their lines: each thread's heap
-            // is made ready for about half of that
-            let heap = bytes.count * 16
-            let thread = SystemThread.start("reading a route table") {
-                LargeHeap.prepare(for: heap)
-                var reader = TableReader(settings, name: name, continuing: settled, types: types, parser: parser)
-                reader.readLines(second, number: secondNumber, handingRunsTo: handover)
-            }
-            defer {
-                pthread_join(thread, nil)
-                LargeHeap.finish()
-            }
-            LargeHeap.prepare(for: heap)
-            do throws(TableError) {
-                try readLines(first, number: number)
-            } catch {
-                // the first bad line is in this part: the other thread's lines cannot change that
-                handover.abandon()
-                throw error
-            }
-            let tries = buildsTries ? earlyTries(scaledBy: Double(bytes.count) / Double(max(cut, 1))) : nil
-            while let run = try handover.next() {
-                table.routes += run
-                for route in run { tries?.add(route) }
-            }
-            if let tries {
-                tries.freeze()
-                table.earlyTries = tries
-            }
-        }
-
-        /// Reads the lines of `bytes` as `readLines` does, handing the routes of every run of
-        /// about `runBytes` of them over to `handover`, and then the end or the first error. It
-        /// stops at the first run the main thread no longer takes (`RouteHandover.abandon()`).
-        mutating func readLines(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, handingRunsTo handover: RouteHandover) {
-            var start = 0
-            var number = number
-            do throws(TableError) {
-                while start < bytes.count {
-                    let end = min(RouteTableParser.lineEnd(bytes, from: min(start + RouteTableParser.runBytes, bytes.count)) + 1, bytes.count)
-                    number = try readLines(UnsafeBufferPointer(rebasing: bytes[start..<end]), number: number).number
-                    start = end
-                    guard handover.hand(table.routes) else { return }
-                    table.routes = []
-                }
-                handover.end(nil)
-            } catch {
-                handover.end(error)
-            }
-        }
-
-        /// Tries holding the routes read so far, with room for `scale` times the segments
-        /// they have and a little more.
-        private func earlyTries(scaledBy scale: Double) -> TrieBuilder {
-            let room = TrieBuilder.room(for: table.routes)
-            func scaled(_ count: Int) -> Int { Int(Double(count) * scale * 1.1) + 64 }
-            let tries = TrieBuilder(for: table, Matcher.Options(caseInsensitive: settings.caseInsensitive),
-                                    literals: scaled(room.literals), segments: scaled(room.segments))
-            for route in table.routes { tries.add(route) }
-            return tries
         }
 
         /// The table read.
