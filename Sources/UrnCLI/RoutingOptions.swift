@@ -114,7 +114,6 @@ package struct RoutingOptions: ParsableArguments {
                 failed = true
             }
         }
-        YAMLPrefetch.discard()
         guard !failed else { return nil }
         guard tables.contains(where: { !$0.routes.isEmpty }) else {
             if tables.allSatisfy({ $0.name == "-e" && $0.unregistered.isEmpty }) {

@@ -2,7 +2,7 @@ import CYAML
 @_spi(Records) import UrnCore
 
 /// Reads a YAML document into the tree a JSON document gives (`JSONDocument.Node`), through
-/// libyaml's event API (`YAMLPieceEvents`). Plain scalars are typed by the YAML 1.2
+/// libyaml's event API (`YAMLEventStream`). Plain scalars are typed by the YAML 1.2
 /// core schema (`null`, `true`, `12`, `1.5e3`; anything else a string), as a JSON document
 /// would have written them. What a hostile document asks for is refused, each with a clear
 /// error rather than work without end (urn-routes(5) OPENAPI TABLES): aliases that expand to
@@ -16,17 +16,13 @@ package struct YAMLEventReader {
     /// Where the YAML starts in `bytes` (after `@` directives).
     let start: Int
     private let position: TextPosition
-    /// Where to look for a line to cut the text at (`YAMLCut`): nil for the middle of a text of
-    /// `YAMLCut.minimumSize` or more, and no cut in a shorter one.
-    let cutFrom: Int?
 
     /// A reader of the YAML at `start` of `bytes`.
-    package init(table: String, bytes: [UInt8], start: Int, position: TextPosition, cutFrom: Int? = nil) {
+    package init(table: String, bytes: [UInt8], start: Int, position: TextPosition) {
         self.table = table
         self.bytes = bytes
         self.start = start
         self.position = position
-        self.cutFrom = cutFrom
     }
 
     /// A collection being read: its members or elements so far, and what it stands for.
@@ -74,19 +70,9 @@ package struct YAMLEventReader {
     /// `.omitted`; an alias that brings one into a part that is kept has the document read again
     /// whole.
     package func document(limits: DocumentLimits, outline: OpenAPIOutline = .kept) throws(TableError) -> JSONDocument.Node {
-        try document(limits: limits, outline: outline, cut: true)
-    }
-
-    /// The document's root node, read from pieces of the text parsed at once where `cut` and
-    /// the text allow (`YAMLPieceEvents`), and whole where the pieces do not fit.
-    private func document(limits: DocumentLimits, outline: OpenAPIOutline, cut: Bool) throws(TableError) -> JSONDocument.Node {
         try bytes.withUnsafeBufferPointer { (whole) throws(TableError) -> JSONDocument.Node in
             let text = UnsafeBufferPointer(rebasing: whole[start...])
-            // a document the tool started parsing before it read its command line (`YAMLPrefetch`)
-            let started = cut && start == 0 && cutFrom == nil ? YAMLPrefetch.take(matching: text) : nil
-            let from = cutFrom ?? (text.count >= YAMLCut.minimumSize ? text.count / 2 : nil)
-            let pieces = cut && started == nil ? from.flatMap { YAMLCut.find(in: text, from: $0) } : nil
-            guard var events = started ?? YAMLPieceEvents(text: text, cut: pieces) else { throw failure("libyaml could not start", line: 1, column: 1) }
+            guard let events = YAMLEventStream(text: text) else { throw failure("libyaml could not start", line: 1, column: 1) }
             var offsets = MarkOffsets(text: text, position: position, start: start)
             var stack: [OpenCollection] = []
             var anchors: [String: Finished] = [:]
@@ -94,10 +80,7 @@ package struct YAMLEventReader {
             var root: JSONDocument.Node?
             while true {
                 // the stream deletes the event, on its own thread, once its batch is read
-                guard let event = events.next() else {
-                    if events.mismatched { return try document(limits: limits, outline: outline, cut: false) }
-                    throw parseFailure(events.failure)
-                }
+                guard let event = events.next() else { throw parseFailure(events.failure) }
                 let mark = event.pointee.start_mark
                 let offset = offsets.offset(of: mark)
                 // (indexed, not `stack.last`: a copy of the collection would retain all it holds)
@@ -132,7 +115,7 @@ package struct YAMLEventReader {
                     guard let anchored = anchors[name] else { throw failure("alias '*\(name)' names no anchor before it", at: mark) }
                     if !omitted, case .omitted = anchored.node.value {
                         // the anchor's value was left out where it was written, and is wanted here
-                        return try document(limits: limits, outline: .kept, cut: cut)
+                        return try document(limits: limits, outline: .kept)
                     }
                     // the tree shares the anchored node rather than copying it; what is limited
                     // is the number of nodes a reader walking the tree would visit

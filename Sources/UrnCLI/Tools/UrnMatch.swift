@@ -5,8 +5,6 @@ import ArgumentParser
 package struct UrnMatch: UrnTool {
     package init() {}
 
-    package static let readsTables = true
-
     package static let configuration = CommandConfiguration(
         commandName: "urnmatch",
         abstract: "Route links through a route table, as JSON Lines (grep for links).",

@@ -5,8 +5,6 @@ import ArgumentParser
 package struct UrnStack: UrnTool {
     package init() {}
 
-    package static let readsTables = true
-
     package static let configuration = CommandConfiguration(
         commandName: "urnstack",
         abstract: "Add the navigation stack each link opens, as JSON Lines.",
