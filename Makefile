@@ -16,7 +16,7 @@ BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks
 
-.PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-openapi-oracle test-docs test-shells test-scale completions demo bench bench-instructions install uninstall clean
+.PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-openapi-oracle test-log-oracle test-docs test-shells test-scale completions demo bench bench-instructions install uninstall clean
 
 all: build
 
@@ -51,7 +51,7 @@ test-deps:
 ## test: unit tests, golden CLI tests, conformance, docs, completions, install, on debug builds
 test: deps test-deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-oracle test-openapi-oracle test-docs test-shells test-consumer
+	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-oracle test-openapi-oracle test-log-oracle test-docs test-shells test-consumer
 
 test-unit:
 	$(SWIFT) test --skip-build
@@ -85,6 +85,18 @@ test-openapi-oracle:
 			|| { echo "make test-openapi-oracle: pip could not install openapi-core"; exit 2; }; \
 	fi
 	python3 Tests/Oracle/openapi/compare.py --bin "$(DEBUG_BIN)"
+
+## test-log-oracle: apachelogs (from PyPI, into .build/apachelogs-venv where missing) against
+## urnparse --log over generated access-log lines in six layouts (Tests/Oracle/logs/README.md); a
+## difference Tests/Oracle/logs/differences.tsv does not list fails
+APACHELOGS_VERSION := 0.6.1
+test-log-oracle:
+	@if ! .build/apachelogs-venv/bin/python -c 'import sys, apachelogs; sys.exit(apachelogs.__version__ != "$(APACHELOGS_VERSION)")' 2>/dev/null; then \
+		echo "make test-log-oracle: installing apachelogs $(APACHELOGS_VERSION) into .build/apachelogs-venv"; \
+		python3 -m venv .build/apachelogs-venv && .build/apachelogs-venv/bin/pip install -q 'apachelogs==$(APACHELOGS_VERSION)' \
+			|| { echo "make test-log-oracle: pip could not install apachelogs"; exit 2; }; \
+	fi
+	python3 Tests/Oracle/logs/compare.py --bin "$(DEBUG_BIN)"
 
 test-docs:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Docs/check_man.sh
