@@ -74,16 +74,22 @@ test-oracle:
 test-consumer:
 	bash Tests/Consumer/run.sh
 
+## $(call oracle-venv,VENV,MODULE,PACKAGE,VERSION): the recipe line that installs PACKAGE==VERSION
+## from PyPI into .build/VENV unless its MODULE is already there at that version
+define oracle-venv
+	@if ! .build/$(1)/bin/python -c 'import sys, $(2); sys.exit($(2).__version__ != "$(4)")' 2>/dev/null; then \
+		echo "make $@: installing $(3) $(4) into .build/$(1)"; \
+		python3 -m venv .build/$(1) && .build/$(1)/bin/pip install -q '$(3)==$(4)' \
+			|| { echo "make $@: pip could not install $(3)"; exit 2; }; \
+	fi
+endef
+
 ## test-openapi-oracle: openapi-core (from PyPI, into .build/openapi-venv where missing) against
 ## urnmatch over generated OpenAPI and Swagger documents (Tests/Oracle/openapi/README.md); a
 ## difference Tests/Oracle/openapi/differences.tsv does not list fails
 OPENAPI_CORE_VERSION := 0.23.1
 test-openapi-oracle:
-	@if ! .build/openapi-venv/bin/python -c 'import sys, openapi_core; sys.exit(openapi_core.__version__ != "$(OPENAPI_CORE_VERSION)")' 2>/dev/null; then \
-		echo "make test-openapi-oracle: installing openapi-core $(OPENAPI_CORE_VERSION) into .build/openapi-venv"; \
-		python3 -m venv .build/openapi-venv && .build/openapi-venv/bin/pip install -q 'openapi-core==$(OPENAPI_CORE_VERSION)' \
-			|| { echo "make test-openapi-oracle: pip could not install openapi-core"; exit 2; }; \
-	fi
+	$(call oracle-venv,openapi-venv,openapi_core,openapi-core,$(OPENAPI_CORE_VERSION))
 	python3 Tests/Oracle/openapi/compare.py --bin "$(DEBUG_BIN)"
 
 ## test-log-oracle: apachelogs (from PyPI, into .build/apachelogs-venv where missing) against
@@ -91,11 +97,7 @@ test-openapi-oracle:
 ## difference Tests/Oracle/logs/differences.tsv does not list fails
 APACHELOGS_VERSION := 0.6.1
 test-log-oracle:
-	@if ! .build/apachelogs-venv/bin/python -c 'import sys, apachelogs; sys.exit(apachelogs.__version__ != "$(APACHELOGS_VERSION)")' 2>/dev/null; then \
-		echo "make test-log-oracle: installing apachelogs $(APACHELOGS_VERSION) into .build/apachelogs-venv"; \
-		python3 -m venv .build/apachelogs-venv && .build/apachelogs-venv/bin/pip install -q 'apachelogs==$(APACHELOGS_VERSION)' \
-			|| { echo "make test-log-oracle: pip could not install apachelogs"; exit 2; }; \
-	fi
+	$(call oracle-venv,apachelogs-venv,apachelogs,apachelogs,$(APACHELOGS_VERSION))
 	python3 Tests/Oracle/logs/compare.py --bin "$(DEBUG_BIN)"
 
 test-docs:
