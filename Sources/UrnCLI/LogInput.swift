@@ -68,7 +68,7 @@ package struct LogInput: Sendable {
 
 /// Turns access-log lines into the text of JSON records, in storage reused from line to line
 /// (one reader a thread).
-final class LogRecordReader {
+package final class LogRecordReader {
     private let input: LogInput
     private var json = JSONWriter(capacity: 4096)
     private var scratch: [UInt8] = []
@@ -79,7 +79,7 @@ final class LogRecordReader {
     private let replaced: FieldNames
 
     /// A reader of lines as `input` says.
-    init(_ input: LogInput) {
+    package init(_ input: LogInput) {
         self.input = input
         if case .json(_, _, nil) = input.format { replaced = FieldNames(["link"]) } else { replaced = FieldNames(["link", "method"]) }
         scratch.reserveCapacity(1024)
@@ -88,7 +88,7 @@ final class LogRecordReader {
 
     /// The record of `line` (trimmed, not blank), as JSON text valid until the next call; throws
     /// for a line that does not fit the format.
-    func record(of line: UnsafeBufferPointer<UInt8>) throws(RecordError) -> UnsafeBufferPointer<UInt8> {
+    package func record(of line: UnsafeBufferPointer<UInt8>) throws(RecordError) -> UnsafeBufferPointer<UInt8> {
         json.reset()
         switch input.format {
         case let .text(parser):
