@@ -14,9 +14,9 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path)
 BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks
+FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks LogLine:logs
 
-.PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-openapi-oracle test-docs test-shells test-scale completions demo bench bench-instructions bench-outputs install uninstall clean
+.PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-openapi-oracle test-log-oracle test-docs test-shells test-scale completions demo bench bench-instructions bench-outputs install uninstall clean
 
 all: build
 
@@ -51,7 +51,7 @@ test-deps:
 ## test: unit tests, golden CLI tests, conformance, docs, completions, install, on debug builds
 test: deps test-deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-oracle test-openapi-oracle test-docs test-shells test-consumer
+	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-oracle test-openapi-oracle test-log-oracle test-docs test-shells test-consumer
 
 test-unit:
 	$(SWIFT) test --skip-build
@@ -74,17 +74,31 @@ test-oracle:
 test-consumer:
 	bash Tests/Consumer/run.sh
 
+## $(call oracle-venv,VENV,MODULE,PACKAGE,VERSION): the recipe line that installs PACKAGE==VERSION
+## from PyPI into .build/VENV unless its MODULE is already there at that version
+define oracle-venv
+	@if ! .build/$(1)/bin/python -c 'import sys, $(2); sys.exit($(2).__version__ != "$(4)")' 2>/dev/null; then \
+		echo "make $@: installing $(3) $(4) into .build/$(1)"; \
+		python3 -m venv .build/$(1) && .build/$(1)/bin/pip install -q '$(3)==$(4)' \
+			|| { echo "make $@: pip could not install $(3)"; exit 2; }; \
+	fi
+endef
+
 ## test-openapi-oracle: openapi-core (from PyPI, into .build/openapi-venv where missing) against
 ## urnmatch over generated OpenAPI and Swagger documents (Tests/Oracle/openapi/README.md); a
 ## difference Tests/Oracle/openapi/differences.tsv does not list fails
 OPENAPI_CORE_VERSION := 0.23.1
 test-openapi-oracle:
-	@if ! .build/openapi-venv/bin/python -c 'import sys, openapi_core; sys.exit(openapi_core.__version__ != "$(OPENAPI_CORE_VERSION)")' 2>/dev/null; then \
-		echo "make test-openapi-oracle: installing openapi-core $(OPENAPI_CORE_VERSION) into .build/openapi-venv"; \
-		python3 -m venv .build/openapi-venv && .build/openapi-venv/bin/pip install -q 'openapi-core==$(OPENAPI_CORE_VERSION)' \
-			|| { echo "make test-openapi-oracle: pip could not install openapi-core"; exit 2; }; \
-	fi
+	$(call oracle-venv,openapi-venv,openapi_core,openapi-core,$(OPENAPI_CORE_VERSION))
 	python3 Tests/Oracle/openapi/compare.py --bin "$(DEBUG_BIN)"
+
+## test-log-oracle: apachelogs (from PyPI, into .build/apachelogs-venv where missing) against
+## urnparse --log over generated access-log lines in six layouts (Tests/Oracle/logs/README.md); a
+## difference Tests/Oracle/logs/differences.tsv does not list fails
+APACHELOGS_VERSION := 0.6.1
+test-log-oracle:
+	$(call oracle-venv,apachelogs-venv,apachelogs,apachelogs,$(APACHELOGS_VERSION))
+	python3 Tests/Oracle/logs/compare.py --bin "$(DEBUG_BIN)"
 
 test-docs:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Docs/check_man.sh

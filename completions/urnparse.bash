@@ -163,7 +163,7 @@ _urnparse() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(-0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --raw --normalize --domains --punycode --as-idn --iri --version -h --help)
+    local -a non_repeating_flags=(-0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --raw --normalize --domains --punycode --as-idn --iri --strict --version -h --help)
     local -a repeating_options=()
     local -a non_repeating_options=(--field --max-line --jobs --scheme --delimiter --base --log --method-field)
     __urnparse_offer_flags_options -1
@@ -189,7 +189,7 @@ _urnparse() {
         return
         ;;
     '--log')
-        __urnparse_add_completions -W 'common'$'\n''combined'$'\n''json'$'\n''nginx:'
+        __urnparse_add_completions -W 'common'$'\n''combined'$'\n''vhost_combined'$'\n''json'$'\n''nginx:'
         return
         ;;
     '--method-field')

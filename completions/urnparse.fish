@@ -20,7 +20,7 @@ function __urnparse_parse_tokens -S
     set -l unparsed_tokens (__urnparse_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnparse'
-        __urnparse_parse_subcommand -r 1 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'jobs=' 'scheme=' 'delimiter=' 'raw' 'normalize' 'domains' 'punycode' 'as-idn' 'iri' 'base=' 'log=' 'method-field=' 'version' 'h/help'
+        __urnparse_parse_subcommand -r 1 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'jobs=' 'scheme=' 'delimiter=' 'raw' 'normalize' 'domains' 'punycode' 'as-idn' 'iri' 'base=' 'log=' 'strict' 'method-field=' 'version' 'h/help'
     end
 end
 
@@ -94,7 +94,8 @@ complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_opti
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" as-idn' -l 'as-idn' -d 'Write hosts in their Unicode form (IDN), through libidn2.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" iri' -l 'iri' -d 'With --normalize: write percent-encoded UTF-8 that is safe to show as text (the IRI, RFC 3987 §3.2) instead of the URI.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" base' -l 'base' -d 'Resolve each link against this absolute link first (RFC 3986 §5.2) and add \'resolved\'; with --log, put this scheme://host before each /target.' -rfka ''
-complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" log' -l 'log' -d 'Read access-log lines: common, combined, json (one object a line: --field names the target, --method-field the method) or \'nginx:FORMAT\' (an nginx log_format).' -rfka 'common combined json nginx:'
+complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" log' -l 'log' -d 'Read access-log lines: common, combined, vhost_combined, json (one object a line: --field names the target, --method-field the method) or \'nginx:FORMAT\' (an nginx log_format).' -rfka 'common combined vhost_combined json nginx:'
+complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" strict' -l 'strict' -d 'With --log, make a target the link parser refuses, and a line that is no UTF-8, an error record instead of reading it leniently.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" method-field' -l 'method-field' -d 'Read each record\'s HTTP method from this field (a name or a dotted path).' -rfka ''
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" version' -l 'version' -d 'Show the version.'
 complete -c 'urnparse' -n '__urnparse_should_offer_completions_for_flags_or_options "urnparse" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -18,23 +18,31 @@ package struct LogInput: Sendable {
     package let format: Format
     /// `scheme://authority` of `--base`, which goes before each origin-form target; empty for none.
     package let origin: [UInt8]
+    /// `--strict`: a line whose bytes are no UTF-8 is an error record, as its target is when
+    /// the link parser refuses it; otherwise a log is read leniently (urnparse(1), ACCESS LOGS).
+    package let strict: Bool
 
-    /// Lines in `format`, their origin-form targets after `origin`.
-    package init(format: Format, origin: [UInt8]) {
+    /// Lines in `format`, their origin-form targets after `origin`, read leniently unless `strict`.
+    package init(format: Format, origin: [UInt8], strict: Bool = false) {
         self.format = format
         self.origin = origin
+        self.strict = strict
     }
 
-    /// The input `--log argument` names (`common`, `combined`, `json`, `nginx:FORMAT`), a JSON
-    /// line's target at `field` (named `fieldName`) and method at `methodField`, under `base`.
-    package init(argument: String, field: JSONPath, fieldName: String, methodField: JSONPath?, base: String?) throws {
+    /// The input `--log argument` names (`common`, `combined`, `vhost_combined`, `json`,
+    /// `nginx:FORMAT`), a JSON line's target at `field` (named `fieldName`) and method at
+    /// `methodField`, under `base`, read leniently unless `strict`.
+    package init(argument: String, field: JSONPath, fieldName: String, methodField: JSONPath?, base: String?,
+                 strict: Bool = false) throws {
+        self.strict = strict
         switch argument {
         case "common": format = .text(LogLineParser(format: .common))
         case "combined": format = .text(LogLineParser(format: .combined))
+        case "vhost_combined": format = .text(LogLineParser(format: .vhostCombined))
         case "json": format = .json(target: field, targetName: fieldName, method: methodField)
         default:
             guard argument.hasPrefix("nginx:") else {
-                throw ValidationError("unknown --log '\(argument)' (use common, combined, json or 'nginx:FORMAT')")
+                throw ValidationError("unknown --log '\(argument)' (use common, combined, vhost_combined, json or 'nginx:FORMAT')")
             }
             do throws(LogFormatError) {
                 format = .text(LogLineParser(format: try LogFormat(nginx: String(argument.dropFirst(6)))))
@@ -60,7 +68,7 @@ package struct LogInput: Sendable {
 
 /// Turns access-log lines into the text of JSON records, in storage reused from line to line
 /// (one reader a thread).
-final class LogRecordReader {
+package final class LogRecordReader {
     private let input: LogInput
     private var json = JSONWriter(capacity: 4096)
     private var scratch: [UInt8] = []
@@ -71,7 +79,7 @@ final class LogRecordReader {
     private let replaced: FieldNames
 
     /// A reader of lines as `input` says.
-    init(_ input: LogInput) {
+    package init(_ input: LogInput) {
         self.input = input
         if case .json(_, _, nil) = input.format { replaced = FieldNames(["link"]) } else { replaced = FieldNames(["link", "method"]) }
         scratch.reserveCapacity(1024)
@@ -80,14 +88,15 @@ final class LogRecordReader {
 
     /// The record of `line` (trimmed, not blank), as JSON text valid until the next call; throws
     /// for a line that does not fit the format.
-    func record(of line: UnsafeBufferPointer<UInt8>) throws(RecordError) -> UnsafeBufferPointer<UInt8> {
+    package func record(of line: UnsafeBufferPointer<UInt8>) throws(RecordError) -> UnsafeBufferPointer<UInt8> {
         json.reset()
         switch input.format {
         case let .text(parser):
             let values: LogLine
             do throws(LogLineError) { values = try parser.parse(line) } catch { throw .log(error) }
+            if input.strict, let bad = values.invalidUTF8At { throw .log(.invalidUTF8(at: bad)) }
             json.beginObject()
-            guard LogSchema.write(values, of: line, origin: input.origin, scratch: &scratch, into: &json) else {
+            guard LogSchema.write(values, of: line, origin: input.origin, strict: input.strict, scratch: &scratch, into: &json) else {
                 throw .log(.invalidUTF8(at: (values.target ?? values.path)?.lowerBound ?? 0))
             }
         case let .json(targetPath, targetName, methodPath):

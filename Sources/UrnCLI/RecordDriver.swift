@@ -167,6 +167,13 @@ package struct RecordDriver {
                 prepared = try parser.withLink(of: record) { link in try stage.prepare(link: link, record: record) }
             } catch RecordError.missingField(_, _) where !stage.requiresLink {
                 prepared = try stage.prepare(link: Span(), record: record)
+            } catch let RecordError.nullLink(name) {
+                if let taken = try stage.prepare(nullLinkOf: record) {
+                    prepared = taken
+                } else {
+                    guard !stage.requiresLink else { throw RecordError.fieldNotString(name) }
+                    prepared = try stage.prepare(link: Span(), record: record)
+                }
             }
         } catch {
             try fail(record, error, line, stage.writesRecords && stage.writesErrorRecords, writer, settings.replacedInErrors,

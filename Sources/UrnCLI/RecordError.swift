@@ -8,6 +8,10 @@ package enum RecordError: CodedError {
     /// The field the link was looked for in, and a string field that holds a link instead.
     case missingField(String, suggestion: String? = nil)
     case fieldNotString(String)
+    /// The link field is `null`: a record without a link (`urnparse --log` writes one for a
+    /// request that names no target), which a stage may take (`RecordStage.prepare(nullLinkOf:)`)
+    /// and which is otherwise a field that is no string.
+    case nullLink(String)
     /// An access-log line that does not fit its format (`urnparse --log`).
     case log(LogLineError)
 
@@ -17,7 +21,7 @@ package enum RecordError: CodedError {
         case .nulByte: return "nul-byte"
         case let .json(error): return error.code
         case .missingField: return "missing-field"
-        case .fieldNotString: return "field-not-string"
+        case .fieldNotString, .nullLink: return "field-not-string"
         case let .log(error): return error.code
         }
     }
@@ -30,7 +34,7 @@ package enum RecordError: CodedError {
         case let .missingField(name, suggestion?):
             return "record has no '\(name)' field (its '\(suggestion)' holds a link: --field \(suggestion))"
         case let .missingField(name, nil): return "record has no '\(name)' field"
-        case let .fieldNotString(name): return "field '\(name)' is not a string"
+        case let .fieldNotString(name), let .nullLink(name): return "field '\(name)' is not a string"
         case let .log(error): return error.message
         }
     }

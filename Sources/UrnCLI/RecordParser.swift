@@ -93,6 +93,7 @@ package struct RecordParser {
 
     /// Calls `body` with the link of `record`: the line itself, or the decoded string at `--field`,
     /// which is the record's own bytes when it holds no escape (the common case: no copy).
+    /// Throws `nullLink` where the field is `null`.
     package mutating func withLink<Result>(
         of record: RecordView, _ body: (Span<UInt8>) throws -> Result
     ) throws -> Result {
@@ -100,7 +101,7 @@ package struct RecordParser {
         guard let (value, kind, escaped) = record.token(of: .link, link: field) else {
             throw RecordError.missingField(fieldName, suggestion: Self.linkField(of: record))
         }
-        guard kind == .string else { throw RecordError.fieldNotString(fieldName) }
+        guard kind == .string else { throw kind == .null ? RecordError.nullLink(fieldName) : RecordError.fieldNotString(fieldName) }
         let content = UnsafeBufferPointer(rebasing: record.text[(value.lowerBound + 1)..<(value.upperBound - 1)])
         if !(escaped ?? JSONString.hasEscape(content)) { return try body(content.span) }
         linkBuffer.removeAll(keepingCapacity: true)

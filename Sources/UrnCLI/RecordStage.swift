@@ -20,6 +20,10 @@ package protocol RecordStage {
     /// Computes the stage's result for `link` (a view valid only during the call); throws a
     /// `CodedError` for a bad link.
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Prepared
+    /// Computes the stage's result for a record whose link is `null` (a log line whose request
+    /// names no target): a record, not an error. Nil where the stage has no such result, and
+    /// the record is then one without a link (`requiresLink`).
+    mutating func prepare(nullLinkOf record: RecordView) throws -> Prepared?
     /// Whether the link of the record just prepared is known to need no JSON escape
     /// (`Link.textIsPlain`): a raw line is then written back as `link` without a scan.
     var linkIsPlain: Bool { get }
@@ -68,6 +72,7 @@ extension RecordStage {
     package var readsRequestLines: Bool { false }
     package var watchedPaths: [JSONPath] { [] }
     package var linkIsPlain: Bool { false }
+    package mutating func prepare(nullLinkOf record: RecordView) throws -> Prepared? { nil }
     package mutating func selects(_ prepared: Prepared) -> Bool { true }
     package func settlesStatus(_ prepared: Prepared) -> Bool { false }
     package mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus { .success }

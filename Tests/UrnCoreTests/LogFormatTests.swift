@@ -13,6 +13,13 @@ import Testing
         #expect(literals(format) == ["", " ", " ", " [", "] \"", "\" ", " ", " \"", "\" \"", "\""])
     }
 
+    /// Apache's `vhost_combined`: the virtual host and its port, then combined with `%O` (issue 56).
+    @Test func vhostCombined() {
+        let format = LogFormat.vhostCombined
+        #expect(format.fields == [.host, .opaque, .remote, .opaque, .user, .localTime, .request, .status, .bytes, .referer, .agent])
+        #expect(literals(format) == ["", ":", " ", " ", " ", " [", "] \"", "\" ", " ", " \"", "\" \"", "\""])
+    }
+
     /// `${name}` reads a variable next to text; unknown variables are read past.
     @Test func variables() throws {
         let format = try LogFormat(nginx: #"${remote_addr}x $http_x_forwarded_for "$request""#)

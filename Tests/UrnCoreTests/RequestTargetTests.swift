@@ -30,6 +30,16 @@ import Testing
         #expect(try path("///") == "///")
     }
 
+    /// An absolute-form target's port is at most 65535, as the link parser reads one: a longer
+    /// run of digits is `invalid-port`, not a trap (found by FuzzLogLine, issue 56).
+    @Test func portsBeyondRange() throws {
+        #expect(try parser.parse("http://h:8443/a").port == 8443)
+        #expect(try parser.parse("http://h:/a").port == nil)
+        #expect(code("http://h:65536/a") == "invalid-port")
+        #expect(code("http://h:99999999999999999/a") == "invalid-port")
+        #expect(code("http://h:00000000000000000080/a") == "invalid-port")
+    }
+
     /// Node passes `| { } " ^ \` [ ] \ < >` and a lone `%` raw; Express decodes only what it
     /// captures (lib/router/layer.js:145-153).
     @Test func passesWhatNodePasses() throws {

@@ -1,35 +1,47 @@
 @_spi(Records) import UrnCore
 
 /// The members `urnparse --log` makes of an access-log line (urnparse(1), ACCESS LOGS), the
-/// record the rest of urnparse then parses: `link` (the request target, whole under `--base`),
-/// `method`, `status`, `bytes`, `time`, `remote`, `user`, `referer`, `agent`, `host`, `duration`,
-/// in this order, each left out where the line does not log it (or logs `-`). Numbers are JSON
-/// numbers; `time` is ISO 8601; escapes the server wrote are undone.
+/// record the rest of urnparse then parses: `link` (the request target, whole under `--base`;
+/// null where the request names none), `method`, `status`, `bytes`, `time`, `remote`, `user`,
+/// `referer`, `agent`, `host`, `duration`, `request` (the request line as written, where it
+/// names no target) and `lenient` (true where the target's bytes that are no UTF-8 were
+/// percent-encoded), in this order, each left out where the line does not log it (or logs
+/// `-`). Numbers are JSON numbers, of any length; `time` is ISO 8601; escapes the server wrote
+/// are undone, and bytes that are no UTF-8 show as U+FFFD outside the link.
 package enum LogSchema {
     /// Writes the members of `line`, whose values lie in `text`, into the open record.
     /// `origin` (`scheme://authority` of `--base`, or empty) goes before an origin-form target.
-    /// False when the link's escapes stood for bytes that are no UTF-8 (shown as U+FFFD): a
-    /// target is no link then.
-    static func write(_ line: LogLine, of text: UnsafeBufferPointer<UInt8>, origin: [UInt8],
+    /// A target whose bytes (as written, or as its escapes stand for them) are no UTF-8 has
+    /// them percent-encoded, or under `strict` is no link: false, and nothing is written.
+    static func write(_ line: LogLine, of text: UnsafeBufferPointer<UInt8>, origin: [UInt8], strict: Bool,
                       scratch: inout [UInt8], into json: inout JSONWriter) -> Bool {
-        json.key("link")
-        var valid = true
-        if let target = line.target, origin.isEmpty, !line.hasEscapes {
+        var encoded = false
+        if let target = line.target, origin.isEmpty, !line.hasEscapes, line.invalidUTF8At == nil {
             // the usual line: the target as it lies in the line (which is valid UTF-8)
+            json.key("link")
             json.string(UnsafeBufferPointer(rebasing: text[target]), plain: false)
-        } else {
+        } else if line.hasTarget {
             scratch.removeAll(keepingCapacity: true)
             appendLink(line, of: text, origin: origin, to: &scratch)
-            valid = json.string(scratch)
+            if !UTF8Validation.isValid(scratch) {
+                guard !strict else { return false }
+                scratch = PercentCoding.encodingInvalidUTF8(scratch)
+                encoded = true
+            }
+            json.key("link")
+            json.string(scratch)
+        } else {
+            json.key("link")
+            json.null()
         }
         string("method", line.method, line, text, &scratch, &json)
         if let status = line.status {
             json.key("status")
-            json.int(status)
+            json.rawValue(UnsafeBufferPointer(rebasing: text[status]))
         }
         if let bytes = line.bytes {
             json.key("bytes")
-            json.int(bytes)
+            json.rawValue(UnsafeBufferPointer(rebasing: text[bytes]))
         }
         if let time = line.localTime {
             json.key("time")
@@ -46,7 +58,16 @@ package enum LogSchema {
             json.key("duration")
             json.rawValue(UnsafeBufferPointer(rebasing: text[duration]))
         }
-        return valid
+        if let request = line.request {
+            // as written, escapes and all: the evidence of what the client sent
+            json.key("request")
+            json.string(UnsafeBufferPointer(rebasing: text[request]), plain: false)
+        }
+        if encoded {
+            json.key("lenient")
+            json.bool(true)
+        }
+        return true
     }
 
     /// Appends the link of `line`: the target, or the path and query, after `origin` when in

@@ -2,7 +2,7 @@
 
 /// The lines of `urnmatch --stats` (urnmatch(1)): one `{"pattern","target","table","line","hits"}`
 /// a route, with `byMethod` when records have a method and `invalid` for an OpenAPI operation,
-/// then `{"unmatched":N}`, with OpenAPI tables `{"invalid":N}`, and `{"errors":N}`.
+/// then `{"unmatched":N}`, with OpenAPI tables `{"invalid":N}`, `{"noLink":N}` and `{"errors":N}`.
 package struct StatsSchema: Sendable {
     /// The route members of each line.
     package let routes: RouteSchema
@@ -35,29 +35,14 @@ package struct StatsSchema: Sendable {
         json.endObject()
     }
 
-    /// Writes the line `{"invalid":N}`: the records an OpenAPI operation took with a value that
-    /// breaks its schema, neither hits nor unmatched.
-    public func write(invalid: Int, into json: inout JSONWriter) {
+    /// Writes a count's line, `{"KEY":N}`: `unmatched`; with OpenAPI tables `invalid`, the
+    /// records an operation took with a value that breaks its schema; `noLink`, the records whose
+    /// link is `null`; last `errors`, the records that could not be routed. So the hits, the
+    /// invalid, the unmatched, the records without a link and the errors add up to the records read.
+    package func write(count key: StaticString, _ count: Int, into json: inout JSONWriter) {
         json.beginObject()
-        json.key("invalid")
-        json.int(invalid)
-        json.endObject()
-    }
-
-    /// Writes the line `{"unmatched":N}`.
-    package func write(unmatched: Int, into json: inout JSONWriter) {
-        json.beginObject()
-        json.key("unmatched")
-        json.int(unmatched)
-        json.endObject()
-    }
-
-    /// Writes the last line, `{"errors":N}`: the records that could not be routed, so that the
-    /// hits, the unmatched and the errors add up to the records read.
-    package func write(errors: Int, into json: inout JSONWriter) {
-        json.beginObject()
-        json.key("errors")
-        json.int(errors)
+        json.key(key)
+        json.int(count)
         json.endObject()
     }
 }

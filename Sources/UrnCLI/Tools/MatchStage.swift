@@ -41,6 +41,8 @@ struct MatchStage: RecordStage {
     struct Summary {
         var selected = 0
         var unmatched = 0
+        /// Records whose link is `null`, which no route takes: neither hits nor unmatched.
+        var noLink = 0
         /// Records that became error records (`--stats` counts them beside hits and unmatched).
         var errors = 0
         /// Records an OpenAPI operation took with a value that breaks its schema, counted apart
@@ -108,6 +110,17 @@ struct MatchStage: RecordStage {
         return Result(matched: self.winner != nil)
     }
 
+    /// A record whose link is `null` (a log line whose request names no target): a link no
+    /// route takes, with no explanation, counted on a line of its own by `--stats`.
+    mutating func prepare(nullLinkOf record: RecordView) throws -> Result? {
+        linkIsPlain = false
+        if winner != nil { winner = nil }
+        if allMatches { all = [] }
+        explanations = nil
+        summary.noLink += 1
+        return Result(matched: false)
+    }
+
     /// The record's HTTP method: a request line's, else its `--method-field` (upper-cased),
     /// else `--method`, else none.
     private func requestMethod(of record: RecordView) -> String? {
@@ -160,6 +173,7 @@ struct MatchStage: RecordStage {
     mutating func add(_ other: Summary) {
         summary.selected += other.selected
         summary.unmatched += other.unmatched
+        summary.noLink += other.noLink
         summary.errors += other.errors
         summary.invalid += other.invalid
         summary.invalidByRoute.merge(other.invalidByRoute, uniquingKeysWith: +)
@@ -200,13 +214,15 @@ struct MatchStage: RecordStage {
                     try writer.endText()
                 }
             }
-            stats.write(unmatched: summary.unmatched, into: &writer.json)
+            stats.write(count: "unmatched", summary.unmatched, into: &writer.json)
             try writer.endText()
             if matcher.tables.contains(where: { $0.format == .openapi }) {
-                stats.write(invalid: summary.invalid, into: &writer.json)
+                stats.write(count: "invalid", summary.invalid, into: &writer.json)
                 try writer.endText()
             }
-            stats.write(errors: summary.errors, into: &writer.json)
+            stats.write(count: "noLink", summary.noLink, into: &writer.json)
+            try writer.endText()
+            stats.write(count: "errors", summary.errors, into: &writer.json)
             try writer.endText()
             return summary.hits.isEmpty && summary.invalid == 0 ? .nothingSelected : .success
         default:

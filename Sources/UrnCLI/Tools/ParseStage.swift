@@ -13,6 +13,12 @@ struct ParseStage: RecordStage {
     private var parsed = Link()
     /// Whether the last link parsed needs no JSON escape (`RecordStage.linkIsPlain`).
     private(set) var linkIsPlain = false
+    /// Whether the last record's link was `null` (a log line whose request names no target):
+    /// the record goes on without parts.
+    private var noLink = false
+    /// Under `--log`, whether the parser percent-encoded the last target, which the record
+    /// then says (`"lenient": true`) unless the log reader already did.
+    private var repaired = false
 
     init(parser: LinkParser, targetParser: LinkParser?, fields: LinkSchema, resolver: LinkResolver?) {
         self.parser = parser
@@ -32,18 +38,37 @@ struct ParseStage: RecordStage {
 
     @inline(__always)
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws {
+        noLink = false
         if let targetParser, link.count > 1, link[0] == UInt8(ascii: "/"), link[1] == UInt8(ascii: "/") {
             try targetParser.parse(link, into: &parsed)
         } else {
             try parser.parse(link, base: resolver, into: &parsed)
         }
         linkIsPlain = parsed.textIsPlain
+        // without a base (which --log puts in the link itself) only percent-encoding changes the
+        // length of the text, and it always does
+        repaired = targetParser != nil && parsed.text.count != link.count && record.member(Self.lenient) == nil
         // a host that has no --punycode or --as-idn form makes an error record
         if fields.normalize, fields.hostForm != .asWritten { _ = try SystemDomains().converting(parsed, to: fields.hostForm) }
     }
 
+    /// A record whose link is `null`: kept as it is, with no parts.
+    mutating func prepare(nullLinkOf record: RecordView) throws -> Void? {
+        noLink = true
+        linkIsPlain = false
+        return ()
+    }
+
+    /// The name of the member that says a target was percent-encoded.
+    private static let lenient = Array("lenient".utf8)
+
     /// Writes the parts of the link just prepared.
     mutating func write(_ prepared: Void, into json: inout JSONWriter) {
+        guard !noLink else { return }
+        if repaired {
+            json.key("lenient")
+            json.bool(true)
+        }
         if resolver != nil {
             json.key("resolved")
             json.string(parsed.text)

@@ -69,6 +69,14 @@ struct StackStage: RecordStage {
         return Result(transition: current.map { Transition(from: $0, to: layout.frames) })
     }
 
+    /// A record whose link is `null` (a log line whose request names no target): it opens
+    /// nothing, and moves no current stack.
+    mutating func prepare(nullLinkOf record: RecordView) throws -> Result? {
+        layout.clear()
+        linkIsPlain = false
+        return Result(transition: nil)
+    }
+
     /// Lays out what the link just parsed opens, taking the top route (and its `handler`) from
     /// an upstream `route` when the record has one.
     private mutating func layOut(record: RecordView) throws {

@@ -34,9 +34,12 @@ package struct UrnParse: UrnTool {
     @Option(help: ArgumentHelp("Resolve each link against this absolute link first (RFC 3986 §5.2) and add 'resolved'; with --log, put this scheme://host before each /target.", valueName: "link"))
     var base: String?
 
-    @Option(help: ArgumentHelp("Read access-log lines: common, combined, json (one object a line: --field names the target, --method-field the method) or 'nginx:FORMAT' (an nginx log_format).", valueName: "format"),
-            completion: .list(["common", "combined", "json", "nginx:"]))
+    @Option(help: ArgumentHelp("Read access-log lines: common, combined, vhost_combined, json (one object a line: --field names the target, --method-field the method) or 'nginx:FORMAT' (an nginx log_format).", valueName: "format"),
+            completion: .list(["common", "combined", "vhost_combined", "json", "nginx:"]))
     var log: String?
+
+    @Flag(help: "With --log, make a target the link parser refuses, and a line that is no UTF-8, an error record instead of reading it leniently.")
+    var strict = false
 
     /// With --log json, the member that holds the method.
     @OptionGroup var methodField: MethodFieldOption
@@ -51,12 +54,17 @@ package struct UrnParse: UrnTool {
             throw ValidationError("invalid --scheme '\(scheme)'")
         }
         if log == nil, methodField.methodField != nil { throw ValidationError("--method-field goes with --log json") }
+        if log == nil, strict { throw ValidationError("--strict goes with --log (links are read strictly unless --lenient)") }
+        if strict, common.lenient { throw ValidationError("--lenient repairs what --strict refuses: choose one") }
         _ = try logInput()
     }
 
     /// The access-log input `--log` asks for, if any.
     private func logInput() throws -> LogInput? {
-        try log.map { try LogInput(argument: $0, field: common.fieldPath, fieldName: common.field, methodField: methodField.path, base: base) }
+        try log.map {
+            try LogInput(argument: $0, field: common.fieldPath, fieldName: common.field, methodField: methodField.path, base: base,
+                         strict: strict)
+        }
     }
 
     package mutating func execute() throws -> ExitStatus {
@@ -70,7 +78,9 @@ package struct UrnParse: UrnTool {
                 return .failure
             }
         }
-        let parser = common.linkParser(LinkParser(compassScheme: scheme, delimiter: delimiter))
+        var parser = common.linkParser(LinkParser(compassScheme: scheme, delimiter: delimiter))
+        // a log says what clients sent: read leniently unless --strict (urnparse(1), ACCESS LOGS)
+        if log != nil, !strict { parser.leniency = .everywhere }
         var stage = ParseStage(
             parser: parser, targetParser: log == nil ? nil : ParseStage.targetParser(parser),
             fields: LinkSchema(raw: raw, delimiter: delimiter, normalize: normalize, domains: domains,

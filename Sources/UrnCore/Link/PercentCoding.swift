@@ -69,6 +69,27 @@ package enum PercentCoding {
         }
     }
 
+    /// `bytes` with every byte that is no part of a well-formed UTF-8 sequence percent-encoded,
+    /// and the rest as it is: how a server's log holds the bytes a client sent.
+    package static func encodingInvalidUTF8(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        bytes.withUnsafeBufferPointer { bytes in
+            var i = 0
+            while i < bytes.count {
+                let rest = UnsafeBufferPointer(rebasing: bytes[i...])
+                guard let bad = UTF8Validation.firstInvalidOffset(rest) else {
+                    out.append(contentsOf: rest)
+                    return
+                }
+                out.append(contentsOf: rest[..<bad])
+                appendEscape(rest[bad], to: &out)
+                i += bad + 1
+            }
+        }
+        return out
+    }
+
     /// Appends `%XX` for `byte`, upper-case hex as RFC 3986 §2.1 recommends.
     @inlinable package static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
         @inline(__always) func digit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x37 + v }

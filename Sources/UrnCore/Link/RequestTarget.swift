@@ -48,7 +48,14 @@
         var host = authority
         if let at = text[authority].lastIndex(of: UInt8(ascii: "@")) { host = (at + 1)..<authority.upperBound }
         if let colon = text[host].lastIndex(of: UInt8(ascii: ":")), text[(colon + 1)..<host.upperBound].allSatisfy({ ByteClass.test($0, [.digit]) }) {
-            link.port = Int(String(decoding: text[(colon + 1)..<host.upperBound], as: UTF8.self))
+            let digits = (colon + 1)..<host.upperBound
+            // a port a link holds is at most 65535, as the link parser reads it (`invalid-port`)
+            if !digits.isEmpty {
+                guard digits.count <= 5, let port = Int(String(decoding: text[digits], as: UTF8.self)), port <= 65535 else {
+                    throw LinkError.invalidPort(String(decoding: text[digits], as: UTF8.self), at: digits.lowerBound, compassScheme: nil)
+                }
+                link.port = port
+            }
             host = host.lowerBound..<colon
         }
         link.host = host

@@ -1,6 +1,7 @@
 /// An access-log format compiled once into what `LogLineParser` matches: the literal text
 /// before each value, the value's field, and the text after the last one. Built from an nginx
-/// `log_format` string, of which Apache's and nginx's default formats are two.
+/// `log_format` string, of which the layouts `--log` names (common, combined, vhost_combined)
+/// are three.
 @_spi(Records) public struct LogFormat: Sendable {
     /// The fields of the values, in line order.
     package let fields: [LogField]
@@ -17,6 +18,11 @@
     /// Apache's `combined`).
     @_spi(Records) public static let combined = try! LogFormat(
         nginx: #"$remote_addr $ident $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent""#)
+    /// Apache's `vhost_combined` (`%v:%p %h %l %u %t "%r" %>s %O "%{Referer}i" "%{User-Agent}i"`):
+    /// the virtual host (as `host`) and its port before the combined format, whose bytes are
+    /// the whole response's (`%O`, nginx's `$bytes_sent`).
+    @_spi(Records) public static let vhostCombined = try! LogFormat(
+        nginx: #"$server_name:$server_port $remote_addr $ident $remote_user [$time_local] "$request" $status $bytes_sent "$http_referer" "$http_user_agent""#)
 
     /// Compiles an nginx `log_format` string: `$name` and `${name}` are variables, anything else
     /// literal text. `$uri$is_args$args` reads as one value (`LogField.pathAndQuery`).

@@ -4,10 +4,8 @@
     case mismatch(expected: String, at: Int)
     /// A value the format names cannot be what it stands for (a status that is no number).
     case invalidValue(String, String, at: Int)
-    /// The request line holds no `METHOD target`: an empty request, or bytes that are no HTTP
-    /// (a TLS handshake sent to a plain port).
-    case invalidRequest(at: Int)
-    /// The line is not valid UTF-8.
+    /// The line is not valid UTF-8 (with `urnparse --strict`; a log is otherwise read with
+    /// U+FFFD for such bytes, and its target percent-encoded).
     case invalidUTF8(at: Int)
     /// A `--log json` line that is no JSON object.
     case notAnObject
@@ -15,7 +13,6 @@
     @_spi(Records) public var code: String {
         switch self {
         case .mismatch, .invalidValue, .notAnObject: "invalid-log-line"
-        case .invalidRequest: "invalid-request"
         case .invalidUTF8: "invalid-utf8"
         }
     }
@@ -24,7 +21,6 @@
         switch self {
         case let .mismatch(expected, at): "line does not fit the log format: expected \(expected) at offset \(at)"
         case let .invalidValue(field, value, at): "line does not fit the log format: \(field) '\(value)' at offset \(at)"
-        case let .invalidRequest(at): "request at offset \(at) is not 'METHOD target [PROTOCOL]'"
         case let .invalidUTF8(at): "invalid UTF-8 at offset \(at)"
         case .notAnObject: "line is not a JSON object (--log json reads one object a line)"
         }
@@ -32,7 +28,7 @@
 
     @_spi(Records) public var offset: Int? {
         switch self {
-        case let .mismatch(_, at), let .invalidValue(_, _, at), let .invalidRequest(at), let .invalidUTF8(at): at
+        case let .mismatch(_, at), let .invalidValue(_, _, at), let .invalidUTF8(at): at
         case .notAnObject: 0
         }
     }

@@ -14,17 +14,17 @@
     }
 
     /// The values of `text`, one line without its line end; throws where it does not fit the
-    /// format, holds a value that is not what its field stands for, or names no request target.
+    /// format or holds a value that is not what its field stands for. A line whose request
+    /// holds no target fits: what the server logged of it is a fact of the log.
     package func parse(_ text: UnsafeBufferPointer<UInt8>) throws(LogLineError) -> LogLine {
-        if let bad = UTF8Validation.firstInvalidOffset(text) { throw .invalidUTF8(at: bad) }
         guard let base = text.baseAddress else { throw .mismatch(expected: describe(format.literals[0]), at: 0) }
         var line = LogLine()
+        line.invalidUTF8At = UTF8Validation.firstInvalidOffset(text)
         line.hasEscapes = memchr(base, Int32(UInt8(ascii: "\\")), text.count) != nil
         return try format.text.withUnsafeBufferPointer { (pool) throws(LogLineError) -> LogLine in
             try format.fields.withUnsafeBufferPointer { (fields) throws(LogLineError) -> LogLine in
                 try format.literals.withUnsafeBufferPointer { (literals) throws(LogLineError) -> LogLine in
                     var at = 0
-                    var targetAt = 0
                     for i in fields.indices {
                         try expect(UnsafeBufferPointer(rebasing: pool[literals[i]]), in: text, at: &at)
                         let next = UnsafeBufferPointer(rebasing: pool[literals[i + 1]])
@@ -39,13 +39,11 @@
                             end = at
                             while end < text.count, fields[i].ends(at: text[end]) == false { end += 1 }
                         }
-                        if fields[i].holdsTarget { targetAt = at }
                         try line.read(fields[i], at..<end, in: text)
                         at = end
                     }
                     try expect(UnsafeBufferPointer(rebasing: pool[literals[fields.count]]), in: text, at: &at)
                     guard at == text.count else { throw .mismatch(expected: "the end of the line", at: at) }
-                    guard line.target != nil || line.path != nil else { throw .invalidRequest(at: targetAt) }
                     return line
                 }
             }
@@ -103,8 +101,9 @@ extension LogLine {
             localTime = time
         case .isoTime: isoTime = absent ? nil : range
         case .request:
-            guard !absent else { throw .invalidRequest(at: range.lowerBound) }
-            try readRequest(range, in: text)
+            // nginx's `-` for a connection that sent nothing is what the client sent too
+            guard !absent else { return request = range }
+            readRequest(range, in: text)
         case .method: method = absent ? nil : range
         case .target: target = absent ? nil : range
         case .path: path = absent ? nil : range
@@ -119,13 +118,13 @@ extension LogLine {
             }
         case .status:
             guard !absent else { return }
-            guard let number = Self.integer(value) else { throw Self.invalid("status", value, range) }
-            status = number
+            guard let digits = Self.number(range, in: text) else { throw Self.invalid("status", value, range) }
+            status = digits
         case .bytes:
-            // Apache's %b writes `-` for a response without a body
-            guard !absent else { return bytes = 0 }
-            guard let number = Self.integer(value) else { throw Self.invalid("bytes", value, range) }
-            bytes = number
+            // Apache's %b writes `-` for a response without a body: no count was logged
+            guard !absent else { return }
+            guard let digits = Self.number(range, in: text) else { throw Self.invalid("bytes", value, range) }
+            bytes = digits
         case .referer: referer = absent ? nil : range
         case .agent: agent = absent ? nil : range
         case .host: host = absent ? nil : range
@@ -138,25 +137,43 @@ extension LogLine {
     }
 
     /// Splits the request line `METHOD target [PROTOCOL]`; the target is what lies between
-    /// the first space and a last one before `HTTP/`, spaces included (a client's raw space).
-    private mutating func readRequest(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) throws(LogLineError) {
+    /// the first space and a last one before the protocol, spaces included (a client's raw
+    /// space). A line without a method and a target is kept whole as `request`.
+    private mutating func readRequest(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) {
         var space = range.lowerBound
         while space < range.upperBound, Self.isTokenByte(text[space]) { space += 1 }
         guard space > range.lowerBound, space < range.upperBound, text[space] == UInt8(ascii: " ") else {
-            throw .invalidRequest(at: range.lowerBound)
+            return request = range
         }
         var end = range.upperBound
         var last = end - 1
         while last > space, text[last] != UInt8(ascii: " ") { last -= 1 }
-        if last > space, end - last > 5, memcmp(text.baseAddress! + last + 1, Self.http.utf8Start, 5) == 0 {
-            end = last
-        }
-        guard end > space + 1 else { throw .invalidRequest(at: range.lowerBound) }
+        if last > space, Self.isProtocol(UnsafeBufferPointer(rebasing: text[(last + 1)..<end])) { end = last }
+        guard end > space + 1 else { return request = range }
         method = range.lowerBound..<space
         target = (space + 1)..<end
     }
 
-    private static let http: StaticString = "HTTP/"
+    /// Whether `word` looks like a protocol, `NAME/VERSION` in any case: letters, `/`, digits
+    /// and at most one `.` between digits (`HTTP/1.1`, `http/1.1`, `HTTP/2`, `RTSP/1.0`).
+    private static func isProtocol(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < word.count, ByteClass.test(word[i], .alpha) { i += 1 }
+        guard i > 0, i < word.count, word[i] == UInt8(ascii: "/") else { return false }
+        var digits = 0
+        var dot = false
+        for byte in word[(i + 1)...] {
+            if ByteClass.test(byte, .digit) {
+                digits += 1
+            } else if byte == UInt8(ascii: "."), digits > 0, !dot {
+                dot = true
+                digits = 0
+            } else {
+                return false
+            }
+        }
+        return digits > 0
+    }
 
     /// The bytes of an HTTP token (RFC 9110 §5.6.2), which a method is: letters, digits and
     /// ``!#$%&'*+-.^_`|~``.
@@ -168,15 +185,14 @@ extension LogLine {
         ByteClass.test(byte, token)
     }
 
-    /// `value` as a count of up to 18 digits.
-    private static func integer(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !value.isEmpty, value.count <= 18 else { return nil }
-        var number = 0
-        for byte in value {
-            guard ByteClass.test(byte, .digit) else { return nil }
-            number = number * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return number
+    /// The digits of `range` without leading zeros (one kept for 0), the JSON number they are
+    /// whatever their length; nil when it holds anything but digits.
+    private static func number(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard !range.isEmpty else { return nil }
+        for i in range where !ByteClass.test(text[i], .digit) { return nil }
+        var start = range.lowerBound
+        while start < range.upperBound - 1, text[start] == UInt8(ascii: "0") { start += 1 }
+        return start..<range.upperBound
     }
 
     /// Whether `value` is a decimal JSON can hold as written: `0.003`, `12`.
