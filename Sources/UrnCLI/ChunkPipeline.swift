@@ -30,7 +30,7 @@ final class ChunkPipeline<Stage: RecordStage> {
 
     /// A chunk of records, what a worker made of it, and its place in the round. One thread
     /// at a time has it (the reader, a worker, the writer, handing it on under the lock), so
-    /// the runtime exclusivity checks, a few hundred instructions a record, are turned off.
+    /// the runtime exclusivity checks, which every record would pay, are turned off.
     private final class Chunk {
         var state = State.free
         /// The lines' bytes, one after another, and the pieces they make.
@@ -70,8 +70,8 @@ final class ChunkPipeline<Stage: RecordStage> {
     /// A worker thread's own copies: the stage, its record parser, and a driver whose
     /// diagnostics and writer keep what they are given for the chunk. Only its thread uses
     /// them, so the runtime exclusivity checks are turned off; its thread makes them, so that
-    /// they lie in that thread's memory, not beside another thread's (memory two cores
-    /// write on one cache line made two jobs slower than two processes).
+    /// they lie in that thread's memory, not beside another thread's on a cache line that two
+    /// cores would both write.
     private final class Worker {
         @exclusivity(unchecked) var stage: Stage
         @exclusivity(unchecked) var parser: RecordParser

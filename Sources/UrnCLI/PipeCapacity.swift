@@ -1,11 +1,10 @@
 @preconcurrency import Glibc
 
 /// Makes the pipes between the tools of a pipeline larger. A pipe holds 64 KiB by default,
-/// what a tool writes at once, so each write filled it and each stage of
-/// `urnparse | urnmatch | urnstack | urnfmt` ran a write's worth at a time: 40,000 context
-/// switches for a million links, and the two cores 80% busy. With 1 MiB, a stage runs about
-/// sixteen writes before it waits (10,000 to 15,000 switches, 90% busy). Nothing is held back:
-/// a pipe's reader gets what is written at once, whatever its size.
+/// what a tool writes at once, so each write would fill it and each stage of
+/// `urnparse | urnmatch | urnstack | urnfmt` would run a write's worth at a time, switching
+/// context at every write. With 1 MiB, a stage runs about sixteen writes before it waits.
+/// Nothing is held back: a pipe's reader gets what is written at once, whatever its size.
 enum PipeCapacity {
     /// The pipe size asked for: Linux's default `/proc/sys/fs/pipe-max-size`, the most a user
     /// without privileges may set.

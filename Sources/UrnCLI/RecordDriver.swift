@@ -17,7 +17,7 @@ package struct RecordDriver {
     }
 
     /// What every record's work reads, read once from the options: an ArgumentParser property
-    /// costs hundreds of instructions per read.
+    /// is costly to read, and records are many.
     struct Settings {
         /// The stage's fields and `error`, which input fields of the same name give way to.
         let replaced: FieldNames

@@ -54,7 +54,7 @@ package final class RecordWriter {
             if replaced.containsLink {
                 json.beginObject()
             } else {
-                // `{"link":` in one copy: an opening and a key were a call each on every raw link
+                // `{"link":` in one copy, rather than an opening and a key, a call each
                 json.rawMembersAndKey(#"{"link":"#)
                 json.string(record.text, plain: plainLink)
             }

@@ -164,8 +164,8 @@ package struct RoutingOptions: ParsableArguments {
     }
 
     /// A matcher over `tables` that lives until the process ends. The tools exit right after
-    /// their run, and freeing a big table route by route would only delay that (0.15 s for
-    /// 100,000 routes), so it is left to the system.
+    /// their run, and freeing a big table route by route would only delay the exit, so it is
+    /// left to the system.
     package func matcherForProcess(_ tables: [RouteTable]) -> Matcher {
         let matcher = Matcher(tables: tables, options: matcherOptions)
         _ = Unmanaged.passRetained(matcher)

@@ -6,9 +6,7 @@ import CYAML
 /// time a large YAML document takes to read, so the reader builds its tree from one batch of
 /// events while libyaml parses the next, and the events of a batch the reader is done with are
 /// freed by the parsing thread too, before it fills the batch again (where libyaml allocated
-/// them). On the 1,000-operation bench document this takes the load from 74 to 67 ms here (the
-/// events cross from one core's cache to the other's, which eats much of the overlap). Events
-/// come in order, as `yaml_parser_parse` gives them; the reader uses an event's text before it
+/// them). Events come in order, as `yaml_parser_parse` gives them; the reader uses an event's text before it
 /// asks for the next batch and never deletes an event: the stream deletes every event it
 /// parsed. A stream dropped before its end stops the parsing thread.
 final class YAMLEventStream {

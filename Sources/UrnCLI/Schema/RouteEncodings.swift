@@ -7,8 +7,8 @@
 /// open-addressing table, so a record pays neither hashing nor reference counting.
 ///
 /// A route is encoded, and given its slot, the first time it is written, not when the table
-/// loads: a table of 100,000 routes spent 15% of its load encoding routes that most runs never
-/// write (and `-c` writes none), and then 5% filling a slot for each of them. A route with a
+/// loads: a large table holds many routes that a run never writes (and `-c` writes none), and
+/// encoding each of them, and filling a slot for it, would lengthen every load. A route with a
 /// slot is retained until the encodings go, so that no other route can take its address. The
 /// first block of encodings and the slots have room for a few hundred routes, so a record
 /// allocates only when a run writes more routes than that, and then once for many routes. So

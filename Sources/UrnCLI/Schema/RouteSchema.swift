@@ -35,7 +35,7 @@ package struct RouteSchema: Sendable {
     }
 
     /// Writes `match` as a route object whose `{` is written already: urnmatch writes
-    /// `"route":{` in one go, where a key and an opening cost a call each on every record.
+    /// `"route":{` in one go, rather than a key and an opening, a call each, on every record.
     package func writeOpened(_ match: Match, into json: inout JSONWriter) {
         // the route read counting no reference (the tables hold it)
         match.withRoute { route in

@@ -7,8 +7,8 @@ struct MatchStage: RecordStage {
 
     /// Whether a route matched. The winner itself, and what only `--all-matches` and
     /// `--explain` find, are kept in the stage until the next record (`winner`, `all`,
-    /// `explanations`): the driver passes the result around, and destroying a result that held
-    /// the match (an outlined value-witness call) cost every record about 50 instructions.
+    /// `explanations`): the driver passes the result around, and a result that held the match
+    /// would be destroyed, through an outlined value-witness call, on every record.
     struct Result {
         let matched: Bool
     }
@@ -77,7 +77,7 @@ struct MatchStage: RecordStage {
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
         try reader.read(link, of: record, into: &parsed)
         linkIsPlain = parsed.textIsPlain
-        // nil spelled out when there is no method: a copy of the nil property was counted
+        // nil spelled out when there is no method, rather than a copy of the nil property
         let method = self.method == nil && methodField == nil && !record.isRequestLine ? nil : requestMethod(of: record)
         // let go first, so that the matcher can reuse the argument buffer the last winner holds
         if self.winner != nil { self.winner = nil }

@@ -6,8 +6,8 @@ package enum ByteCount {
         guard let base = bytes.baseAddress else { return 0 }
         // Each lane of `lanes` counts the matches in its place of up to 255 blocks: a compare
         // gives 0xFF (minus one) for a match, which is subtracted. The lanes are summed after
-        // that many blocks and at the end. (A bit count of each block's mask is a dozen
-        // instructions on the baseline x86-64, which has no POPCNT.)
+        // that many blocks and at the end, as the baseline x86-64 has no POPCNT to count each
+        // block's mask.
         typealias Block = SIMD16<UInt8>
         let wanted = Block(repeating: byte)
         var found = 0

@@ -1,5 +1,5 @@
 /// Somewhere bytes are appended: an array, or a `ByteBuffer`, which a renderer writes into
-/// without the array's uniqueness checks and generic copies (about 100 instructions an append).
+/// without the array's uniqueness checks and generic copies.
 @_spi(Records) public protocol ByteSink: ~Copyable {
     /// Appends one byte.
     mutating func append(_ byte: UInt8)

@@ -16,8 +16,8 @@
         guard fd >= 0 else { return .failure(FileError(path: path, message: errorText(errno))) }
         defer { if fd != 0 { close(fd) } }
         var bytes: [UInt8] = []
-        // a regular file is read into room made for its size, which it mostly still has: grown
-        // a chunk at a time, a large table's bytes were copied about twice over
+        // a regular file is read into room made for its size, which it mostly still has, rather
+        // than grown and copied a chunk at a time
         var info = stat()
         if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, Int(info.st_size) <= limit {
             bytes.reserveCapacity(Int(info.st_size) + 1)

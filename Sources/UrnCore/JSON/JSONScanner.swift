@@ -392,8 +392,8 @@
             // time up to the closing quote, here. A string with an escape, a byte at or above
             // 0x80 or a control, or one that ends in the last sixteen bytes of the text, goes on
             // in a loop of its own from its first such byte, kept out of line so that the scans
-            // around this test keep their registers. (Calling that loop for every string of
-            // sixteen bytes or more, links and paths, cost more than its work.)
+            // around this test keep their registers; the common strings, links and paths of
+            // sixteen bytes or more, never call it.
             var i = start &+ 1
             while i &+ 16 <= count {
                 let offset = PlainRun.firstSpecial(inBlockAt: base + i)

@@ -12,8 +12,8 @@ enum CommonURLScan {
     private static let asciiTable: [UInt8] = CharacterRule.table.enumerated().map { $0.offset < 0x80 ? $0.element : 0 }
 
     /// Where the components of a common URL lie, as the positions that bound them (a link the
-    /// parser takes is shorter than 1 GiB): seven words of 32 bits, where ranges and optionals
-    /// took sixteen of 64 that the scan copied out through its optional result.
+    /// parser takes is shorter than 1 GiB): seven words of 32 bits, small enough for the scan
+    /// to return in registers.
     struct Ranges {
         /// The end of the scheme, which `://` and the host follow.
         var schemeEnd: Int32
@@ -51,8 +51,8 @@ enum CommonURLScan {
         asciiTable.withUnsafeBufferPointer { table in scan(buffer, table: table) }
     }
 
-    /// `text`, whose components are `found`, as a `url` link. Built where the parser returns it:
-    /// a link passed back through an optional was copied on the way (160 bytes).
+    /// `text`, whose components are `found`, as a `url` link. Built where the parser returns it,
+    /// so that the link is not copied back through an optional.
     @inline(__always)
     static func link(_ text: [UInt8], _ found: Ranges) -> Link {
         var link = Link(kind: .url, reference: URIReference(text, scheme: found.scheme, authority: found.authority,
@@ -160,7 +160,6 @@ enum CommonURLScan {
         let t = table.baseAddress!
         let r = rule.rawValue
         // four bytes a step while all four are allowed (the common case): one test for four
-        // (eight a step was measured no better)
         while i + 4 <= n, t[Int(p[i])] & t[Int(p[i + 1])] & t[Int(p[i + 2])] & t[Int(p[i + 3])] & r != 0 { i += 4 }
         while i < n {
             let byte = p[i]

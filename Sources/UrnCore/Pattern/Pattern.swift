@@ -3,7 +3,7 @@
 ///
 /// What most patterns leave empty (a scheme, a host, warnings, optional segments, an Express
 /// regex) is kept in one `Extras` that such patterns do not have: each reference a pattern holds
-/// is counted every time it is copied, and a table of 100,000 routes copies each one.
+/// is counted every time it is copied, and a table copies each of its patterns.
 @_spi(Records) public struct Pattern: Sendable {
     /// The pattern as written.
     @_spi(Records) public let text: String

@@ -1,7 +1,7 @@
 /// The literal segments and untyped placeholders of one table's patterns, each made once and
 /// shared: a large table repeats a few words and names (`items`, `:id`) over thousands of
-/// lines, and a shared one costs a reference count where a copy of its own cost an allocation
-/// and the memory it holds. Patterns only read what they are given, so sharing is not seen.
+/// lines, and a shared one costs a reference count where a copy of its own would cost an
+/// allocation and the memory it holds. Patterns only read what they are given, so sharing is not seen.
 /// Noncopyable, as its index is.
 struct SegmentPool: ~Copyable {
     /// Literal texts as written (parent 0) and placeholder names (parent 1), to their index in
@@ -15,7 +15,7 @@ struct SegmentPool: ~Copyable {
 
     /// The literal written as `text`, made by `decode` the first time it is asked for.
     mutating func literal(_ text: UnsafeBufferPointer<UInt8>, decode: ([UInt8]) -> [UInt8]) -> [UInt8] {
-        // most are known: a plain look-up first, which measured cheaper than the one that adds
+        // most are known: a plain look-up first, which does less than the one that adds
         if let known = index.child(of: 0, for: text) { return literals[known] }
         let added = index.child(of: 0, for: text, orAdding: literals.count)
         literals.append(decode(Array(text)))

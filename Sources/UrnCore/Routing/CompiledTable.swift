@@ -33,7 +33,7 @@ final class CompiledTable {
     /// The tries, in the order their modes first occur in the table.
     let partitions: [Partition]
     /// Compass host mode: route index by exact pattern text (the last registration); empty in
-    /// the dialects without host mode (a table of 100,000 routes hashed them all for nothing).
+    /// the dialects without host mode, which never look a pattern's text up.
     let byText: [String: Int]
     /// WAAppRouting stacks: the first screen route of each target class, by which a route's
     /// parent is found (WAAppRouteRegistrar.m:181-195); empty in the other dialects.

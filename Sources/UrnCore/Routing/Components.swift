@@ -3,7 +3,7 @@
 package struct Components: Sendable {
     /// The bytes of all components, one after another, in `bytes[..<used]`. The array is kept
     /// at its full size and only `used` is reset, since emptying an array that keeps its
-    /// capacity goes through the generic `replaceSubrange` (about 100 instructions a link).
+    /// capacity goes through the generic `replaceSubrange`.
     private var bytes: [UInt8]
     private var used = 0
     /// Where each component lies in `bytes`, in `ranges[..<rangeCount]` (all of them; `count`
@@ -33,8 +33,8 @@ package struct Components: Sendable {
     package subscript(index: Int) -> ArraySlice<UInt8> { bytes[ranges[index]] }
 
     /// Calls `body` with the bytes of all components and the range of each in view. Mutating,
-    /// though it changes nothing, so that the list is used in place: read from the matcher's
-    /// property, a copy retained and released both arrays (about 80 instructions a call).
+    /// though it changes nothing, so that the list is used in place: a copy read from the
+    /// matcher's property would retain and release both arrays.
     @inline(__always)
     mutating func withUnsafeParts<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Range<Int>>) throws(E) -> R) throws(E) -> R {
         let visible = visible
@@ -180,7 +180,7 @@ package struct Components: Sendable {
     /// Makes this list `other` with every component lower-cased (ASCII), for `-i`, in storage
     /// of its own: a copy of `other` would share its buffers, and the next link's read of
     /// `other` would then copy them. `other` is unchanged: in-out so that the matcher's list is
-    /// read in place (passed by value, it was copied, three arrays retained and released).
+    /// read in place (passed by value, it would be copied, its three arrays retained).
     package mutating func setLowercased(_ other: inout Components) {
         removeAll()
         other.bytes.withUnsafeBufferPointer { _ = store(UnsafeBufferPointer(rebasing: $0[..<other.used])) }

@@ -17,9 +17,8 @@ enum ComponentMode: Equatable, Sendable {
     /// Express: the raw pathname's segments, never decoded, a trailing `/` dropped (`strict` off).
     case express
 
-    /// Whether two modes are the same: inlined where the matcher asks whether its last reading
-    /// is the one it needs (the derived `==` was a call of about twenty instructions, made
-    /// about three times a record).
+    /// Whether two modes are the same: inlined where the matcher asks, a few times a record,
+    /// whether its last reading is the one it needs (the derived `==` is a call).
     @inline(__always)
     static func == (a: ComponentMode, b: ComponentMode) -> Bool {
         switch (a, b) {
@@ -34,8 +33,8 @@ enum ComponentMode: Equatable, Sendable {
 
 extension Components {
     /// Fills the list with the components of `link` for `mode`. The `urn` and `express` readings,
-    /// the common ones, are inlined where the matcher asks: a call copied the link (about 110
-    /// instructions a link); the libraries' readings are a function of their own.
+    /// the common ones, are inlined where the matcher asks, so that the link is not copied into
+    /// a call; the libraries' readings are a function of their own.
     @inline(__always)
     mutating func read(_ link: Link, mode: ComponentMode, delimiter: [UInt8], raw: Bool) {
         removeAll()

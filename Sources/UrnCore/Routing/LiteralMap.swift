@@ -1,9 +1,9 @@
 /// The literal edges of a whole trie: (parent node, byte string) to child node, in one
 /// open-addressing table. Keys live in one flat run of bytes and entries are
 /// plain integers, so a lookup touches no reference counts; it compares with a `memcmp`-like
-/// loop over the component's bytes. (Swift's `Dictionary` hashes an `ArraySlice` byte by byte
-/// through SipHash, which cost a sixth of a lookup.) The lists are kept in `ReusedStorage`,
-/// read through pointers: in arrays, each look-up while a table was built retained all three.
+/// loop over the component's bytes, where Swift's `Dictionary` would hash an `ArraySlice` byte
+/// by byte through SipHash. The lists are kept in `ReusedStorage`, read through pointers, which
+/// a look-up retains none of.
 /// Noncopyable, since copies would share that memory.
 struct LiteralMap: ~Copyable {
     /// One edge: its parent, where its key lies in `keyBytes`, and its child.
@@ -129,8 +129,7 @@ struct LiteralMap: ~Copyable {
 
     /// A 64-bit hash of the parent's index and the bytes, read a word at a time (a short key
     /// in one or two overlapping loads, as `equalsShort` compares it) and mixed by multiplying;
-    /// the last steps spread the high bits down, since a slot is the hash's low bits. Byte at a
-    /// time (FNV-1a) it was a sixth of a trie walk.
+    /// the last steps spread the high bits down, since a slot is the hash's low bits.
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>, parent: Int) -> UInt64 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15

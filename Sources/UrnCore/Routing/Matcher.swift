@@ -32,8 +32,8 @@
     private let onlyAppLinks: Bool
 
     // Scratch state, reused for every link. Only this matcher's own methods touch it, one call
-    // at a time (a Matcher is not Sendable), so the runtime exclusivity checks, about 1,000
-    // instructions a link, are turned off for it.
+    // at a time (a Matcher is not Sendable), so the runtime exclusivity checks, which every
+    // link would pay, are turned off for it.
 
     /// The components of the link being matched.
     @exclusivity(unchecked) var components = Components()
@@ -108,7 +108,7 @@
     }
 
     /// Whether two delimiters are the same, a lone byte (nearly every delimiter) compared
-    /// inline: the arrays' `==` was a call of about twenty instructions a test.
+    /// inline rather than through the arrays' `==`, a call.
     @inline(__always)
     private static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
@@ -149,7 +149,7 @@
     /// The route that wins for `link` (a request of `method`), if any: the first table with a
     /// match decides.
     @_spi(Records) public func firstMatch(_ link: Link, method: String? = nil) throws(Regex.MatchError) -> Match? {
-        // set only when there is one: storing and clearing a nil string cost three reference counts
+        // set only when there is one, as storing and clearing a nil string counts references
         if method != nil { self.method = method }
         defer { if self.method != nil { self.method = nil } }
         for table in tableReferences {

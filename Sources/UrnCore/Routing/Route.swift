@@ -79,8 +79,8 @@ public struct RouteTable: Sendable {
     /// What `--check` should say of lines that declare no route (an OpenAPI path without
     /// operations, a path parameter not marked required), by line.
     @_spi(Records) public var notes: [(line: Int, detail: String)] = []
-    /// An OpenAPI document's tree, kept as long as its table: freed node by node it took half
-    /// of a YAML document's load, and a tool that exits after its run never frees its tables.
+    /// An OpenAPI document's tree, kept as long as its table: freeing it node by node is long,
+    /// and a tool that exits after its run never frees its tables.
     package var document: JSONDocument.Node?
 
     /// A table.

@@ -90,9 +90,9 @@
         let name: String
         var table: RouteTable
         var types: [String: Regex]
-        /// The patterns declared so far, which a WAAppRouting chain does not declare again: no
-        /// other dialect has chains (a table of 100,000 routes hashed them all for nothing), and
-        /// `@dialect` comes before the routes.
+        /// The patterns declared so far, which a WAAppRouting chain does not declare again: kept
+        /// only for waap tables, as no other dialect has chains, and `@dialect` comes before the
+        /// routes.
         var declared: Set<String> = []
         /// And the class each declares, which a later chain's part without one stands for.
         var declaredClass: [String: String] = [:]
@@ -195,7 +195,7 @@
         /// appends its route.
         private mutating func append(_ pattern: String, target: String?, modal: Bool, parentClass: String?, of parsed: WrittenRoute,
                                      number: Int, fail: (String, Int?) -> TableError, offset: (Int) -> Int) throws(TableError) {
-            // the pattern goes straight into its route: kept in a variable first, it was copied
+            // the pattern goes straight into its route, where a variable would hold a copy
             do {
                 table.routes.append(Route(pattern: try parser.parse(pattern, pool: &pool), target: target, defaults: parsed.defaults,
                                           table: name, line: number, modal: modal, isBlock: parsed.isBlock,

@@ -117,8 +117,7 @@ final class SegmentTrie {
         // a node this insert made has no literal children yet: there is nothing to look up
         let firstNew = nodes.count
         // The segments are read in place, and a literal is filed under its own bytes where keys
-        // are as written: iterated, each segment was copied out and each literal's key made,
-        // two reference counts a literal on the thread that builds a large table's trie.
+        // are as written, so that no segment is copied out and no key made for it.
         segments.withUnsafeBufferPointer { segments in
             for index in segments.indices {
                 node = child(of: node, along: segments[index], openEnded: openEnded, isNew: node >= firstNew)

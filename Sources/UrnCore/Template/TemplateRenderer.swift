@@ -44,7 +44,7 @@
 
     /// Appends the rendering of `template` to `out`; `readLink` parses the record's link into
     /// its argument when first needed and says whether the record has one: into the renderer's
-    /// own storage, where a returned link was copied several times (the argument holds the
+    /// own storage, not returned, which would copy it (the argument holds the
     /// previous record's link, or an empty one, for `LinkReader.read(_:of:into:)` to reuse).
     /// Control characters of values are escaped unless `escapingControls` is false (a table
     /// format that escapes values itself). The template's `paths` are read from the record's
