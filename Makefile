@@ -16,7 +16,7 @@ BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks LogLine:logs
 
-.PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-openapi-oracle test-log-oracle test-docs test-shells test-scale completions demo bench bench-instructions bench-outputs install uninstall clean
+.PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-openapi-oracle test-log-oracle test-docs test-shells test-jobs-full test-scale completions demo bench bench-instructions bench-outputs install uninstall clean
 
 all: build
 
@@ -110,8 +110,14 @@ test-shells:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/install.sh
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/parallel.sh
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/progress.sh
-	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/jobs.sh
+	JOBS_SAMPLE=1 URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/jobs.sh
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/pipes.sh
+
+## test-jobs-full: --jobs against one job over every golden case and the whole hostile corpus
+## (make test checks a fixed sample of them; CI runs this)
+test-jobs-full:
+	$(SWIFT) build
+	URN_BIN="$(DEBUG_BIN)" bash Tests/Shell/jobs.sh
 
 ## test-allocations: heap allocations a record of each tool (valgrind dhat, release build) against
 ## its budget in Tests/Perf/allocations.sh
