@@ -16,6 +16,7 @@ let package = Package(
         .executableTarget(name: "FuzzMatcher", dependencies: ["FuzzDriver", checks]),
         .executableTarget(name: "FuzzTemplate", dependencies: ["FuzzDriver", checks]),
         .executableTarget(name: "FuzzAppLinkTable", dependencies: ["FuzzDriver", checks]),
+        .executableTarget(name: "FuzzOpenAPIDocument", dependencies: ["FuzzDriver", checks]),
         // traps on purpose: `make fuzz-selftest` proves that a trap fails the gate
         .executableTarget(name: "FuzzSelfTest", dependencies: ["FuzzDriver"]),
     ]

@@ -20,6 +20,7 @@ and break those schemas, with percent-encoded, lenient, empty and trailing-slash
 The seed is fixed, so the same bytes come out on every run.
 
 Usage: python3 gen.py > plan.jsonl
+       python3 gen.py --fuzz-corpus Tests/Fuzz/corpus/openapi   (FuzzOpenAPIDocument's seeds)
 """
 import json
 import random
@@ -601,7 +602,41 @@ def plan():
     return out
 
 
+def fuzz_seeds():
+    """Seeds for `make fuzz`'s FuzzOpenAPIDocument (Tests/Fuzz/corpus/openapi): each document's
+    path items one at a time, with its servers and components, written as the document is (YAML
+    or JSON), and a line with one of its requests after it (`METHOD link`); only the seeds that
+    fit in the 1,024 bytes `make fuzz` gives an input."""
+    seeds = []
+    for index in range(DOCS):
+        d = build(index)
+        fmt = "yaml" if (index // 3) % 2 == 0 else "json"
+        whole = document(d)
+        requests = requests_for(d)
+        for k, template in enumerate(d.paths):
+            single = dict(whole)
+            single["paths"] = {template: whole["paths"][template]}
+            single.pop("info", None)
+            text = json.dumps(single, separators=(",", ":")) if fmt == "json" else "\n".join(yaml_lines(single, 0, False))
+            literal = next((w for w in template.split("/") if w and "{" not in w), "")
+            request = next((r for r in requests if "/" + literal in r["link"]), requests[k % len(requests)])
+            seed = f"{text}\n{request['method']} {request['link']}"
+            if len(seed.encode()) <= 1024:
+                seeds.append(seed)
+    return seeds
+
+
 def main():
+    if sys.argv[1:2] == ["--fuzz-corpus"]:
+        import hashlib
+        import os
+        folder = sys.argv[2]
+        os.makedirs(folder, exist_ok=True)
+        for seed in fuzz_seeds():
+            data = seed.encode()
+            with open(os.path.join(folder, hashlib.sha1(data).hexdigest()), "wb") as f:
+                f.write(data)
+        return
     for doc in plan():
         sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
 
