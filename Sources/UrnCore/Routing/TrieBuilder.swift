@@ -20,7 +20,7 @@ final class TrieBuilder: @unchecked Sendable {  // built by one thread, then onl
     init(for table: RouteTable, _ options: Matcher.Options, literals: Int, segments: Int) {
         dialect = table.dialect
         caseInsensitive = options.caseInsensitive
-        let rules = SegmentRules(table.dialect, caseInsensitive: options.caseInsensitive)
+        let rules = SegmentRules(table, caseInsensitive: options.caseInsensitive)
         partitions = CompiledTable.modes(table, options).map {
             CompiledTable.Partition(mode: $0, trie: SegmentTrie(rules: rules, literals: literals, segments: segments), routes: [])
         }
