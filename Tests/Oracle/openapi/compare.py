@@ -142,6 +142,14 @@ def doubled_slash(case):
     return "//" in path_of(case) and "operation" in case["answer"] and "operation" not in case["urn"]
 
 
+def empty_server_variable(case):
+    """openapi-core matched a server variable to nothing: its `[^/]*` takes the empty value, and
+    its server match tries the URL before the path with a '/' added, so `/items/5` is the
+    server `/{base}` with base "" and the path `/items/5`; urn routes none."""
+    answer = case["answer"]
+    return "" in answer.get("server_vars", {}).values() and "operation" not in case["urn"]
+
+
 def uuid_lower_cased(case):
     """The same answer but for uuid values: openapi-core returns a UUID object (its text lower
     case); urn keeps the value as written."""
@@ -170,6 +178,7 @@ CLASSES = [(quirk, probe_rule(quirk)) for quirk in QUIRKS] + [
     ("empty-value", empty_value),
     ("host-case", host_case),
     ("doubled-slash", doubled_slash),
+    ("empty-server-variable", empty_server_variable),
     ("uuid-lower-cased", uuid_lower_cased),
     ("integer-beyond-int64", integer_beyond_int64),
 ]
