@@ -37,6 +37,29 @@ import Testing
         }
     }
 
+    /// An OpenAPI document reads a path as a server routes it (issue 56): `.` and `..` removed as
+    /// RFC 3986 §5.2.4 removes them (its examples, and one that climbs past the root), a trailing
+    /// `/` kept as an empty component, `/` and an empty path one empty component, `%2E` a value.
+    @Test func openAPIReadingRemovesDotSegmentsAndKeepsTrailingSlash() throws {
+        func read(_ text: String) throws -> [String] {
+            var list = Components()
+            list.read(try LinkParser().parse(text), mode: .openapi, delimiter: [UInt8(ascii: "/")], raw: false)
+            return strings(list)
+        }
+        #expect(try read("/a/b/c/./../../g") == ["a", "g"])
+        #expect(try read("/mid/content=5/../6") == ["mid", "6"])
+        #expect(try read("/a/b/..") == ["a", ""])
+        #expect(try read("/a/./b/.") == ["a", "b", ""])
+        #expect(try read("/../../x") == ["x"])
+        #expect(try read("/a//../b") == ["a", "b"])
+        #expect(try read("/a/.../b") == ["a", "...", "b"])
+        #expect(try read("/a/%2E/b") == ["a", ".", "b"])
+        #expect(try read("/items/") == ["items", ""])
+        #expect(try read("/") == [""])
+        #expect(try read("https://api.example.com") == [""])
+        #expect(try read("https://api.example.com/v1/a.json?x=1") == ["v1", "a.json"])
+    }
+
     /// Components are decoded unless raw; one whose decoding is not UTF-8 is kept as written.
     @Test func decodesWhereItCan() {
         var list = Components()

@@ -107,7 +107,13 @@ import UrnOpenAPI
         #expect(try route(pets, "/v1/pets/mine") == "mine")  // concrete before templated
         #expect(try route(pets, "/v1/files/a%20b.png") == "file name=\"a b\" ext=\"png\"")
         #expect(try route(pets, "/v1/files/a.gif") == "file name=\"a\" ext=\"gif\" invalid=ext:enum: [png, jpg]")
-        #expect(try route(pets, "/v1/pets/") == "listPets")  // a trailing slash is ignored
+        // a trailing slash is a segment (OpenAPI 3.1.0 §4.8.8.1: the path is appended to the
+        // server URL as written): an empty petId, which its operation refuses (issue 56)
+        #expect(try route(pets, "/v1/pets/") == "showPet petId=\"\" invalid=petId:required: true")
+        #expect(try route(pets, "/v1/pets/42/") == "-")
+        #expect(try route(pets, "/v1/files/.png") == "file name=\"\" ext=\"png\" invalid=name:required: true")
+        // dot segments are removed first (RFC 3986 §5.2.4)
+        #expect(try route(pets, "/v1/x/../pets/./42") == "showPet petId=42")
         #expect(try route(pets, "/v1/pets/42", method: "PUT") == "-")
         #expect(try route(pets, "/pets/42") == "-")  // the server's base path is part of every path
     }
@@ -143,7 +149,11 @@ import UrnOpenAPI
             """
         #expect(try table(text).routes.map(\.pattern.text) == ["/v1/a", "/v2/a", "/path-level/b", "/operation-level/b"])
         #expect(try route(text, "https://eu.example.com/v1/a") == "a")
-        #expect(try route(text, "https://us.example.com/v1/a") == "-")
+        // OpenAPI 3.1.0 §4.8.6: a variable without `enum` (region) takes any value, one with
+        // (version) its enum values only (issue 56)
+        #expect(try route(text, "https://us.example.com/v1/a") == "a")
+        #expect(try route(text, "https://example.com/v1/a") == "-")
+        #expect(try route(text, "https://eu.example.com/v3/a") == "-")
         #expect(try route(text, "/path-level/b", method: "PUT") == "-")
         #expect(try route(text, "/operation-level/b", method: "PUT") == "bPut")
         #expect(failure(text.replacingFirst("region: {default: eu}", "other: {default: eu}"))
@@ -197,7 +207,7 @@ import UrnOpenAPI
         #expect(try route(doc("simple", false, "number"), "/x/1.5") == "x id=1.5")
     }
 
-    @Test func precedenceIsLiteralsThenDocumentOrder() throws {
+    @Test func precedenceIsFewerExpressionsThenDocumentOrder() throws {
         let text = document("""
               /b/{x}/c:
                 get: {operationId: first}
@@ -215,6 +225,20 @@ import UrnOpenAPI
         #expect(try route(text, "/b/y/d") == "second z=\"d\"")
         #expect(try route(text, "/b/q/c") == "first x=\"q\"")
         #expect(try route(text, "/b/y/c2") == "second z=\"c2\"")
+        // OpenAPI 3.1.0 §4.8.8.2 leaves ambiguous matches to the tool: fewer expressions win,
+        // as in openapi-core, whatever the document order; alone, {name}.{ext} splits greedily
+        let files = document("""
+              /files/{name}.{ext}:
+                get: {operationId: dotted}
+              /files/{name}:
+                get: {operationId: whole}
+            """)
+        #expect(try route(files, "/files/a.b.json") == "whole name=\"a.b.json\"")
+        let dotted = document("""
+              /files/{name}.{ext}:
+                get: {operationId: dotted}
+            """)
+        #expect(try route(dotted, "/files/a.b.json") == "dotted name=\"a.b\" ext=\"json\"")
         // an explicit head wins; without one, HEAD is served by GET
         #expect(try route(text, "/h/1", method: "HEAD") == "headH id=\"1\"")
         #expect(try route(text, "/g/1", method: "HEAD") == "getG id=\"1\"")

@@ -29,6 +29,48 @@ import Testing
     }
 }
 
+/// Server variables without `enum`, which take any value (OpenAPI 3.1.0 §4.8.6), and server
+/// URLs that end in `/` (§4.8.8.1: a path is appended to the URL as written). Issue 56.
+@Suite struct ServerVariableTests {
+    @Test func aVariableWithoutEnumStaysInTheURL() throws {
+        #expect(try ServerURL.expanded("{scheme}://api.example.com:{port}/{base}", values: ["scheme": [], "port": [], "base": []],
+                                       anyValue: ["scheme", "port", "base"]).get() == ["{scheme}://api.example.com:{port}/{base}"])
+        #expect(try ServerURL.expanded("https://{region}.example.com/{v}", values: ["v": ["v1", "v2"]], anyValue: ["region"]).get()
+                    == ["https://{region}.example.com/v1", "https://{region}.example.com/v2"])
+    }
+
+    @Test func anySchemePortAndHost() throws {
+        let server = ServerURL("{scheme}://api.example.com:{port}/{base}")
+        #expect(server.origin.scheme == nil && server.origin.port == nil)
+        #expect(server.basePath == "/{base}")
+        let link = { (text: String) in try LinkParser().parse(text) }
+        #expect(server.origin.accepts(try link("http://api.example.com:8080/x")))
+        #expect(!server.origin.accepts(try link("https://other.example.com/x")))
+        let region = ServerURL("https://{region}.example.com")
+        #expect(region.origin.port == 443)
+        #expect(region.origin.accepts(try link("https://eu-west.example.com/x")))
+        #expect(!region.origin.accepts(try link("https://example.com/x")))
+        #expect(!region.origin.accepts(try link("https://eu.example.org/x")))
+        // a whole-host variable may carry a port: any port
+        #expect(ServerURL("http://{host}/api").origin.port == nil)
+    }
+
+    @Test func hostPiecesFitLeftmostFirst() {
+        let pieces: [[UInt8]] = [Array("a".utf8), Array(".".utf8), Array(".com".utf8)]
+        #expect(ServerOrigin.fits(Array("ax.y.com".utf8), pieces))
+        #expect(ServerOrigin.fits(Array("ax.y.z.com".utf8), pieces))
+        #expect(!ServerOrigin.fits(Array("a.y.com".utf8), pieces))  // each variable takes a byte at least
+        #expect(!ServerOrigin.fits(Array("ax.com".utf8), pieces))
+    }
+
+    @Test func aURLEndingInSlashIsTwoBasePaths() {
+        #expect(ServerURL("https://api.example.com/v2/").basePaths == ["/v2", "/v2/"])
+        #expect(ServerURL("https://api.example.com/v2").basePaths == ["/v2"])
+        #expect(ServerURL("/").basePaths == [""])  // `//items` would name a host
+        #expect(ServerURL("v2/").basePaths == ["/v2", "/v2/"])
+    }
+}
+
 extension Result where Failure == ServerURL.ExpansionError {
     /// The failure's reason, or nil.
     var failureReason: String? {

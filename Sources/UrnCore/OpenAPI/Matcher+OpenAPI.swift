@@ -2,7 +2,7 @@ extension Matcher {
     /// The arguments of an OpenAPI operation's route against the current `components`: each
     /// template expression's value read by its parameter's style and schema (a name the
     /// operation declares no parameter for keeps its text), and in `invalidParameters` the
-    /// values that break their schema.
+    /// values that break their schema, and the empty ones (`emptyValue`).
     func operationArguments(_ route: Route, _ operation: OpenAPIOperation, _ link: Link) throws(Regex.MatchError) -> Arguments {
         var args = ArgumentList(reusing: &argumentBuffer)
         if !invalidParameters.isEmpty { invalidParameters.removeAll(keepingCapacity: true) }
@@ -23,6 +23,10 @@ extension Matcher {
         let valuesArePlain = components.isPlain
         try operation.slotParameters.withUnsafeBufferPointer { (parameters) throws(Regex.MatchError) in
             try forEachPlainSlot(of: route) { (k, name, text) throws(Regex.MatchError) in
+                if text.isEmpty {
+                    args.addNew(name: name, string: text, plainName: namesArePlain, plainValue: true)
+                    return noteEmpty(parameters[k].map { $0.takeUnretainedValue().name } ?? String(decoding: name, as: UTF8.self))
+                }
                 guard let held = parameters[k] else {
                     return args.addNew(name: name, string: text, plainName: namesArePlain, plainValue: valuesArePlain)
                 }
@@ -64,6 +68,10 @@ extension Matcher {
     /// Adds the argument `written` gives the parameter `name`, noting a broken rule.
     private func addArgument(_ name: [UInt8], _ written: ArraySlice<UInt8>, _ operation: OpenAPIOperation,
                              to args: inout ArgumentList) throws(Regex.MatchError) {
+        if written.isEmpty {
+            args.addNew(name, .string(written))
+            return noteEmpty(operation.parameter(named: name)?.name ?? String(decoding: name, as: UTF8.self))
+        }
         guard let parameter = operation.parameter(named: name) else {
             args.addNew(name, .string(written))
             return
@@ -79,6 +87,17 @@ extension Matcher {
             invalidParameters.append(InvalidParameter(param: parameter.name, rule: broken, value: String(decoding: written, as: UTF8.self)))
         }
     }
+
+    /// Notes the empty value of the parameter `name`: it takes its template expression (as
+    /// openapi-core's `[^/]*` does) but is no value. A path parameter is required (OpenAPI
+    /// 3.1.0 §4.8.12.1), and the simple style writes an undefined value as nothing (OpenAPI
+    /// 3.1.1 §4.8.12.6 Style Examples), so an empty segment is one a client had no value for.
+    private func noteEmpty(_ name: String) {
+        invalidParameters.append(InvalidParameter(param: name, rule: Self.emptyValueRule, value: ""))
+    }
+
+    /// The rule an empty path value breaks.
+    static let emptyValueRule = "required: true"
 
     /// Why the OpenAPI operation of `match` refuses its values: one explanation a broken rule
     /// (`--explain` on a record whose `route` has `invalid`).

@@ -23,6 +23,9 @@
     /// `plainPlaceholders.slots`: found once here rather than by name for every link, and held
     /// unretained (`parameters` keeps them), so that reading one costs no reference count.
     let slotParameters: [Unmanaged<PathParameter>?]
+    /// The template expressions of its path, each name once (a server variable is none): the
+    /// fewer, the earlier it is tried (`DialectRules.Ranking.fewestExpressions`).
+    let expressionCount: Int
 
     /// The operation of a route whose pattern is `pattern`.
     package init(method: String, path: String, operationId: String?, tags: [String], deprecated: Bool,
@@ -34,6 +37,13 @@
         self.deprecated = deprecated
         self.parameters = parameters
         self.origins = origins
+        expressionCount = pattern.segments.reduce(0) { count, segment in
+            switch segment {
+            case let .placeholder(placeholder): return count + (PathTemplate.isRepeat(placeholder.nameBytes) ? 0 : 1)
+            case let .composite(composite): return count + composite.placeholders.count { !PathTemplate.isRepeat($0.nameBytes) }
+            case .literal, .wildcard, .catchAll: return count
+            }
+        }
         let plain = pattern.plainPlaceholders
         slotParameters = !plain.applies ? [] : plain.slots.map { slot in
             parameters.first { $0.nameBytes[...] == plain.names[slot.name] }.map(Unmanaged.passUnretained)
@@ -53,16 +63,56 @@
 package struct ServerOrigin: Sendable, Equatable {
     /// The scheme, lower case; nil for any (a relative or `//host` URL).
     package let scheme: [UInt8]?
-    /// The host, lower case; nil for any (a relative URL).
+    /// The host, lower case; nil for any (a relative URL). It may hold `{name}`s, server
+    /// variables that take any value (OpenAPI 3.1.0 §4.8.6: a variable without `enum`).
     package let host: [UInt8]?
     /// The port, the scheme's default when the URL writes none; nil for any.
     package let port: Int?
+    /// When `host` holds variables, its literal text around them (`{region}.example.com` is
+    /// `["", ".example.com"]`), each variable taking one byte or more; nil for a host compared
+    /// whole.
+    private let hostPieces: [[UInt8]]?
 
     /// An origin.
     package init(scheme: [UInt8]?, host: [UInt8]?, port: Int?) {
         self.scheme = scheme
         self.host = host
         self.port = port
+        hostPieces = host.flatMap(Self.pieces)
+    }
+
+    /// The literal text around the `{name}`s of `host`, or nil when it holds none.
+    private static func pieces(_ host: [UInt8]) -> [[UInt8]]? {
+        guard let open = host.firstIndex(of: UInt8(ascii: "{")), host[open...].contains(UInt8(ascii: "}")) else { return nil }
+        var pieces: [[UInt8]] = []
+        var rest = host[...]
+        while let open = rest.firstIndex(of: UInt8(ascii: "{")), let close = rest[open...].firstIndex(of: UInt8(ascii: "}")) {
+            pieces.append(Array(rest[..<open]))
+            rest = rest[(close + 1)...]
+        }
+        pieces.append(Array(rest))
+        return pieces
+    }
+
+    /// Whether `host` (lower case) fits `pieces`: it starts with the first, ends with the last,
+    /// and holds the others in order, with at least one byte for each variable between them.
+    /// The leftmost place of each middle piece leaves the most room for the rest, so the first
+    /// fit found is the answer (no backtracking).
+    static func fits(_ host: some Collection<UInt8>, _ pieces: [[UInt8]]) -> Bool {
+        let host = Array(host)
+        guard let first = pieces.first, let last = pieces.last, pieces.count >= 2,
+              host.count >= first.count + last.count + pieces.count - 1,
+              host.starts(with: first), host.suffix(last.count).elementsEqual(last) else { return false }
+        var position = first.count
+        let end = host.count - last.count
+        for piece in pieces.dropFirst().dropLast() {
+            // one byte at least for the variable before it
+            var start = position + 1
+            while start + piece.count <= end, !host[start..<(start + piece.count)].elementsEqual(piece) { start += 1 }
+            guard start + piece.count <= end else { return false }
+            position = start + piece.count
+        }
+        return end - position >= 1
     }
 
     /// The port a scheme uses when a URL writes none.
@@ -80,7 +130,12 @@ package struct ServerOrigin: Sendable, Equatable {
             guard let linkScheme, linkScheme.elementsEqual(scheme) else { return false }
         }
         if let host {
-            guard let linkHost = link.host, text[linkHost].lazy.map(ByteClass.lowercased).elementsEqual(host) else { return false }
+            guard let linkHost = link.host else { return false }
+            if let hostPieces {
+                guard Self.fits(text[linkHost].lazy.map(ByteClass.lowercased), hostPieces) else { return false }
+            } else {
+                guard text[linkHost].lazy.map(ByteClass.lowercased).elementsEqual(host) else { return false }
+            }
         }
         if let port {
             let linkPort = link.port ?? linkScheme.flatMap { Self.defaultPort(Array($0)) }

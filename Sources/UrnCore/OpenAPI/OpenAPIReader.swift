@@ -172,8 +172,10 @@ package struct OpenAPIReader {
             var basePaths: [String] = []
             var origins: [String: [ServerOrigin]] = [:]
             for server in servers {
-                if origins[server.basePath] == nil { basePaths.append(server.basePath) }
-                origins[server.basePath, default: []].append(server.origin)
+                for basePath in server.basePaths {
+                    if origins[basePath] == nil { basePaths.append(basePath) }
+                    origins[basePath, default: []].append(server.origin)
+                }
             }
             var routes: [Route] = []
             for basePath in basePaths {
@@ -214,6 +216,7 @@ package struct OpenAPIReader {
                 let server = try resolve(written)
                 guard let url = try string(server["url"], "url") else { throw failure("a server needs a 'url'", at: server) }
                 var values: [String: [String]] = [:]
+                var anyValue: Set<String> = []
                 if let variables = server["variables"] {
                     guard let members = variables.members else { throw failure("'variables' must be a mapping, not \(variables.kindName)", at: variables) }
                     for (name, variable) in members {
@@ -227,17 +230,29 @@ package struct OpenAPIReader {
                             notes.append((reader.line(of: variable), "server variable '\(name)': its default '\(defaultValue)' is not one of its enum values; urn serves both"))
                             choices.append(defaultValue)
                         }
-                        if choices.isEmpty, let defaultValue { choices = [defaultValue] }
-                        guard !choices.isEmpty else { throw failure("server variable '\(name)' needs a 'default'", at: variable) }
+                        guard !choices.isEmpty || defaultValue != nil else { throw failure("server variable '\(name)' needs a 'default'", at: variable) }
+                        if choices.isEmpty, let defaultValue {
+                            // OpenAPI 3.1.0 §4.8.6: `enum` limits the values; without it any value
+                            // is one, and `default` only what a client sends when it has no other
+                            if Self.standsForAnyValue(defaultValue) { anyValue.insert(name) } else { choices = [defaultValue] }
+                        }
                         values[name] = choices
                     }
                 }
-                switch ServerURL.expanded(url, values: values) {
+                switch ServerURL.expanded(url, values: values, anyValue: anyValue) {
                 case let .success(urls): servers += urls.map(ServerURL.init)
                 case let .failure(error): throw failure(error.reason, at: server["url"] ?? server)
                 }
             }
             return servers
+        }
+
+        /// Whether a server variable without `enum` whose default is `value` takes any value:
+        /// yes where the default is one piece of a URL, a scheme, host, port or segment (or part
+        /// of one). A default that is empty or holds `/`, `?`, `#`, `@` or braces spans or ends
+        /// the URL's parts (`https://host{basePath}` with `/api/v1`): it is taken alone.
+        static func standsForAnyValue(_ value: String) -> Bool {
+            !value.isEmpty && !value.utf8.contains { "/?#@{}".utf8.contains($0) }
         }
 
         /// Swagger 2's servers: `schemes`, `host` and `basePath` of the document.
@@ -256,7 +271,7 @@ package struct OpenAPIReader {
                     let lower = Array(scheme.utf8).map(ByteClass.lowercased)
                     return ServerURL(origin: ServerOrigin(scheme: lower, host: server.origin.host,
                                                           port: server.origin.host == nil ? nil : ServerOrigin.defaultPort(lower)),
-                                     basePath: server.basePath)
+                                     basePath: server.basePath, slashBasePath: server.slashBasePath)
                 }
             }
         }

@@ -44,7 +44,7 @@ final class CompiledTable {
     /// Compiles `table` under `options`.
     init(_ table: RouteTable, _ options: Matcher.Options) {
         let dialect = table.dialect
-        let rules = SegmentRules(dialect, caseInsensitive: options.caseInsensitive)
+        let rules = SegmentRules(table, caseInsensitive: options.caseInsensitive)
         let (partitions, regexRoutes) = Self.tries(table, options, rules)
         var byText: [String: Int] = [:]
         if dialect.rules.hostMode {
@@ -136,6 +136,7 @@ final class CompiledTable {
     /// How `table` reads links: one way, or in `waap` the whole link first and then its host
     /// and path (WAAppRouteMatcher.m:14–26), a route matching either way.
     static func modes(_ table: RouteTable, _ options: Matcher.Options) -> [ComponentMode] {
+        if table.format == .openapi { return [.openapi] }
         switch table.dialect {
         case .urn: return [.urn]
         case .compass: return [.compass(cut: compassCut(table))]

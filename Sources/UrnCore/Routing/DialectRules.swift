@@ -25,6 +25,10 @@ package struct DialectRules: Sendable {
         case mostLiterals
         /// WAAppRouting: the first in table order (the library walks a dictionary).
         case tableOrder
+        /// An OpenAPI document: a concrete path first (OpenAPI 3.1.0 §4.8.8.2 Path Templating
+        /// Matching), then the path with fewer template expressions, then document order, as
+        /// openapi-core ranks the rest, which the specification leaves to the tool.
+        case fewestExpressions
     }
 
     /// Placeholders and `*` take an empty component (Compass: Navigator.swift:100–106).

@@ -16,17 +16,21 @@ enum ComponentMode: Equatable, Sendable {
     case waapRoute(caseInsensitiveScheme: Bool)
     /// Express: the raw pathname's segments, never decoded, a trailing `/` dropped (`strict` off).
     case express
+    /// An OpenAPI document's: the `urn` reading, but the path as a server routes it (urn-routes(5)
+    /// OPENAPI TABLES): `.` and `..` segments removed (RFC 3986 §5.2.4), a trailing `/` kept as an
+    /// empty segment, and an empty path read as `/` (RFC 3986 §6.2.3).
+    case openapi
 
     /// Whether two modes are the same: inlined where the matcher asks, a few times a record,
     /// whether its last reading is the one it needs (the derived `==` is a call).
     @inline(__always)
     static func == (a: ComponentMode, b: ComponentMode) -> Bool {
         switch (a, b) {
-        case (.urn, .urn), (.navigator, .navigator), (.waapFull, .waapFull), (.express, .express): return true
+        case (.urn, .urn), (.navigator, .navigator), (.waapFull, .waapFull), (.express, .express), (.openapi, .openapi): return true
         case let (.compass(x), .compass(y)): return x == y
         case let (.waapRoute(x), .waapRoute(y)): return x == y
         // each case named, not `default`: a case added later must be compared here too
-        case (.urn, _), (.compass, _), (.navigator, _), (.waapFull, _), (.waapRoute, _), (.express, _): return false
+        case (.urn, _), (.compass, _), (.navigator, _), (.waapFull, _), (.waapRoute, _), (.express, _), (.openapi, _): return false
         }
     }
 }
@@ -45,6 +49,9 @@ extension Components {
         case .express:
             isPlain = link.textIsPlain
             readExpress(link)
+        case .openapi:
+            isPlain = link.textIsPlain
+            readOpenAPI(link, delimiter: delimiter, raw: raw)
         default:
             isPlain = false  // the libraries' readings decode in ways of their own
             readLibrary(link, mode: mode, delimiter: delimiter, raw: raw)
@@ -68,6 +75,60 @@ extension Components {
         dropTrailingEmpty()
     }
 
+    /// The `openapi` reading: the `urn` one without its leniencies, as a server hands a request
+    /// path to its router.
+    @inline(__always)
+    private mutating func readOpenAPI(_ link: Link, delimiter: [UInt8], raw: Bool) {
+        let text = link.reference.text
+        guard link.splitsOnSlash else { return readURN(link, delimiter: delimiter, raw: raw) }
+        if link.kind == .url, let scheme = link.scheme,
+           !WebScheme.contains(text[scheme]), let host = link.host {
+            appendValue(ArraySlice(text[host].map(ByteClass.lowercased)), raw: raw)
+        }
+        guard let segments = link.slashSegments else { return appendRaw([]) }  // `/`, or an empty path
+        let raw = raw || link.pathHasNoPercent
+        if Self.holdsDot(text, segments) {
+            appendWithoutDotSegments(text, segments, raw: raw)
+        } else {
+            appendSlashSeparated(text, segments, raw: raw)
+        }
+    }
+
+    /// Whether `text[range]` holds a `.`: only then can it hold a dot segment.
+    @inline(__always)
+    private static func holdsDot(_ text: [UInt8], _ range: Range<Int>) -> Bool {
+        text.withUnsafeBufferPointer { buffer in
+            SWAR.firstIndex(UnsafeRawPointer(buffer.baseAddress!), from: range.lowerBound, to: range.upperBound, where: {
+                SWAR.equal($0, UInt8(ascii: ".")) & SWAR.high
+            }) < range.upperBound
+        }
+    }
+
+    /// Appends the `/` segments of `text[range]` (a path after its leading `/`) as RFC 3986
+    /// §5.2.4's remove_dot_segments leaves them: `.` dropped, `..` dropped with the segment
+    /// before it, either one last leaving an empty segment (`/a/b/..` is `/a/`). Only segments
+    /// written `.` and `..` are dot segments: `%2E` is a value, as Python's urljoin, which
+    /// openapi-core resolves the path with, reads it.
+    private mutating func appendWithoutDotSegments(_ text: [UInt8], _ range: Range<Int>, raw: Bool) {
+        var kept: [Range<Int>] = []
+        var pieces = 0
+        Link.splitOnSlash(range, of: text) { _ in pieces += 1 }
+        var index = 0
+        Link.splitOnSlash(range, of: text) { piece in
+            index += 1
+            let last = index == pieces
+            let isDot = piece.count == 1 && text[piece.lowerBound] == UInt8(ascii: ".")
+            let isDotDot = piece.count == 2 && text[piece.lowerBound] == UInt8(ascii: ".") && text[piece.lowerBound + 1] == UInt8(ascii: ".")
+            if isDotDot, !kept.isEmpty { kept.removeLast() }
+            if isDot || isDotDot {
+                if last { kept.append(piece.upperBound..<piece.upperBound) }
+            } else {
+                kept.append(piece)
+            }
+        }
+        for piece in kept { appendValue(text[piece], raw: raw) }
+    }
+
     /// The `express` reading: the raw pathname's segments, a trailing `/` dropped.
     @inline(__always)
     private mutating func readExpress(_ link: Link) {
@@ -81,6 +142,7 @@ extension Components {
         switch mode {
         case .urn: readURN(link, delimiter: delimiter, raw: raw)
         case .express: readExpress(link)
+        case .openapi: readOpenAPI(link, delimiter: delimiter, raw: raw)
         case let .compass(cut):
             if Components.isCompassURL(link) {
                 let name = Components.compassName(link, cut: cut)

@@ -18,6 +18,10 @@ enum Precedence {
             // most literal (plain) components; ties go to table order
             let la = a.pattern.rankLiteralCount, lb = b.pattern.rankLiteralCount
             if la != lb { return la > lb }
+        case .fewestExpressions:
+            // a concrete path has none (templating/paths/iterators.py:62 in openapi-core 0.23.1)
+            let ea = a.operation?.expressionCount ?? 0, eb = b.operation?.expressionCount ?? 0
+            if ea != eb { return ea < eb }
         case .tableOrder:
             break
         }

@@ -94,10 +94,10 @@ public struct RouteTable: Sendable {
 }
 
 extension RouteTable {
-    /// Which of two matching routes wins: the dialect's rule, or in an OpenAPI document more
-    /// literal segments and then document order (urn-routes(5) OPENAPI TABLES).
+    /// Which of two matching routes wins: the dialect's rule, or in an OpenAPI document fewer
+    /// template expressions and then document order (urn-routes(5) OPENAPI TABLES).
     package var ranking: DialectRules.Ranking {
-        format == .openapi ? .mostLiterals : dialect.rules.ranking
+        format == .openapi ? .fewestExpressions : dialect.rules.ranking
     }
 
 

@@ -5,7 +5,8 @@ struct SegmentRules: Sendable {
     /// Literals compare without regard to ASCII case (`-i`).
     let caseInsensitive: Bool
     /// Placeholders and `*` take an empty component: Compass binds whatever sits between two
-    /// delimiters (Navigator.swift:100–106 at 5cfacf8); the other dialects need one byte.
+    /// delimiters (Navigator.swift:100–106 at 5cfacf8), and an OpenAPI template expression an
+    /// empty segment (its operation then refuses the value); the other dialects need one byte.
     let allowsEmpty: Bool
     /// Floats are read as URLNavigator reads them, with `Float(_:)` (URLMatcher.swift:10–26).
     let singlePrecision: Bool
@@ -13,10 +14,16 @@ struct SegmentRules: Sendable {
     /// a non-ASCII literal is filed under its NFC form, and a non-ASCII component looked up by its.
     let canonical: Bool
 
-    /// The rules of `dialect`.
-    init(_ dialect: Dialect, caseInsensitive: Bool) {
+    /// The rules of `table`: its dialect's, an OpenAPI document's taking empty values.
+    init(_ table: RouteTable, caseInsensitive: Bool) {
+        self.init(table.dialect, caseInsensitive: caseInsensitive, emptyValues: table.format == .openapi)
+    }
+
+    /// The rules of `dialect`; `emptyValues` makes placeholders take empty components whatever
+    /// the dialect says.
+    init(_ dialect: Dialect, caseInsensitive: Bool, emptyValues: Bool = false) {
         self.caseInsensitive = caseInsensitive || dialect.rules.caselessLiterals
-        allowsEmpty = dialect.rules.emptyValues
+        allowsEmpty = emptyValues || dialect.rules.emptyValues
         singlePrecision = dialect.rules.singlePrecisionFloats
         canonical = dialect.rules.canonicalLiterals
     }

@@ -81,7 +81,7 @@
     }
 
     private static func findings(_ table: RouteTable, caseInsensitive: Bool) -> [Finding] {
-        if table.format == .openapi { return OpenAPICheck.findings(table, rules: SegmentRules(table.dialect, caseInsensitive: caseInsensitive)) }
+        if table.format == .openapi { return OpenAPICheck.findings(table, rules: SegmentRules(table, caseInsensitive: caseInsensitive)) }
         guard table.format == .routes else { return AppLinkCheck.findings(table) }
         var found = table.replaced.map { Finding(kind: .replaced, route: $0.earlier, other: $0.by) }
         // WAAppRouting's classes, indexed once for the table (a look-up per route, not a scan)
@@ -110,7 +110,7 @@
                 found.append(finding)
             }
         }
-        return (found + pairFindings(table, rules: SegmentRules(table.dialect, caseInsensitive: caseInsensitive)))
+        return (found + pairFindings(table, rules: SegmentRules(table, caseInsensitive: caseInsensitive)))
             .map { finding in
                 var finding = finding
                 finding.dialect = table.dialect

@@ -41,7 +41,7 @@ import gen  # noqa: E402  (beside this file)
 
 OUT = os.path.join(ROOT, ".build", "oracle", "openapi")
 # oracle.py's QUIRKS, in its order: probes[k] undoes the first k + 1 of them
-QUIRKS = ["path-servers-first", "server-variable-any", "empty-value", "not-percent-decoded",
+QUIRKS = ["path-servers-first", "server-variable-any", "not-percent-decoded",
           "label-matrix-ignored", "lenient-cast"]
 
 
@@ -117,45 +117,14 @@ def path_of(case):
     return link.partition("?")[0]
 
 
-def urn_template(case):
-    """The document's path template urn's route pattern (server prefix + template) ends with."""
-    pattern = case["urn"].get("pattern", "")
-    return max((t for t in case["templates"] if pattern.endswith(t)), key=len, default=None)
-
-
-def fewer_variables_first(case):
-    """openapi-core took a template with fewer variables where urn took one with more literal
-    text that also matches (`/files/{name}` before `/files/{name}.{ext}` for `/files/a.json`)."""
-    mine, theirs = urn_template(case), case["answer"].get("template")
-    if mine is None or theirs is None or mine == theirs:
+def empty_value(case):
+    """An empty value: both take the operation, and urn refuses the value (`required: true`)
+    where openapi-core takes it (a string's "")."""
+    answer, urn = case["answer"], case["urn"]
+    if "operation" not in answer or "operation" not in urn or answer["operation"] != urn["operation"]:
         return False
-    return theirs.count("{") < mine.count("{") and literal_length(theirs) < literal_length(mine)
-
-
-def literal_length(template):
-    return len(re.sub(r"\{[^}]*\}", "", template))
-
-
-def trailing_slash(case):
-    """A path ending in '/' that urn routes as the path without it (`/pets/` as `/pets`), where
-    openapi-core finds no operation or fills a template's last variable with nothing."""
-    path = path_of(case)
-    return (path.endswith("/") and path != "/" and "operation" in case["urn"]
-            and not case["urn"]["pattern"].endswith("/"))
-
-
-def first_separator(case):
-    """Two variables in one segment (`v{major}.{minor}`): openapi-core's [^/]* is greedy, so the
-    first takes up to the last separator (`v1.2.3`: major "1.2"); urn splits at the first."""
-    template = case["answer"].get("template")
-    if template is None or template != urn_template(case):
-        return False
-    raw = case["answer"]["raw"]
-    for segment in template.split("/"):
-        for name, separator in re.findall(r"\{([^}]*)\}([^{}]+)\{", segment):
-            if separator in raw.get(name, ""):
-                return True
-    return False
+    return any(rule == "required: true" and urn["args"].get(name) == "" and name not in answer["invalid"]
+               for name, rule in urn["invalid"].items())
 
 
 def host_case(case):
@@ -166,18 +135,19 @@ def host_case(case):
     return host != host.lower() and case["answer"].get("error") == "ServerNotFound" and "operation" in case["urn"]
 
 
-def dot_segment(case):
-    """A `.` or `..` segment: openapi-core joins the path to the host URL with urljoin
-    (validation/validators.py:310), which removes dot segments (`/labels/.` is `/labels/`);
-    urn routes the path as written."""
-    return any(segment in (".", "..") for segment in path_of(case).split("/"))
-
-
 def doubled_slash(case):
-    """A '//' in the path: openapi-core still finds the operation (its server match tries the
-    server URL with a '/' added, and the path template is searched, not anchored at the start);
-    urn does not route it."""
+    """A '//' in the path that urn does not route and openapi-core does: its path template is
+    searched at the end of the path, not anchored at its start, and its server match tries the
+    server URL with a '/' added (`//pets/3` under the server `/`)."""
     return "//" in path_of(case) and "operation" in case["answer"] and "operation" not in case["urn"]
+
+
+def empty_server_variable(case):
+    """openapi-core matched a server variable to nothing: its `[^/]*` takes the empty value, and
+    its server match tries the URL before the path with a '/' added, so `/items/5` is the
+    server `/{base}` with base "" and the path `/items/5`; urn routes none."""
+    answer = case["answer"]
+    return "" in answer.get("server_vars", {}).values() and "operation" not in case["urn"]
 
 
 def uuid_lower_cased(case):
@@ -205,12 +175,10 @@ UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 CLASSES = [(quirk, probe_rule(quirk)) for quirk in QUIRKS] + [
     ("head-served-by-get", head_served_by_get),
-    ("fewer-variables-first", fewer_variables_first),
-    ("trailing-slash", trailing_slash),
-    ("first-separator", first_separator),
+    ("empty-value", empty_value),
     ("host-case", host_case),
-    ("dot-segment", dot_segment),
     ("doubled-slash", doubled_slash),
+    ("empty-server-variable", empty_server_variable),
     ("uuid-lower-cased", uuid_lower_cased),
     ("integer-beyond-int64", integer_beyond_int64),
 ]

@@ -20,6 +20,7 @@ and break those schemas, with percent-encoded, lenient, empty and trailing-slash
 The seed is fixed, so the same bytes come out on every run.
 
 Usage: python3 gen.py > plan.jsonl
+       python3 gen.py --fuzz-corpus Tests/Fuzz/corpus/openapi   (FuzzOpenAPIDocument's seeds)
 """
 import json
 import random
@@ -589,19 +590,150 @@ def text_of(doc, fmt, rng):
     return "\n".join(yaml_lines(doc, 0, rng.random() < 0.3)) + "\n"
 
 
-def plan():
-    """Every document with its requests, in order."""
-    out = []
-    for index in range(DOCS):
-        d = build(index)
-        fmt = "yaml" if (index // 3) % 2 == 0 else "json"
-        text = text_of(document(d), fmt, d.rng)
-        out.append({"id": d.id, "version": d.version, "format": fmt, "text": text,
-                    "templates": list(d.paths), "requests": requests_for(d)})
+# Issue 56's documents, after the others (their own seeds, so the documents above and their
+# requests stay as they were): the issue's servers and paths, and requests that try server
+# variables with and without `enum`, servers that end in '/', dot segments, empty values,
+# trailing slashes and '.' separators.
+ISSUE56_DOCS = 12
+ISSUE56_SERVERS = [
+    {"url": "{scheme}://api.example.com:{port}/{base}",
+     "variables": {"scheme": {"default": "https"}, "port": {"default": "443"}, "base": {"default": "v2"}}},
+    {"url": "https://{region}.example.com/{version}",
+     "variables": {"region": {"default": "eu"}, "version": {"default": "v1", "enum": ["v1", "v2"]}}},
+    {"url": "https://api.example.com/v2/"},
+    {"url": "/{tenant}/api/", "variables": {"tenant": {"default": "acme"}}},
+    {"url": "https://api.example.com/{base}/", "variables": {"base": {"default": "v1", "enum": ["v1", "v2"]}}},
+    {"url": "/api/v3"},
+]
+# Values a variable may take in a request, by how the server declares it: its default, another
+# enum value, a value outside its enum, any value where it has no enum.
+ISSUE56_ANY = {"scheme": "http", "port": "8443", "base": "v3", "region": "us-west", "tenant": "globex"}
+
+
+def build_issue56(index):
+    rng = random.Random(SEED * 1000 + index)
+    d = Doc(index, rng)
+    d.version = ["3.0.3", "3.1.0"][index % 2]
+    d.swagger = False
+    item_id = d.param("id", "integer")
+    d.add("/items", "get", d.op_id("listItems"))
+    d.add("/items/{id}", "get", d.op_id("getItem"), params=[item_id])
+    d.add("/items/mine", "get", d.op_id("mine"))
+    name = d.param("name", "string")
+    ext = d.param("ext", "enum")
+    ext[0]["schema"] = {"type": "string", "enum": ["json", "xml", "gz"]}
+    ext[1]["kind"] = "ext"
+    files = [("/files/{name}", [name], "getFile"), ("/files/{name}.{ext}", [name, ext], "getFileAs")]
+    rng.shuffle(files)
+    for template, params, op in files:
+        d.add(template, "get", d.op_id(op), params=params)
+    d.add("/tags/{tag}/posts", "get", d.op_id("taggedPosts"), params=[d.param("tag", "string")])
+    d.add("/docs/", "get", d.op_id("docsIndex"))
+    d.servers = [ISSUE56_SERVERS[index % len(ISSUE56_SERVERS)]]
+    if rng.random() < 0.3:
+        d.servers = d.servers + [ISSUE56_SERVERS[(index + 3) % len(ISSUE56_SERVERS)]]
+    return d
+
+
+def issue56_prefixes(server):
+    """(prefix URL, category) for a server: its defaults, and each variable moved to another
+    enum value, outside its enum, or to any value where it has none."""
+    url, variables = server["url"], server.get("variables", {})
+    defaults = {k: v["default"] for k, v in variables.items()}
+    out = [(substitute(url, defaults), "default")]
+    for name, var in variables.items():
+        values = dict(defaults)
+        if "enum" in var:
+            values[name] = next(v for v in var["enum"] if v != var["default"])
+            out.append((substitute(url, values), "enum"))
+            values[name] = "zz" + name
+            out.append((substitute(url, values), "outside-enum"))
+        else:
+            values[name] = ISSUE56_ANY[name]
+            out.append((substitute(url, values), "any-value"))
     return out
 
 
+# The paths of issue 56's requests, with what each tries.
+ISSUE56_PATHS = [
+    ("/items", "hit"), ("/items/5", "hit"), ("/items/mine", "concrete"),
+    ("/items/", "trailing-slash/empty-value"), ("/items/5/", "trailing-slash"), ("/items/mine/", "trailing-slash"),
+    ("/items/./5", "dot-segment"), ("/x/../items/mine", "dot-segment"), ("/items/5/..", "dot-segment/empty-value"),
+    ("/items/abc/../7", "dot-segment"), ("/items/5/.", "dot-segment/trailing-slash"),
+    ("/files/a.b.json", "separator"), ("/files/a.json", "separator"), ("/files/.json", "separator/empty-value"),
+    ("/files/a.", "separator/empty-value"), ("/files/a", "separator"), ("/files/archive.tar.gz", "separator"),
+    ("/tags//posts", "empty-value"), ("/tags/x/posts/", "trailing-slash"), ("/tags/x/posts", "hit"),
+    ("/docs/", "trailing-slash/concrete"), ("/docs", "trailing-slash"),
+]
+
+
+def issue56_requests(d):
+    rng = d.rng
+    out = []
+    for server in d.servers:
+        prefixes = issue56_prefixes(server)
+        for path, what in ISSUE56_PATHS:
+            prefix, category = prefixes[0] if rng.random() < 0.5 else rng.choice(prefixes)
+            out.append({"method": "GET", "link": link_for(prefix, path, rng), "category": f"issue56/{what}+server-{category}"})
+        for prefix, category in prefixes:
+            # every way of writing the server once, and with its '/' kept before the path
+            out.append({"method": "GET", "link": link_for(prefix, "/items/5", rng), "category": f"issue56/server+server-{category}"})
+            if prefix.endswith("/"):
+                link = link_for(prefix, "/items", rng)
+                base = link.partition("/items")[0]
+                out.append({"method": "GET", "link": base + "//items", "category": f"issue56/server-slash+server-{category}"})
+        # a dot segment that climbs out of the server's base path
+        out.append({"method": "GET", "link": link_for(prefixes[0][0], "/../items/5", rng), "category": "issue56/dot-segment-above-base"})
+    return out
+
+
+def documents():
+    """Every document, in order: (the document under construction, its format, its text, its requests)."""
+    for index in range(DOCS + ISSUE56_DOCS):
+        d = build(index) if index < DOCS else build_issue56(index)
+        fmt = "yaml" if ((index // 3) % 2 == 0 if index < DOCS else index % 2 == 0) else "json"
+        text = text_of(document(d), fmt, d.rng)
+        yield d, fmt, text, requests_for(d) if index < DOCS else issue56_requests(d)
+
+
+def plan():
+    """Every document with its requests, in order."""
+    return [{"id": d.id, "version": d.version, "format": fmt, "text": text, "templates": list(d.paths), "requests": requests}
+            for d, fmt, text, requests in documents()]
+
+
+def fuzz_seeds():
+    """Seeds for `make fuzz`'s FuzzOpenAPIDocument (Tests/Fuzz/corpus/openapi): each document's
+    path items one at a time, with its servers and components, written as the document is (YAML
+    or JSON), and a line with one of its requests after it (`METHOD link`); only the seeds that
+    fit in the 1,024 bytes `make fuzz` gives an input."""
+    seeds = []
+    for d, fmt, _, requests in documents():
+        whole = document(d)
+        for k, template in enumerate(d.paths):
+            single = dict(whole)
+            single["paths"] = {template: whole["paths"][template]}
+            single.pop("info", None)
+            text = json.dumps(single, separators=(",", ":")) if fmt == "json" else "\n".join(yaml_lines(single, 0, False))
+            literal = next((w for w in template.split("/") if w and "{" not in w), "")
+            request = next((r for r in requests if "/" + literal in r["link"]), requests[k % len(requests)])
+            seed = f"{text}\n{request['method']} {request['link']}"
+            if len(seed.encode()) <= 1024:
+                seeds.append(seed)
+    return seeds
+
+
 def main():
+    if sys.argv[1:2] == ["--fuzz-corpus"]:
+        import hashlib
+        import os
+        folder = sys.argv[2]
+        os.makedirs(folder, exist_ok=True)
+        for seed in fuzz_seeds():
+            data = seed.encode()
+            with open(os.path.join(folder, hashlib.sha1(data).hexdigest()), "wb") as f:
+                f.write(data)
+        return
     for doc in plan():
         sys.stdout.write(json.dumps(doc, ensure_ascii=False) + "\n")
 

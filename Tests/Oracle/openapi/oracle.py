@@ -34,9 +34,8 @@ difference into the class of the first departure whose undoing brings openapi-co
 urn's. Each undoing is a small change around openapi-core, never a copy of its code:
   path-servers-first      the document with each path item's `servers` moved into its operations
                           that have none (so an operation's own servers win, §4.7.10)
-  server-variable-any     a server match whose variable value is outside its `enum` (or, without
-                          an enum, is not its `default`) is skipped
-  empty-value             a path template's variable matches one character or more, not none
+  server-variable-any     a server match whose variable value is outside its `enum` (and is not
+                          its `default`) is skipped; a variable without an enum takes any value
   not-percent-decoded     the matched values are percent-decoded before openapi-core reads them
   label-matrix-ignored    a label or matrix parameter's value is handed to openapi-core's own
                           label/matrix deserializer (under the key it looks up: `.id`, `;id*`)
@@ -62,13 +61,12 @@ from openapi_core import Config, OpenAPI, __version__
 from openapi_core.schema.parameters import get_style_and_explode
 from openapi_core.templating.paths.exceptions import PathError
 from openapi_core.templating.paths.finders import APICallPathFinder
-from openapi_core.templating.paths.iterators import TemplatePathsIterator, TemplateServersIterator
-from openapi_core.templating.paths.parsers import PathParser
+from openapi_core.templating.paths.iterators import TemplateServersIterator
 from openapi_core.testing import MockRequest
 
-QUIRKS = ["path-servers-first", "server-variable-any", "empty-value", "not-percent-decoded",
+QUIRKS = ["path-servers-first", "server-variable-any", "not-percent-decoded",
           "label-matrix-ignored", "lenient-cast"]
-APP_QUIRKS = frozenset(QUIRKS[:3])  # the ones undone by another document or path finder
+APP_QUIRKS = frozenset(QUIRKS[:2])  # the ones undone by another document or path finder
 METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 STRICT = {"integer": re.compile(r"-?(0|[1-9][0-9]*)"),
           "number": re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?"),
@@ -159,17 +157,6 @@ def operation_servers_first(doc):
     return doc
 
 
-class NonEmptyPathParser(PathParser):
-    _PARAM_PATTERN = r"[^/]+"
-
-
-class NonEmptyPathsIterator(TemplatePathsIterator):
-    """Undoes empty-value: openapi-core's path iterator with variables of one character or more."""
-
-    def _get_path_parser(self, path_pattern):
-        return NonEmptyPathParser(path_pattern, post_expression="$")
-
-
 class DeclaredValuesServersIterator(TemplateServersIterator):
     """Undoes server-variable-any: skips server matches whose values the variables do not allow."""
 
@@ -187,10 +174,8 @@ def allowed(server, values):
         if name not in variables:
             continue
         variable = variables / name
-        if "enum" in variable:
-            if value not in list((variable / "enum").read_value()):
-                return False
-        elif value != (variable / "default").read_value():
+        if "enum" in variable and value not in list((variable / "enum").read_value()) \
+                and value != (variable / "default").read_value():
             return False
     return True
 
@@ -219,8 +204,6 @@ class Oracle:
             if "path-servers-first" in undone:
                 doc = operation_servers_first(doc)
             finder = {}
-            if "empty-value" in undone:
-                finder["paths_iterator"] = NonEmptyPathsIterator("paths")
             if "server-variable-any" in undone:
                 finder["servers_iterator"] = DeclaredValuesServersIterator()
             config = Config(spec_validator_cls=None)
