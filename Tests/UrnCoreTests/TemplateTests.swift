@@ -191,12 +191,6 @@ import Testing
 }
 
 @Suite struct TemplateSlipTests {
-    /// `{query:}` names no parameter: a template error, as `{json:}` is.
-    @Test func anEmptyQueryKeyIsAnError() {
-        #expect(throws: TemplateError.self) { _ = try Template("{query:}") }
-        #expect(throws: TemplateError.self) { _ = try Template("{query-all:}") }
-    }
-
     /// A path step past 32 bits is a key, never an array index (it trapped).
     @Test func aHugeStepIsAKey() {
         let path = JSONPath("a.6666666666")!
@@ -210,5 +204,13 @@ import Testing
         try editor.set("host=b.example")
         #expect(throws: LinkEditor.EditError.self) { _ = try editor.edit(Array("urn:isbn:123".utf8)) }
         #expect(try editor.edit(Array("https://a.example/x".utf8)) == Array("https://b.example/x".utf8))
+    }
+}
+
+extension TemplateTests {
+    /// `{query:}` is the parameter whose name is empty, as trurl reads it (its test 110).
+    @Test func anEmptyQueryKeyIsTheParameterWithoutAName() throws {
+        #expect(try render("{query:}|{query-all:}", link: "http://localhost/?=bar&x=1&=baz") == "bar|bar baz")
+        #expect(try render("{query:}", link: "http://localhost/?x=1") == "")
     }
 }

@@ -191,13 +191,11 @@ extension Template {
             rest = rest[rest.index(after: colon)...]
         }
         let source: Source
-        if rest.hasPrefix("query:") || rest.hasPrefix("query-all:") {
-            let all = rest.hasPrefix("query-all:")
-            let key = Array(rest.dropFirst(all ? 10 : 6).utf8)
-            guard !key.isEmpty else {
-                throw TemplateError(reason: "'{\(text)}' names no query parameter: write {\(all ? "query-all" : "query"):KEY}", column: column)
-            }
-            source = all ? .queryAll(key) : .queryFirst(key)
+        if rest.hasPrefix("query:") {
+            // an empty KEY is the parameter whose name is empty (`?=bar`), as trurl reads it
+            source = .queryFirst(Array(rest.dropFirst(6).utf8))
+        } else if rest.hasPrefix("query-all:") {
+            source = .queryAll(Array(rest.dropFirst(10).utf8))
         } else if rest == "url" {
             source = .url
         } else if let part = LinkPart(rawValue: String(rest)) {
