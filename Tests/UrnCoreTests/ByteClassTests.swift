@@ -56,7 +56,7 @@ import Testing
     }
 }
 
-@Suite struct PlainRunTests {
+@Suite struct EscapeFreeRunTests {
     /// The eight-byte test agrees with the byte-by-byte definition for every byte in every lane.
     @Test func swarAgreesWithBytes() {
         for special in 0...255 {
@@ -65,7 +65,7 @@ import Testing
                 bytes[lane] = UInt8(special)
                 let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
                 let expected = special < 0x20 || special >= 0x80 || special == 0x22 || special == 0x5C
-                let mask = PlainRun.specialBytes(word)
+                let mask = EscapeFreeRun.specialBytes(word)
                 #expect((mask != 0) == expected, "byte \(special) in lane \(lane)")
                 if expected { #expect(SWAR.firstFlagged(mask) == lane, "byte \(special) in lane \(lane)") }
             }
@@ -86,7 +86,7 @@ import Testing
             }
             let lanes = (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64($0 * 8)) }
             let first = lanes.firstIndex { $0 < 0x20 || $0 >= 0x80 || $0 == 0x22 || $0 == 0x5C }
-            let mask = PlainRun.specialBytes(word)
+            let mask = EscapeFreeRun.specialBytes(word)
             #expect((mask == 0 ? nil : SWAR.firstFlagged(mask)) == first, "\(String(word, radix: 16))")
         }
     }
@@ -103,7 +103,7 @@ import Testing
                         bytes[low] = a
                         bytes[high] = b
                         let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-                        #expect(SWAR.firstFlagged(PlainRun.specialBytes(word)) == low)
+                        #expect(SWAR.firstFlagged(EscapeFreeRun.specialBytes(word)) == low)
                         let equal = SWAR.equal(word, a) & SWAR.high
                         #expect(SWAR.firstFlagged(equal) == low)
                     }
@@ -120,11 +120,11 @@ import Testing
             for lane in 0..<16 {
                 var block = [UInt8](repeating: UInt8(ascii: "a"), count: 16)
                 block[lane] = UInt8(byte)
-                let first = block.withUnsafeBufferPointer { PlainRun.firstSpecial(inBlockAt: $0.baseAddress!) }
+                let first = block.withUnsafeBufferPointer { EscapeFreeRun.firstSpecial(inBlockAt: $0.baseAddress!) }
                 #expect(first == (isSpecial(UInt8(byte)) ? lane : 16), "byte \(byte) in lane \(lane)")
                 // a special byte above the lane does not hide it
                 block[15] = 0x00
-                let withLater = block.withUnsafeBufferPointer { PlainRun.firstSpecial(inBlockAt: $0.baseAddress!) }
+                let withLater = block.withUnsafeBufferPointer { EscapeFreeRun.firstSpecial(inBlockAt: $0.baseAddress!) }
                 #expect(withLater == (isSpecial(UInt8(byte)) ? lane : 15), "byte \(byte) in lane \(lane), then 0")
             }
         }
@@ -144,7 +144,7 @@ import Testing
                         let expected = special >= start ? special : length
                         bytes.withUnsafeBufferPointer { buffer in
                             let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 8)!
-                            #expect(PlainRun.end(base, from: start, to: length) == expected,
+                            #expect(EscapeFreeRun.end(base, from: start, to: length) == expected,
                                     "length \(length), \(specialByte) at \(special), from \(start)")
                         }
                     }
@@ -155,8 +155,8 @@ import Testing
 
     @Test func findsTheEndOfARun() {
         let text = Array("abcdefghijklmnop\"rest".utf8)
-        text.withUnsafeBufferPointer { #expect(PlainRun.end($0.baseAddress!, from: 0, to: $0.count) == 16) }
-        text.withUnsafeBufferPointer { #expect(PlainRun.end($0.baseAddress!, from: 17, to: $0.count) == 21) }
+        text.withUnsafeBufferPointer { #expect(EscapeFreeRun.end($0.baseAddress!, from: 0, to: $0.count) == 16) }
+        text.withUnsafeBufferPointer { #expect(EscapeFreeRun.end($0.baseAddress!, from: 17, to: $0.count) == 21) }
     }
 
     /// A text is verbatim unless it holds a byte JSON escapes or decoding changes, wherever it
@@ -166,16 +166,16 @@ import Testing
         let specials: [UInt8] = [0x00, 0x1F, 0x7F, 0x80, 0xFF, UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "%"), UInt8(ascii: "+")]
         for count in 0...24 {
             let plain = [UInt8]((0..<count).map { UInt8(ascii: "a") + UInt8($0 % 26) })
-            #expect(plain.withUnsafeBufferPointer { PlainRun.isVerbatim($0) }, "\(count) plain bytes")
+            #expect(plain.withUnsafeBufferPointer { EscapeFreeRun.isVerbatim($0) }, "\(count) plain bytes")
             for position in 0..<count {
                 for special in specials where special != 0x7F {
                     var text = plain
                     text[position] = special
-                    #expect(!text.withUnsafeBufferPointer { PlainRun.isVerbatim($0) }, "\(special) at \(position) of \(count)")
+                    #expect(!text.withUnsafeBufferPointer { EscapeFreeRun.isVerbatim($0) }, "\(special) at \(position) of \(count)")
                 }
                 var text = plain
                 text[position] = 0x7F  // DEL is printable for JSON (no escape) and not decoded
-                #expect(text.withUnsafeBufferPointer { PlainRun.isVerbatim($0) })
+                #expect(text.withUnsafeBufferPointer { EscapeFreeRun.isVerbatim($0) })
             }
         }
     }

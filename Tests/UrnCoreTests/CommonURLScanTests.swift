@@ -23,7 +23,7 @@ import Testing
         if let general { #expect(parts(fast) == parts(general), "\(String(decoding: text, as: UTF8.self))") }
         // what the scan reads a JSON string holds as it is: writers copy its slices unscanned
         let plain = text.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        #expect(fast.textIsPlain && plain, "\(String(decoding: text, as: UTF8.self))")
+        #expect(fast.textNeedsNoEscape && plain, "\(String(decoding: text, as: UTF8.self))")
         #expect(fast.pathHasNoPercent == !text[fast.path].contains(UInt8(ascii: "%")), "\(String(decoding: text, as: UTF8.self))")
         return true
     }
@@ -77,13 +77,13 @@ import Testing
                                      link.reference.fragment, link.user, link.password, link.host, link.path, link.query,
                                      link.fragment, link.nid, link.nss, link.urnR, link.urnQ, link.urnF, link.name]
         return "\(String(decoding: link.text, as: UTF8.self)) \(link.kind) \(ranges) port \(link.port.map(String.init) ?? "nil") "
-            + (flags ? "plain \(link.textIsPlain) no-percent \(link.pathHasNoPercent)" : "")
+            + (flags ? "plain \(link.textNeedsNoEscape) no-percent \(link.pathHasNoPercent)" : "")
     }
 
     /// Whether the hints `link` gives hold: its text needs no JSON escape, its path has no `%`.
     private func hintsHold(_ link: Link) -> Bool {
         let plain = link.text.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        return (!link.textIsPlain || plain) && (!link.pathHasNoPercent || !link.text[link.path].contains(UInt8(ascii: "%")))
+        return (!link.textNeedsNoEscape || plain) && (!link.pathHasNoPercent || !link.text[link.path].contains(UInt8(ascii: "%")))
     }
 
     /// Parsing into a link that held any other kind of link (every component of a URN set,

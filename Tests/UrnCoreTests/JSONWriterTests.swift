@@ -66,8 +66,8 @@ import Testing
     @Test func writesPlainStringsAsTheyAreOrInLowerCase() {
         for count in [0, 1, 3, 4, 7, 8, 16, 17, 40] {
             let value = Array(String(repeating: "aB-Z", count: 10).utf8.prefix(count))
-            let asIs = written { w in w.beginArray(); value.withUnsafeBufferPointer { w.plainString($0) }; w.endArray() }
-            let lower = written { w in w.beginArray(); value.withUnsafeBufferPointer { w.plainString($0, lowercased: true) }; w.endArray() }
+            let asIs = written { w in w.beginArray(); value.withUnsafeBufferPointer { w.escapeFreeString($0) }; w.endArray() }
+            let lower = written { w in w.beginArray(); value.withUnsafeBufferPointer { w.escapeFreeString($0, lowercased: true) }; w.endArray() }
             #expect(asIs == "[\"\(String(decoding: value, as: UTF8.self))\"]")
             #expect(lower == "[\"\(String(decoding: value, as: UTF8.self).lowercased())\"]")
         }

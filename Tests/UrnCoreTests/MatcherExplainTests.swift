@@ -3,7 +3,7 @@ import Testing
 
 /// `--explain`: near misses ranked by edit distance, case-only differences named (issue 13),
 /// and the same verdict as matching (issue 12: one `accepts` for both).
-@Suite struct ExplainerTests {
+@Suite struct MatcherExplainTests {
     func explain(_ patterns: [String], _ link: String, dialect: Dialect = .urn, caseInsensitive: Bool = false) throws -> [String] {
         let parser = PatternParser(dialect: dialect)
         let routes = try patterns.enumerated().map { Route(pattern: try parser.parse($0.element), target: nil, table: "t", line: $0.offset + 1) }

@@ -29,7 +29,7 @@ import Testing
             let alone = try parser.parse(text)
             #expect(pooled.segments.map(describe) == alone.segments.map(describe), "\(text)")
             #expect(pooled.placeholderNames == alone.placeholderNames, "\(text)")
-            #expect(pooled.plainPlaceholders.names == alone.plainPlaceholders.names, "\(text)")
+            #expect(pooled.untypedPlaceholders.names == alone.untypedPlaceholders.names, "\(text)")
         }
     }
 

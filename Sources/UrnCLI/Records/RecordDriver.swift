@@ -188,7 +188,7 @@ package struct RecordDriver {
         let keepsEveryMember = stage.writesJSON && record.isJSON && parser.keepsEveryMember(record)
         for output in 0..<stage.outputCount(prepared) {
             if stage.writesJSON {
-                writer.begin(record, replacing: replaced, plainLink: stage.linkIsPlain, keepsEveryMember: keepsEveryMember)
+                writer.begin(record, replacing: replaced, plainLink: stage.linkNeedsNoEscape, keepsEveryMember: keepsEveryMember)
                 stage.write(prepared, output: output, into: &writer.json)
                 try writer.end()
             } else {

@@ -25,8 +25,8 @@ package protocol RecordStage {
     /// the record is then one without a link (`requiresLink`).
     mutating func prepare(nullLinkOf record: RecordView) throws -> Prepared?
     /// Whether the link of the record just prepared is known to need no JSON escape
-    /// (`Link.textIsPlain`): a raw line is then written back as `link` without a scan.
-    var linkIsPlain: Bool { get }
+    /// (`Link.textNeedsNoEscape`): a raw line is then written back as `link` without a scan.
+    var linkNeedsNoEscape: Bool { get }
     /// Whether the record is selected for output.
     mutating func selects(_ prepared: Prepared) -> Bool
     /// Whether the selected record just prepared settles the exit status as success, so that
@@ -71,7 +71,7 @@ extension RecordStage {
     package var requiresLink: Bool { true }
     package var readsRequestLines: Bool { false }
     package var watchedPaths: [JSONPath] { [] }
-    package var linkIsPlain: Bool { false }
+    package var linkNeedsNoEscape: Bool { false }
     package mutating func prepare(nullLinkOf record: RecordView) throws -> Prepared? { nil }
     package mutating func selects(_ prepared: Prepared) -> Bool { true }
     package func settlesStatus(_ prepared: Prepared) -> Bool { false }

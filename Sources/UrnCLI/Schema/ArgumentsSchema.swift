@@ -15,7 +15,7 @@ package enum ArgumentsSchema {
         args.forEachUnsafe { name, plainName, value, plainValue in
             if plainName { json.plainKey(name) } else { json.key(name) }
             switch value {
-            case let .string(bytes): if plainValue { json.plainString(bytes) } else { json.string(bytes) }
+            case let .string(bytes): if plainValue { json.escapeFreeString(bytes) } else { json.string(bytes) }
             case let .int(int): json.int(int)
             case let .double(double): json.double(double)
             case let .float(float):

@@ -19,7 +19,7 @@ package struct LinkSchema {
     /// The text of `normalized` outside the host: the URI, or the IRI (`--iri`).
     package var normalizedForm: LinkNormalizer.Form
     private var scratch: [UInt8] = []
-    /// Whether the link being written is `PlainRun.isVerbatim`: then every part of it is written
+    /// Whether the link being written is `EscapeFreeRun.isVerbatim`: then every part of it is written
     /// as it is, without a scan for escapes or for bytes to decode.
     private var verbatim = false
 
@@ -40,7 +40,7 @@ package struct LinkSchema {
 
     /// Writes the fields of `link` as members of the open object in `json`.
     package mutating func write(_ link: Link, into json: inout JSONWriter) {
-        verbatim = link.text.withUnsafeBufferPointer { PlainRun.isVerbatim($0) }
+        verbatim = link.text.withUnsafeBufferPointer { EscapeFreeRun.isVerbatim($0) }
         // the fixed text between the values is written in one piece where it can be
         switch link.kind {
         case .url: json.rawMembersAndKey(#""kind":"url","parts":{"#)
@@ -89,7 +89,7 @@ package struct LinkSchema {
         if let host = link.host {
             json.key("host")
             if verbatim && !domains {
-                text[host].withUnsafeBufferPointer { json.plainString($0, lowercased: true) }
+                text[host].withUnsafeBufferPointer { json.escapeFreeString($0, lowercased: true) }
             } else {
                 writeHost(text[host], into: &json)
             }
@@ -116,7 +116,7 @@ package struct LinkSchema {
         scratch.withUnsafeMutableBufferPointer { host in
             for i in host.indices { host[i] = ByteClass.lowercased(host[i]) }
         }
-        if verbatim { scratch.withUnsafeBufferPointer { json.plainString($0) } } else { json.string(scratch) }
+        if verbatim { scratch.withUnsafeBufferPointer { json.escapeFreeString($0) } } else { json.string(scratch) }
         if domains { writeDomainParts(of: scratch, into: &json) }
     }
 
@@ -136,7 +136,7 @@ package struct LinkSchema {
     }
 
     private mutating func lowercased(_ bytes: ArraySlice<UInt8>, into json: inout JSONWriter) {
-        if verbatim { return bytes.withUnsafeBufferPointer { json.plainString($0, lowercased: true) } }
+        if verbatim { return bytes.withUnsafeBufferPointer { json.escapeFreeString($0, lowercased: true) } }
         scratch.removeAll(keepingCapacity: true)
         for byte in bytes { scratch.append(ByteClass.lowercased(byte)) }
         json.string(scratch)
@@ -146,7 +146,7 @@ package struct LinkSchema {
     /// would not give UTF-8).
     private mutating func value(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool = false, into json: inout JSONWriter) {
         if verbatim {
-            bytes.withUnsafeBufferPointer { json.plainString($0) }
+            bytes.withUnsafeBufferPointer { json.escapeFreeString($0) }
             return
         }
         guard !raw, PercentCoding.needsDecoding(bytes, plusAsSpace: plusAsSpace) else { json.string(bytes); return }

@@ -45,7 +45,7 @@ package enum LogSchema {
         }
         if let time = line.localTime {
             json.key("time")
-            time.withISO8601 { json.plainString($0) }
+            time.withISO8601 { json.escapeFreeString($0) }
         } else {
             string("time", line.isoTime, line, text, &scratch, &json)
         }

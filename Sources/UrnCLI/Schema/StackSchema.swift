@@ -14,7 +14,7 @@ package struct StackSchema: Sendable {
 
     /// Writes the members `stack`, then `transition` and `handler` when there are any, of the
     /// stack laid out in `layout`, each frame read where it lies. `plainLinks` says that the
-    /// frames' links are slices of a text known to need no JSON escape (`Link.textIsPlain`), so
+    /// frames' links are slices of a text known to need no JSON escape (`Link.textNeedsNoEscape`), so
     /// that they are copied without a scan of their own.
     package func write(stack layout: StackLayout, transition: Transition?, plainLinks: Bool = false, into json: inout JSONWriter) {
         json.key("stack")

@@ -26,8 +26,8 @@ struct MatchStage: RecordStage {
     let methodField: JSONPath?
     /// The link being routed, whose storage the next record's reuses.
     private var parsed = Link()
-    /// Whether the last link parsed needs no JSON escape (`RecordStage.linkIsPlain`).
-    private(set) var linkIsPlain = false
+    /// Whether the last link parsed needs no JSON escape (`RecordStage.linkNeedsNoEscape`).
+    private(set) var linkNeedsNoEscape = false
     /// The last record's winning route, if any.
     private var winner: Match?
     /// With `--all-matches`, the last record's matches in precedence order (the winner
@@ -76,7 +76,7 @@ struct MatchStage: RecordStage {
 
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
         try reader.read(link, of: record, into: &parsed)
-        linkIsPlain = parsed.textIsPlain
+        linkNeedsNoEscape = parsed.textNeedsNoEscape
         // nil spelled out when there is no method, rather than a copy of the nil property
         let method = self.method == nil && methodField == nil && !record.isRequestLine ? nil : requestMethod(of: record)
         // let go first, so that the matcher can reuse the argument buffer the last winner holds
@@ -113,7 +113,7 @@ struct MatchStage: RecordStage {
     /// A record whose link is `null` (a log line whose request names no target): a link no
     /// route takes, with no explanation, counted on a line of its own by `--stats`.
     mutating func prepare(nullLinkOf record: RecordView) throws -> Result? {
-        linkIsPlain = false
+        linkNeedsNoEscape = false
         if winner != nil { winner = nil }
         if allMatches { all = [] }
         explanations = nil

@@ -11,8 +11,8 @@ struct ParseStage: RecordStage {
     let resolver: LinkResolver?
     /// The link being parsed, whose storage the next record's reuses.
     private var parsed = Link()
-    /// Whether the last link parsed needs no JSON escape (`RecordStage.linkIsPlain`).
-    private(set) var linkIsPlain = false
+    /// Whether the last link parsed needs no JSON escape (`RecordStage.linkNeedsNoEscape`).
+    private(set) var linkNeedsNoEscape = false
     /// Whether the last record's link was `null` (a log line whose request names no target):
     /// the record goes on without parts.
     private var noLink = false
@@ -44,7 +44,7 @@ struct ParseStage: RecordStage {
         } else {
             try parser.parse(link, base: resolver, into: &parsed)
         }
-        linkIsPlain = parsed.textIsPlain
+        linkNeedsNoEscape = parsed.textNeedsNoEscape
         // without a base (which --log puts in the link itself) only percent-encoding changes the
         // length of the text, and it always does
         repaired = targetParser != nil && parsed.text.count != link.count && record.member(Self.lenient) == nil
@@ -55,7 +55,7 @@ struct ParseStage: RecordStage {
     /// A record whose link is `null`: kept as it is, with no parts.
     mutating func prepare(nullLinkOf record: RecordView) throws -> Void? {
         noLink = true
-        linkIsPlain = false
+        linkNeedsNoEscape = false
         return ()
     }
 

@@ -23,8 +23,8 @@ struct StackStage: RecordStage {
     private var parsed = Link()
     /// What the record's link opens, in storage kept from record to record.
     private var layout = StackLayout()
-    /// Whether the last link parsed needs no JSON escape (`RecordStage.linkIsPlain`).
-    private(set) var linkIsPlain = false
+    /// Whether the last link parsed needs no JSON escape (`RecordStage.linkNeedsNoEscape`).
+    private(set) var linkNeedsNoEscape = false
     private var matched = 0
     /// The upstream `args` of the last record, in storage kept from record to record (the
     /// layout, cleared first, holds it no longer).
@@ -55,7 +55,7 @@ struct StackStage: RecordStage {
         // the last layout holds the last link's text: let it go before the storage is reused
         layout.clear()
         try reader.read(link, of: record, into: &parsed)
-        linkIsPlain = parsed.textIsPlain
+        linkNeedsNoEscape = parsed.textNeedsNoEscape
         try layOut(record: record)
         if !layout.isEmpty || layout.hasHandler { matched += 1 }
         var current = fixedFrom
@@ -73,7 +73,7 @@ struct StackStage: RecordStage {
     /// nothing, and moves no current stack.
     mutating func prepare(nullLinkOf record: RecordView) throws -> Result? {
         layout.clear()
-        linkIsPlain = false
+        linkNeedsNoEscape = false
         return Result(transition: nil)
     }
 
@@ -98,12 +98,12 @@ struct StackStage: RecordStage {
     mutating func write(_ result: Result, into json: inout JSONWriter) {
         // every frame written (the transition pushes frames of this stack) is a slice of the link
         // just prepared, so the links are plain when it is
-        schema.write(stack: layout, transition: result.transition, plainLinks: linkIsPlain, into: &json)
+        schema.write(stack: layout, transition: result.transition, plainLinks: linkNeedsNoEscape, into: &json)
     }
 
     mutating func write(_ result: Result, output: Int, into json: inout JSONWriter) {
         guard frames else { write(result, into: &json); return }
-        schema.write(frame: layout[output], depth: output, of: layout.count, plainLink: linkIsPlain, into: &json)
+        schema.write(frame: layout[output], depth: output, of: layout.count, plainLink: linkNeedsNoEscape, into: &json)
     }
 
     func settlesStatus(_ result: Result) -> Bool { !layout.isEmpty || layout.hasHandler }

@@ -1,7 +1,7 @@
 /// Finds runs of bytes that a JSON string holds as they are (printable ASCII other than `"` and
 /// `\`), sixteen or eight bytes at a time: the scanner and the writer spend most of their time
 /// in such runs.
-package enum PlainRun {
+package enum EscapeFreeRun {
     /// The index of the first byte at or after `start` that is not plain (`end` if none).
     /// Sixteen bytes at a time while a whole block is left, then eight.
     @inline(__always)

@@ -396,7 +396,7 @@
             // sixteen bytes or more, never call it.
             var i = start &+ 1
             while i &+ 16 <= count {
-                let offset = PlainRun.firstSpecial(inBlockAt: base + i)
+                let offset = EscapeFreeRun.firstSpecial(inBlockAt: base + i)
                 i &+= offset
                 if offset < 16 {
                     if base[i] == UInt8(ascii: "\"") { return i &+ 1 }
@@ -413,7 +413,7 @@
             var i = start
             while true {
                 // Skip the plain ASCII run in one tight loop; most strings are nothing else.
-                i = PlainRun.end(base, from: i, to: count)
+                i = EscapeFreeRun.end(base, from: i, to: count)
                 guard i < count else { throw JSONError(.unexpectedEnd, at: i) }
                 let byte = base[i]
                 if byte == UInt8(ascii: "\"") { return i &+ 1 }

@@ -126,7 +126,7 @@
     /// its colon in one go, any other escaped.
     @_spi(Records) public mutating func key(_ name: UnsafeBufferPointer<UInt8>) {
         let n = name.count
-        guard let source = name.baseAddress, PlainRun.end(source, from: 0, to: n) == n else {
+        guard let source = name.baseAddress, EscapeFreeRun.end(source, from: 0, to: n) == n else {
             string(name)
             endKey()
             return
@@ -252,7 +252,7 @@
     /// Writes a string that needs no escaping (printable ASCII other than `"` and `\`), as it
     /// is or, when asked, in lower case.
     @inlinable
-    @_spi(Records) public mutating func plainString(_ value: UnsafeBufferPointer<UInt8>, lowercased: Bool = false) {
+    @_spi(Records) public mutating func escapeFreeString(_ value: UnsafeBufferPointer<UInt8>, lowercased: Bool = false) {
         separate()
         let n = value.count
         let out = buffer.unsafeTail(minimum: n + 2)
@@ -267,8 +267,8 @@
 
     /// Writes a constant string that needs no escaping, as it is.
     @inlinable
-    @_spi(Records) public mutating func plainString(_ value: StaticString) {
-        plainString(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
+    @_spi(Records) public mutating func escapeFreeString(_ value: StaticString) {
+        escapeFreeString(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
     }
 
     /// Writes a string from UTF-8 bytes; returns false when invalid UTF-8 had to be replaced.
@@ -278,13 +278,13 @@
         return Array(value).withUnsafeBufferPointer { string($0) }
     }
 
-    /// Writes a string from UTF-8 bytes, as `plainString` does when `plain` says they need no
+    /// Writes a string from UTF-8 bytes, as `escapeFreeString` does when `plain` says they need no
     /// escape; returns false when invalid UTF-8 had to be replaced. A call, so that a writer of
     /// frames keeps the small writes around it inlined.
     @discardableResult
     @_spi(Records) public mutating func string(_ value: UnsafeBufferPointer<UInt8>, plain: Bool) -> Bool {
         guard plain else { return string(value) }
-        plainString(value)
+        escapeFreeString(value)
         return true
     }
 
@@ -296,7 +296,7 @@
         let n = value.count
         let out = buffer.unsafeTail(minimum: n * 6 + 2)
         out[0] = UInt8(ascii: "\"")
-        guard let source = value.baseAddress, PlainRun.end(source, from: 0, to: n) < n else {
+        guard let source = value.baseAddress, EscapeFreeRun.end(source, from: 0, to: n) < n else {
             // nothing to escape, the common case
             if let source = value.baseAddress { (out + 1).updateShort(from: source, count: n) }
             out[n + 1] = UInt8(ascii: "\"")
@@ -321,7 +321,7 @@
         let n = value.count
         while i < n {
             // Copy the longest run of bytes that need no escaping in one go.
-            let j = PlainRun.end(source, from: i, to: n)
+            let j = EscapeFreeRun.end(source, from: i, to: n)
             if j > i {
                 out.updateShort(from: source + i, count: j - i)
                 out += j - i

@@ -67,7 +67,7 @@ enum CommonURLScan {
     private static func setScanned(_ found: Ranges, on link: inout Link) {
         link.host = found.host
         link.port = found.port < 0 ? nil : Int(found.port)
-        link.textIsPlain = true  // ASCII, and every byte one that its component allows: no `"`, `\` or control
+        link.textNeedsNoEscape = true  // ASCII, and every byte one that its component allows: no `"`, `\` or control
         link.pathHasNoPercent = !found.pathHasPercent
     }
 

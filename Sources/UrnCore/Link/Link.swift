@@ -20,7 +20,7 @@
     /// Whether every byte of `text` is known to be written in a JSON string as it is
     /// (printable ASCII other than `"` and `\`): true for a link the common-URL scan read,
     /// whose bytes it checked, so that a writer of its slices need not scan them again.
-    @_spi(Records) public internal(set) var textIsPlain = false
+    @_spi(Records) public internal(set) var textNeedsNoEscape = false
     /// Whether the path is known to hold no `%` escape (the common-URL scan saw none), so that
     /// its segments read the same decoded or not.
     @_spi(Records) public internal(set) var pathHasNoPercent = false

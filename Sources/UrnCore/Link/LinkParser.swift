@@ -313,7 +313,7 @@
             guard d < 10 else {
                 let written = String(decoding: text[digits], as: UTF8.self)
                 let looksLikeName = text[digits].contains { ByteClass.test($0, .alpha) }
-                let scheme = looksLikeName ? link0Scheme(text) : nil
+                let scheme = looksLikeName ? suggestedCompassScheme(text) : nil
                 throw LinkError.invalidPort(written, at: digits.lowerBound, compassScheme: scheme)
             }
             value = value * 10 + Int(d)
@@ -326,7 +326,7 @@
 
     /// The scheme of `text`, to suggest as `--scheme` when `S://user:self` was read as a URL;
     /// nil for web schemes, whose links are never Compass names.
-    private func link0Scheme(_ text: [UInt8]) -> String? {
+    private func suggestedCompassScheme(_ text: [UInt8]) -> String? {
         guard let colon = text.firstIndex(of: UInt8(ascii: ":")) else { return nil }
         let scheme = String(decoding: text[..<colon], as: UTF8.self)
         return ["http", "https", "ws", "wss", "ftp", "file"].contains(scheme.lowercased()) ? nil : scheme

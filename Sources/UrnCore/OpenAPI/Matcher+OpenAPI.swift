@@ -6,7 +6,7 @@ extension Matcher {
     func operationArguments(_ route: Route, _ operation: OpenAPIOperation, _ link: Link) throws(Regex.MatchError) -> Arguments {
         var args = ArgumentList(reusing: &argumentBuffer)
         if !invalidParameters.isEmpty { invalidParameters.removeAll(keepingCapacity: true) }
-        if route.pattern.plainPlaceholders.applies {
+        if route.pattern.untypedPlaceholders.applies {
             try addSlotArguments(route, operation, to: &args)
         } else {
             try addSegmentArguments(route, operation, to: &args)
@@ -19,7 +19,7 @@ extension Matcher {
     /// found when the route was built; a primitive value is read and added in place, as an urn
     /// table's plain placeholders are (every link the operation takes comes through here).
     private func addSlotArguments(_ route: Route, _ operation: OpenAPIOperation, to args: inout ArgumentList) throws(Regex.MatchError) {
-        let namesArePlain = route.pattern.plainPlaceholders.namesArePlain
+        let namesArePlain = route.pattern.untypedPlaceholders.namesArePlain
         let valuesArePlain = components.isPlain
         try operation.slotParameters.withUnsafeBufferPointer { (parameters) throws(Regex.MatchError) in
             try forEachPlainSlot(of: route) { (k, name, text) throws(Regex.MatchError) in

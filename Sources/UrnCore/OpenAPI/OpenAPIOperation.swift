@@ -20,7 +20,7 @@
     package let origins: ServerOrigins
     /// When the route's pattern has only whole-segment placeholders, the parameter of each (nil
     /// for a name the operation declares none for), in the order of the pattern's
-    /// `plainPlaceholders.slots`: found once here rather than by name for every link, and held
+    /// `untypedPlaceholders.slots`: found once here rather than by name for every link, and held
     /// unretained (`parameters` keeps them), so that reading one costs no reference count.
     let slotParameters: [Unmanaged<PathParameter>?]
     /// The template expressions of its path, each name once (a server variable is none): the
@@ -44,7 +44,7 @@
             case .literal, .wildcard, .catchAll: return count
             }
         }
-        let plain = pattern.plainPlaceholders
+        let plain = pattern.untypedPlaceholders
         slotParameters = !plain.applies ? [] : plain.slots.map { slot in
             parameters.first { $0.nameBytes[...] == plain.names[slot.name] }.map(Unmanaged.passUnretained)
         }

@@ -33,7 +33,7 @@
     /// components as they are, with nothing to test. Not optional, so that matching reads it in
     /// place: binding an optional copied its arrays, two reference counts a link on patterns
     /// that `--jobs` workers share.
-    let plainPlaceholders: PlainPlaceholders
+    let untypedPlaceholders: UntypedPlaceholders
     /// The pattern also takes links with more components than it has segments (URLNavigator's
     /// `<path:p>`, which does not stop the later segments being compared by position).
     @_spi(Records) public let openEnded: Bool
@@ -74,7 +74,7 @@
     package init(text: String, scheme: [UInt8]?, schemeAsWritten: [UInt8]?, host: [UInt8]?, segments: [Segment],
                 sourceRanges: [Range<Int>], slashSeparated: Bool, openEnded: Bool = false, warnings: [PatternWarning] = [],
                 optionalSegments: [Int] = [], express: ExpressRegex? = nil, rankLiteralCount: Int? = nil,
-                sharingPlaceholdersOf previous: PlainPlaceholders? = nil) {
+                sharingPlaceholdersOf previous: UntypedPlaceholders? = nil) {
         precondition(sourceRanges.count == segments.count, "one source range a segment")
         self.text = text
         self.segments = segments
@@ -99,9 +99,9 @@
         // a table's routes come in runs of one shape (`/repos/:owner/:repo/…`): a list equal to
         // the previous route's is shared, where building it was an allocation a route
         if let previous, previous.isList(of: segments) {
-            plainPlaceholders = previous
+            untypedPlaceholders = previous
         } else {
-            plainPlaceholders = Self.plainPlaceholders(of: segments)
+            untypedPlaceholders = Self.untypedPlaceholders(of: segments)
         }
     }
 
@@ -110,8 +110,8 @@
 
     /// The placeholders of `segments` by index, which apply only when every segment is a
     /// literal, `*` or an untyped placeholder.
-    private static func plainPlaceholders(of segments: [Segment]) -> PlainPlaceholders {
-        var found = PlainPlaceholders()
+    private static func untypedPlaceholders(of segments: [Segment]) -> UntypedPlaceholders {
+        var found = UntypedPlaceholders()
         for (index, segment) in segments.enumerated() {
             switch segment {
             case .literal, .wildcard: continue
@@ -119,12 +119,12 @@
                 found.slots.append((index, found.names.count..<(found.names.count + placeholder.nameBytes.count)))
                 // a lone name is the placeholder's own bytes, shared rather than copied
                 if found.names.isEmpty { found.names = placeholder.nameBytes } else { found.names += placeholder.nameBytes }
-            default: return PlainPlaceholders()
+            default: return UntypedPlaceholders()
             }
         }
         found.applies = true
         found.namesArePlain = found.names.withUnsafeBufferPointer { names in
-            names.isEmpty || PlainRun.end(names.baseAddress!, from: 0, to: names.count) == names.count
+            names.isEmpty || EscapeFreeRun.end(names.baseAddress!, from: 0, to: names.count) == names.count
         }
         return found
     }
@@ -259,7 +259,7 @@
 /// The placeholders of a pattern made only of literals, `*` and untyped placeholders: each
 /// one's segment index and name, in order, the names in one array (read once an argument list,
 /// not once a name).
-package struct PlainPlaceholders: Sendable {
+package struct UntypedPlaceholders: Sendable {
     /// The pattern is made only of literals, `*` and untyped placeholders; else the lists are empty.
     var applies = false
     /// Each placeholder's segment index and where its name lies in `names`.
@@ -270,7 +270,7 @@ package struct PlainPlaceholders: Sendable {
     var namesArePlain = false
 }
 
-extension PlainPlaceholders {
+extension UntypedPlaceholders {
     /// Whether this is the list `Pattern` builds for `segments`, which can then share it: the
     /// same untyped placeholders, named the same, at the same indices, and nothing typed.
     func isList(of segments: [Segment]) -> Bool {

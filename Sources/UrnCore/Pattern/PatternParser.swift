@@ -100,8 +100,8 @@
             segments.append(next)
         }
         let pattern = Pattern(text: text, scheme: lowerScheme, schemeAsWritten: scheme, host: host, segments: segments,
-                              sourceRanges: ranges, slashSeparated: slashSeparated, sharingPlaceholdersOf: pool.lastPlainPlaceholders)
-        pool.lastPlainPlaceholders = pattern.plainPlaceholders
+                              sourceRanges: ranges, slashSeparated: slashSeparated, sharingPlaceholdersOf: pool.lastUntypedPlaceholders)
+        pool.lastUntypedPlaceholders = pattern.untypedPlaceholders
         return pattern
     }
 

@@ -11,7 +11,7 @@ struct SegmentPool: ~Copyable {
     private var placeholders: [Placeholder] = []
     /// The untyped placeholders of the last pattern made, which the next one shares if it has
     /// the same (`Pattern.init(…sharingPlaceholdersOf:)`).
-    var lastPlainPlaceholders: PlainPlaceholders?
+    var lastUntypedPlaceholders: UntypedPlaceholders?
 
     /// The literal written as `text`, made by `decode` the first time it is asked for.
     mutating func literal(_ text: UnsafeBufferPointer<UInt8>, decode: ([UInt8]) -> [UInt8]) -> [UInt8] {

@@ -13,7 +13,7 @@ package struct Components: Sendable {
     /// A decoded component before it is checked for UTF-8 (rare: only components with `%`).
     private var decoded: [UInt8] = []
     /// Whether every component is a slice of a link text that needs no JSON escape
-    /// (`Link.textIsPlain`), none decoded: arguments taken from them are written unscanned.
+    /// (`Link.textNeedsNoEscape`), none decoded: arguments taken from them are written unscanned.
     package var isPlain = false
 
     /// An empty list.

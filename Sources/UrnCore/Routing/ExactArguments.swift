@@ -6,8 +6,8 @@ extension Matcher {
         var args = ArgumentList(reusing: &argumentBuffer)
         if let express = route.pattern.express {
             try expressArguments(express, link, into: &args)
-        } else if dialect == .express, route.pattern.optionalSegments.isEmpty, route.pattern.plainPlaceholders.applies {
-            let plain = route.pattern.plainPlaceholders
+        } else if dialect == .express, route.pattern.optionalSegments.isEmpty, route.pattern.untypedPlaceholders.applies {
+            let plain = route.pattern.untypedPlaceholders
             // each value as written unless it has an escape to decode, read where it lies
             plain.names.withUnsafeBufferPointer { names in
                 components.withUnsafeParts { bytes, ranges in

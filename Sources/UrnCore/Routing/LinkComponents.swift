@@ -44,13 +44,13 @@ extension Components {
         removeAll()
         switch mode {
         case .urn:
-            isPlain = link.textIsPlain
+            isPlain = link.textNeedsNoEscape
             readURN(link, delimiter: delimiter, raw: raw)
         case .express:
-            isPlain = link.textIsPlain
+            isPlain = link.textNeedsNoEscape
             readExpress(link)
         case .openapi:
-            isPlain = link.textIsPlain
+            isPlain = link.textNeedsNoEscape
             readOpenAPI(link, delimiter: delimiter, raw: raw)
         default:
             isPlain = false  // the libraries' readings decode in ways of their own

@@ -538,8 +538,8 @@
         if let operation = route.operation { return try operationArguments(route, operation, link) }
         guard !dialect.rules.libraryArguments else { return try exactArguments(route, link, dialect: dialect) }
         var args = ArgumentList(reusing: &argumentBuffer)
-        if route.pattern.plainPlaceholders.applies {
-            let namesArePlain = route.pattern.plainPlaceholders.namesArePlain
+        if route.pattern.untypedPlaceholders.applies {
+            let namesArePlain = route.pattern.untypedPlaceholders.namesArePlain
             let valuesArePlain = components.isPlain
             forEachPlainSlot(of: route) { _, name, value in
                 args.addNew(name: name, string: value, plainName: namesArePlain, plainValue: valuesArePlain)
@@ -557,13 +557,13 @@
         return args.finish(into: &argumentBuffer)
     }
 
-    /// Calls `body` with each placeholder of `route`, whose `plainPlaceholders` apply, in
+    /// Calls `body` with each placeholder of `route`, whose `untypedPlaceholders` apply, in
     /// pattern order: its place among them, its name and its component's bytes, read in place
     /// through the route (lists bound to a name were copies, each retained).
     @inline(__always)
     func forEachPlainSlot<E: Error>(of route: Route, _ body: (Int, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
-        try route.pattern.plainPlaceholders.names.withUnsafeBufferPointer { (names) throws(E) in
-            try route.pattern.plainPlaceholders.slots.withUnsafeBufferPointer { (slots) throws(E) in
+        try route.pattern.untypedPlaceholders.names.withUnsafeBufferPointer { (names) throws(E) in
+            try route.pattern.untypedPlaceholders.slots.withUnsafeBufferPointer { (slots) throws(E) in
                 try components.withUnsafeParts { (bytes, ranges) throws(E) in
                     for (k, slot) in slots.enumerated() where slot.index < ranges.count {
                         try body(k, UnsafeBufferPointer(rebasing: names[slot.name]), UnsafeBufferPointer(rebasing: bytes[ranges[slot.index]]))

@@ -135,14 +135,14 @@ final class SegmentTrie {
     private func child(of node: Int, along segment: Segment, openEnded: Bool, isNew: Bool) -> Int {
         switch segment {
         case .catchAll where openEnded:
-            return plainChild(of: node)
+            return untypedChild(of: node)
         case let .literal(text):
             guard rules.keysAreAsWritten else { return child(of: node, literal: rules.literalKey(text), isNew: isNew) }
             return child(of: node, literal: text, isNew: isNew)
         case let .placeholder(placeholder) where placeholder.type.isPlain:
-            return plainChild(of: node)
+            return untypedChild(of: node)
         case .wildcard:
-            return plainChild(of: node)
+            return untypedChild(of: node)
         case let .placeholder(placeholder):
             return testChild(of: node, key: "type:" + placeholder.type.identity, segment: segment)
         case let .composite(composite):
@@ -173,7 +173,7 @@ final class SegmentTrie {
         return newNode()
     }
 
-    private func plainChild(of node: Int) -> Int {
+    private func untypedChild(of node: Int) -> Int {
         if nodes[node].plain >= 0 { return Int(nodes[node].plain) }
         let child = newNode()
         nodes[node].plain = Int32(child)
