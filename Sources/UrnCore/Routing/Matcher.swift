@@ -92,7 +92,8 @@
 
     /// Fills `components` with `link` read for `mode`, reusing the last read when it was the same
     /// link (a serial number of 0 is never taken for the same). Inlined, as the reading it calls
-    /// is: a call copied the link. One delimiter, the table's, is not stored again.
+    /// is, so that the link is not copied into a call. One delimiter, the table's, is not stored
+    /// again.
     @inline(__always)
     func readComponents(_ link: Link, mode: ComponentMode, delimiter: [UInt8]) {
         let serial = link.reference.serial
