@@ -29,27 +29,26 @@ final class ChunkPipeline<Stage: RecordStage> {
     }
 
     /// A chunk of records, what a worker made of it, and its place in the round. One thread
-    /// at a time has it (the reader, a worker, the writer, handing it on under the lock), so
-    /// the runtime exclusivity checks, which every record would pay, are turned off.
+    /// at a time has it (the reader, a worker, the writer, handing it on under the lock).
     private final class Chunk {
         var state = State.free
         /// The lines' bytes, one after another, and the pieces they make.
-        @exclusivity(unchecked) var input = ByteBuffer(capacity: 1 << 16)
-        @exclusivity(unchecked) var pieces: [Piece] = []
+        var input = ByteBuffer(capacity: 1 << 16)
+        var pieces: [Piece] = []
         /// The source the lines come from (a chunk never spans two).
-        @exclusivity(unchecked) var source = ""
+        var source = ""
         /// The reader's messages after the lines: a source that could not be opened or read.
-        @exclusivity(unchecked) var readerMessages: [Diagnostics.Message] = []
+        var readerMessages: [Diagnostics.Message] = []
         /// The worker's records, messages, summary and outcome for the lines it worked on.
-        @exclusivity(unchecked) var output = JSONWriter(capacity: 1 << 16)
-        @exclusivity(unchecked) var messages: [Diagnostics.Message] = []
-        @exclusivity(unchecked) var summary: Stage.Summary?
-        @exclusivity(unchecked) var outcome = RecordDriver.Outcome()
+        var output = JSONWriter(capacity: 1 << 16)
+        var messages: [Diagnostics.Message] = []
+        var summary: Stage.Summary?
+        var outcome = RecordDriver.Outcome()
         /// How many lines were worked on, and their bytes as `--progress` counts them.
-        @exclusivity(unchecked) var linesDone = 0
-        @exclusivity(unchecked) var bytesDone = 0
+        var linesDone = 0
+        var bytesDone = 0
         /// The worker stopped where one job stops reading.
-        @exclusivity(unchecked) var stops = false
+        var stops = false
 
         /// Empties the chunk for the next round, keeping its storage.
         func clear() {
@@ -69,12 +68,12 @@ final class ChunkPipeline<Stage: RecordStage> {
 
     /// A worker thread's own copies: the stage, its record parser, and a driver whose
     /// diagnostics and writer keep what they are given for the chunk. Only its thread uses
-    /// them, so the runtime exclusivity checks are turned off; its thread makes them, so that
+    /// them, and its thread makes them, so that
     /// they lie in that thread's memory, not beside another thread's on a cache line that two
     /// cores would both write.
     private final class Worker {
-        @exclusivity(unchecked) var stage: Stage
-        @exclusivity(unchecked) var parser: RecordParser
+        var stage: Stage
+        var parser: RecordParser
         let driver: RecordDriver
         let diagnostics: Diagnostics
         let writer: RecordWriter
