@@ -55,17 +55,17 @@ final class RouteEncodings: @unchecked Sendable {  // one per thread, as above
     private static let firstSlotCount = 1 << 10
 
     /// The slots, in memory of their own (read on every record, without reference counts).
-    @exclusivity(unchecked) private var slots: UnsafeMutableBufferPointer<Slot>
-    @exclusivity(unchecked) private var mask: Int
+    private var slots: UnsafeMutableBufferPointer<Slot>
+    private var mask: Int
     /// The routes with a slot.
-    @exclusivity(unchecked) private var used = 0
+    private var used = 0
     /// Blocks of encoded members, each filled up to its end and then left: a view into one
     /// stays valid while later routes are encoded.
-    @exclusivity(unchecked) private var blocks: [UnsafeMutableBufferPointer<UInt8>] = []
-    @exclusivity(unchecked) private var blockUsed = 0
+    private var blocks: [UnsafeMutableBufferPointer<UInt8>] = []
+    private var blockUsed = 0
     /// The scratch of one encoding: its bytes, and the writer of each part.
-    @exclusivity(unchecked) private var scratch: [UInt8] = []
-    @exclusivity(unchecked) private var json = JSONWriter(capacity: 256)
+    private var scratch: [UInt8] = []
+    private var json = JSONWriter(capacity: 256)
 
     /// Encodings, none made yet, with room for the first routes written and for any one route
     /// in the scratch, so that a record that writes a route first allocates nothing.
