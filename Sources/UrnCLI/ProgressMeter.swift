@@ -32,7 +32,6 @@ package final class ProgressMeter {
     }
 
     /// Counts one record of `length` bytes (with its separator); draws now and then.
-    @inline(__always)
     package func count(bytes length: Int) {
         records += 1
         bytes += length

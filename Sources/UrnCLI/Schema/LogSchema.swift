@@ -99,7 +99,6 @@ package enum LogSchema {
     }
 
     /// Writes the member `key` with the text of `range`, escapes undone, when there is one.
-    @inline(__always)
     private static func string(_ key: StaticString, _ range: Range<Int>?, _ line: LogLine, _ text: UnsafeBufferPointer<UInt8>,
                                _ scratch: inout [UInt8], _ json: inout JSONWriter) {
         guard let range else { return }
@@ -121,7 +120,6 @@ package enum LogSchema {
     }
 
     /// Appends `value`, escapes undone when the line has any.
-    @inline(__always)
     private static func appendValue(_ value: UnsafeBufferPointer<UInt8>, escaped: Bool, to out: inout [UInt8]) {
         if escaped { LogEscapes.appendUnescaped(value, to: &out) } else { out.append(contentsOf: value) }
     }

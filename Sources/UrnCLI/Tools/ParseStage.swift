@@ -36,7 +36,6 @@ struct ParseStage: RecordStage {
 
     var fieldNames: [String] { ["resolved"] + LinkSchema.fieldNames }
 
-    @inline(__always)
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws {
         noLink = false
         if let targetParser, link.count > 1, link[0] == UInt8(ascii: "/"), link[1] == UInt8(ascii: "/") {

@@ -162,7 +162,6 @@ package struct ServerOrigins: Sendable {
     }
 
     /// Whether a route with these origins takes `link`.
-    @inline(__always)
     func accept(_ link: Link) -> Bool {
         guard link.host != nil, !servers.isEmpty || !hosts.isEmpty else { return true }
         return refusal(link) == nil
