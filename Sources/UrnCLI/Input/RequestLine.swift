@@ -7,8 +7,9 @@
 enum RequestLine {
     /// The method's and the target's ranges in `line`, or nil when `line` is not a request line.
     static func split(_ line: UnsafeBufferPointer<UInt8>) -> (method: Range<Int>, target: Range<Int>)? {
-        // a method is upper case: a link never starts with one and a space (the scan stops early)
-        guard let space = line.firstIndex(of: 0x20), space > 0, space + 1 < line.count,
+        // a method is upper case, which almost no link starts with: most lines stop here
+        guard let first = line.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
+              let space = line.firstIndex(of: 0x20), space > 0, space + 1 < line.count,
               !line[(space + 1)...].contains(where: { $0 == 0x20 || $0 == 0x09 }),
               let methods = HTTPMethod.column(line[..<space]), methods.count == 1, methods[0] != "ALL"
         else { return nil }

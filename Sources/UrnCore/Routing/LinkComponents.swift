@@ -88,7 +88,12 @@ extension Components {
         guard let segments = link.slashSegments else { return appendRaw([]) }  // `/`, or an empty path
         let raw = raw || link.pathHasNoPercent
         if Self.holdsDot(text, segments) {
-            appendWithoutDotSegments(text, segments, raw: raw)
+            // the path as a server resolves it (RFC 3986 §5.2.4), split as above; only segments
+            // written `.` and `..` are dot segments (`%2E` is a value, as Python's urljoin, which
+            // openapi-core resolves the path with, reads it)
+            let resolved = LinkResolver.removeDotSegments(text[link.path])
+            let start = resolved.first == UInt8(ascii: "/") ? 1 : 0
+            Link.splitOnSlash(start..<resolved.count, of: resolved) { appendValue(resolved[$0], raw: raw) }
         } else {
             appendSlashSeparated(text, segments, raw: raw)
         }
@@ -102,31 +107,6 @@ extension Components {
                 SWAR.equal($0, UInt8(ascii: ".")) & SWAR.high
             }) < range.upperBound
         }
-    }
-
-    /// Appends the `/` segments of `text[range]` (a path after its leading `/`) as RFC 3986
-    /// §5.2.4's remove_dot_segments leaves them: `.` dropped, `..` dropped with the segment
-    /// before it, either one last leaving an empty segment (`/a/b/..` is `/a/`). Only segments
-    /// written `.` and `..` are dot segments: `%2E` is a value, as Python's urljoin, which
-    /// openapi-core resolves the path with, reads it.
-    private mutating func appendWithoutDotSegments(_ text: [UInt8], _ range: Range<Int>, raw: Bool) {
-        var kept: [Range<Int>] = []
-        var pieces = 0
-        Link.splitOnSlash(range, of: text) { _ in pieces += 1 }
-        var index = 0
-        Link.splitOnSlash(range, of: text) { piece in
-            index += 1
-            let last = index == pieces
-            let isDot = piece.count == 1 && text[piece.lowerBound] == UInt8(ascii: ".")
-            let isDotDot = piece.count == 2 && text[piece.lowerBound] == UInt8(ascii: ".") && text[piece.lowerBound + 1] == UInt8(ascii: ".")
-            if isDotDot, !kept.isEmpty { kept.removeLast() }
-            if isDot || isDotDot {
-                if last { kept.append(piece.upperBound..<piece.upperBound) }
-            } else {
-                kept.append(piece)
-            }
-        }
-        for piece in kept { appendValue(text[piece], raw: raw) }
     }
 
     /// The `express` reading: the raw pathname's segments, a trailing `/` dropped.

@@ -297,12 +297,16 @@ private struct WAAppClasses {
     /// A pattern's segments as the links they take: literals as written, any placeholder as
     /// `:`, `*` as itself.
     private static func shape(_ pattern: Pattern) -> [String] {
-        zip(pattern.segments, pattern.sourceRanges).map { segment, range in
-            switch segment {
-            case .placeholder: return ":"
-            default: return String(decoding: Array(pattern.text.utf8)[range], as: UTF8.self)
-            }
+        zip(pattern.segments, written(pattern)).map { segment, text in
+            if case .placeholder = segment { return ":" }
+            return text
         }
+    }
+
+    /// A pattern's segments as written.
+    private static func written(_ pattern: Pattern) -> [String] {
+        let text = Array(pattern.text.utf8)
+        return pattern.sourceRanges.map { String(decoding: text[$0], as: UTF8.self) }
     }
 
     /// A screen registered alone (a flat line, no chain) although routes of the table are
@@ -312,9 +316,7 @@ private struct WAAppClasses {
         guard route.parentClass == nil, lastOfLine[route.line].map({ routes[$0] === route }) == true,
               let target = route.target else { return nil }
         let shape = Self.shape(route.pattern)
-        let written = zip(route.pattern.segments.indices, route.pattern.sourceRanges).map { _, range in
-            String(decoding: Array(route.pattern.text.utf8)[range], as: UTF8.self)
-        }
+        let written = Self.written(route.pattern)
         var prefixes: [Route] = []
         for count in stride(from: 1, to: shape.count, by: 1) {
             if let prefix = screensByShape[Array(shape.prefix(count))], prefix.line != route.line { prefixes.append(prefix) }
