@@ -87,8 +87,8 @@ import Testing
     }
 
     /// Parsing into a link that held any other kind of link (every component of a URN set,
-    /// userinfo, a port, a Compass name, a longer text) gives the link a fresh parse gives,
-    /// with a serial number of its own; a link that cannot be parsed leaves an empty one.
+    /// userinfo, a port, a Compass name, a longer text) gives the link a fresh parse gives;
+    /// a link that cannot be parsed leaves an empty one.
     @Test(arguments: [Leniency.strict, .queryAndFragment, .everywhere])
     func parsingIntoAnyPreviousLinkGivesTheFreshReading(leniency: Leniency) throws {
         let parser = LinkParser(compassSchemes: ["photofeed"], leniency: leniency)
@@ -100,7 +100,6 @@ import Testing
         for previous in before {
             for text in after {
                 var link = try parser.parse(previous)
-                let serial = link.reference.serial
                 let fresh = Result { () throws(LinkError) in try parser.parse(text) }
                 let into = Result { () throws(LinkError) in
                     try Array(text.utf8).withUnsafeBufferPointer { (buffer) throws(LinkError) in try parser.parse(buffer, into: &link) }
@@ -112,49 +111,12 @@ import Testing
                     #expect(seen(link, flags: leniency != .everywhere) == seen(expected, flags: leniency != .everywhere),
                             "\(previous) then \(text)")
                     #expect(hintsHold(link), "\(previous) then \(text)")
-                    #expect(link.reference.serial != serial && link.reference.serial != 0, "\(previous) then \(text)")
                 case let (.failure(expected), .failure(error)):
                     #expect("\(error)" == "\(expected)", "\(previous) then \(text)")
                     #expect(link.text.isEmpty && link.path == 0..<0 && link.host == nil, "\(previous) then \(text)")
                 default:
                     Issue.record("\(previous) then \(text): \(fresh) but \(into)")
                 }
-            }
-        }
-    }
-
-    /// A link parsed into again and again numbers its texts from a block of serials of its
-    /// own; a copy keeps the serial it was given, and when the copy and the link are both
-    /// parsed into afterwards, in either order, no serial names two texts.
-    @Test func serialsNameOneTextEachThroughCopies() throws {
-        let parser = LinkParser()
-        var seen: [Int: String] = [:]
-        func note(_ link: Link) {
-            let text = String(decoding: link.text, as: UTF8.self)
-            #expect(link.reference.serial != 0)
-            if let earlier = seen[link.reference.serial] { #expect(earlier == text, "serial \(link.reference.serial)") }
-            seen[link.reference.serial] = text
-        }
-        func parse(_ text: String, into link: inout Link) throws {
-            try Array(text.utf8).withUnsafeBufferPointer { (buffer) throws(LinkError) in try parser.parse(buffer, into: &link) }
-            note(link)
-        }
-        var link = try parser.parse("https://h/start")
-        note(link)
-        for round in 0..<3000 {  // past the end of a block
-            try parse("https://h/\(round)", into: &link)
-            if round % 7 == 0 {
-                var copy = link
-                if round % 2 == 0 {
-                    try parse("https://copy/\(round)", into: &copy)
-                    try parse("https://h/after-\(round)", into: &link)
-                } else {
-                    try parse("https://h/after-\(round)", into: &link)
-                    try parse("https://copy/\(round)", into: &copy)
-                }
-                copy.reference.text.append(UInt8(ascii: "x"))  // a text changed by hand has no serial
-                #expect(copy.reference.serial == 0)
-                try parse("https://copy/again-\(round)", into: &copy)
             }
         }
     }

@@ -1,26 +1,8 @@
-import Synchronization
-
 /// The five components of RFC 3986 Appendix B, as ranges into `text`: the generic split that
 /// the parser, the resolver and the normalizer share.
 @_spi(Records) public struct URIReference: Sendable {
     /// The reference's bytes.
-    @_spi(Records) public var text: [UInt8] {
-        didSet { serial = 0 }
-    }
-    /// A number that no other reference made in this process has, kept by copies and set to 0
-    /// when the text changes: a matcher knows by it a link whose components it has already
-    /// read (`Matcher.readComponents`), where comparing texts cost a count of references. The
-    /// component ranges of a parsed link are taken to be the parser's: changing them alone,
-    /// text unchanged, is not noticed.
-    @_spi(Records) public private(set) var serial: Int
-    /// The end of the block of serial numbers `serial` was taken from. A reference whose text
-    /// storage no copy shares numbers its next text from the block (`replace`); only a new
-    /// block is taken from the process-wide counter, whose cache line every `--jobs` worker
-    /// wrote for every link when each serial was taken from it.
-    private var serialBlockEnd: Int
-    /// The next block of serial numbers to give out; block 0, whose first serial is 0, never is.
-    private static let serialBlocks = Atomic<Int>(1)
-    private static let serialBlockShift = 10
+    @_spi(Records) public var text: [UInt8]
     /// `scheme` without the `:`.
     @PackedRange @_spi(Records) public var scheme: Range<Int>?
     /// The authority without the leading `//`.
@@ -40,7 +22,6 @@ import Synchronization
     @_spi(Records) public init(_ text: [UInt8]) {
         precondition(text.count <= PackedRange.limit, "a link must be shorter than 4 GiB (LinkParser refuses longer ones)")
         self.text = text
-        (serial, serialBlockEnd) = Self.newSerialBlock()
         let n = text.count
         var scheme: Range<Int>?
         var authority: Range<Int>?
@@ -91,7 +72,6 @@ import Synchronization
     init(_ text: [UInt8], scheme: Range<Int>?, authority: Range<Int>?, path: Range<Int>, query: Range<Int>?,
          fragment: Range<Int>?) {
         self.text = text
-        (serial, serialBlockEnd) = Self.newSerialBlock()
         self.scheme = scheme
         self.authority = authority
         packedPath = PackedRange(path)
@@ -100,31 +80,15 @@ import Synchronization
     }
 
     /// Makes this the reference `input` is, whose components someone else has found, copying
-    /// `input` into the storage `text` held (a new serial number, as a new reference has).
+    /// `input` into the storage `text` held.
     mutating func replace(with input: UnsafeBufferPointer<UInt8>, scheme: Range<Int>?, authority: Range<Int>?,
                           path: Range<Int>, query: Range<Int>?, fragment: Range<Int>?) {
-        let previous = serial  // the text's `didSet` clears it
-        let storage = text.withUnsafeBufferPointer { $0.baseAddress }
         text.replaceSubrange(text.indices, with: input)
-        // The same storage, written in place, is storage no other reference shares: a copy
-        // that shared it would have made this one move. Copies keep the serials they were
-        // given, with their texts, so the next number of the block is this reference's alone.
-        if previous != 0, previous + 1 < serialBlockEnd, !text.isEmpty, text.withUnsafeBufferPointer({ $0.baseAddress }) == storage {
-            serial = previous + 1
-        } else {
-            (serial, serialBlockEnd) = Self.newSerialBlock()
-        }
         self.scheme = scheme
         self.authority = authority
         packedPath = PackedRange(path)
         self.query = query
         self.fragment = fragment
-    }
-
-    /// The first serial number of a block not given before, and the block's end.
-    private static func newSerialBlock() -> (serial: Int, end: Int) {
-        let block = serialBlocks.wrappingAdd(1, ordering: .relaxed).oldValue
-        return (block << serialBlockShift, (block + 1) << serialBlockShift)
     }
 
     private static func colonSlashQuestionHash(_ word: UInt64) -> UInt64 {

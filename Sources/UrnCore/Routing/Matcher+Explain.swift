@@ -28,6 +28,7 @@ extension Matcher {
     /// Meant for links that matched nothing; it visits every route. With `method`, a route
     /// whose methods do not take it says so.
     @_spi(Records) public func explain(_ link: Link, method: String? = nil, limit: Int = 3) throws(Regex.MatchError) -> [Explanation] {
+        beginCall()
         var all: [(Explanation, Int)] = []
         for table in compiled {
             if table.isAppLinks {

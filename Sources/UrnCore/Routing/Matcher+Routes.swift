@@ -19,6 +19,7 @@ extension Matcher {
     /// `route` applied to the first `count` components of `link`: its arguments, or nil when
     /// those components do not fit its pattern.
     @_spi(Records) public func apply(_ route: Route, to link: Link, prefix count: Int) throws(Regex.MatchError) -> Match? {
+        beginCall()
         guard let table = compiled.first(where: { $0.table.name == route.table }),
               let partition = table.partitions.first(where: { $0.routes.contains { table.routes[$0] === route } })
         else { return nil }

@@ -37,15 +37,15 @@
 
     /// The components of the link being matched.
     @exclusivity(unchecked) var components = Components()
-    /// What `components` holds: the serial number, mode and delimiter of the link it was read
-    /// for (no mode: nothing read), and its full ranges (a prefix match truncates them).
-    /// urnstack matches every prefix of one link, so reading it once saves a read per prefix.
-    /// The serial (`URIReference.serial`) names the link without holding its text, which
-    /// the link's next parse then reuses. Three properties rather than an optional tuple,
-    /// which each test copied.
-    @exclusivity(unchecked) private var lastSerial = 0
-    @exclusivity(unchecked) private var lastMode: ComponentMode?
-    @exclusivity(unchecked) private var lastDelimiter: [UInt8] = []
+    /// What `components` holds: the mode and delimiter it was read for (no mode: nothing read
+    /// for the link of this call), and its full ranges (a prefix match truncates them). Every
+    /// call about a link reads it afresh, once for each way its tables read it; urnstack, which
+    /// asks about every prefix of one link, holds one reading across its calls
+    /// (`startHolding`).
+    @exclusivity(unchecked) private var readMode: ComponentMode?
+    @exclusivity(unchecked) private var readDelimiter: [UInt8] = []
+    /// Whether a caller holds one link's reading across its calls.
+    @exclusivity(unchecked) private var readingHeld = false
     /// Lower-cased components (`-i`).
     @exclusivity(unchecked) private var lookup = Components()
     /// Route ids a trie search found, and the candidates collected from them.
@@ -90,22 +90,44 @@
         onlyAppLinks = compiled.allSatisfy(\.isAppLinks)
     }
 
-    /// Fills `components` with `link` read for `mode`, reusing the last read when it was the same
-    /// link (a serial number of 0 is never taken for the same). Inlined, as the reading it calls
-    /// is, so that the link is not copied into a call. One delimiter, the table's, is not stored
-    /// again.
+    /// Fills `components` with `link` read for `mode`, reusing what this call (or the reading a
+    /// caller holds) has read that way. Inlined, as the reading it calls is, so that the link is
+    /// not copied into a call. One delimiter, the table's, is not stored again.
     @inline(__always)
     func readComponents(_ link: Link, mode: ComponentMode, delimiter: [UInt8]) {
-        let serial = link.reference.serial
-        // the serial first: a new link (the common case) needs no comparison of modes
-        if serial != 0, lastSerial == serial, let lastMode, lastMode == mode, Self.same(lastDelimiter, delimiter) {
+        if let readMode, readMode == mode, Self.same(readDelimiter, delimiter) {
             components.showAll()
             return
         }
         components.read(link, mode: mode, delimiter: delimiter, raw: options.raw)
-        lastSerial = serial
-        lastMode = mode
-        if !Self.same(lastDelimiter, delimiter) { lastDelimiter = delimiter }
+        readMode = mode
+        if !Self.same(readDelimiter, delimiter) { readDelimiter = delimiter }
+    }
+
+    /// Starts a call about a link: what `components` holds was read for another link, unless a
+    /// caller holds the reading of this one.
+    @inline(__always)
+    func beginCall() {
+        if !readingHeld { readMode = nil }
+    }
+
+    /// Holds one link's reading across the calls that follow, until `endHolding`: every one of
+    /// them is about that link, which is read once for them all rather than once a call (a
+    /// stack asks about each prefix of its link). Returns whether this started the holding (a
+    /// caller already holding it keeps it), for `endHolding`. A pair of calls rather than a
+    /// closure, which would capture the caller's state.
+    @inline(__always)
+    func startHolding() -> Bool {
+        guard !readingHeld else { return false }
+        readMode = nil
+        readingHeld = true
+        return true
+    }
+
+    /// Ends the holding that `startHolding` started, when it did (`started`).
+    @inline(__always)
+    func endHolding(_ started: Bool) {
+        if started { readingHeld = false }
     }
 
     /// Whether two delimiters are the same, a lone byte (nearly every delimiter) compared
@@ -119,6 +141,7 @@
     /// The routes that match `link`: the winner, or with `all` every match in precedence order.
     /// With `method`, only routes whose method column takes it (a route without one takes any).
     @_spi(Records) public func match(_ link: Link, all: Bool = false, method: String? = nil) throws(Regex.MatchError) -> [Match] {
+        beginCall()
         guard all else { return try firstMatch(link, method: method).map { [$0] } ?? [] }
         self.method = method
         defer { self.method = nil }
@@ -150,6 +173,7 @@
     /// The route that wins for `link` (a request of `method`), if any: the first table with a
     /// match decides.
     @_spi(Records) public func firstMatch(_ link: Link, method: String? = nil) throws(Regex.MatchError) -> Match? {
+        beginCall()
         // set only when there is one, as storing and clearing a nil string counts references
         if method != nil { self.method = method }
         defer { if self.method != nil { self.method = nil } }
@@ -161,6 +185,7 @@
 
     /// The route that matches the first `count` components of `link` (for stacks by prefix).
     @_spi(Records) public func match(_ link: Link, prefix count: Int) throws(Regex.MatchError) -> Match? {
+        beginCall()
         for table in tableReferences {
             if let found = try table.withGuaranteed({ (table) throws(Regex.MatchError) in try winner(link, in: table, limit: count) }) { return found }
         }
@@ -172,6 +197,7 @@
     /// `match(_:prefix:)` gives for each, found in one trie walk when there is one table read one
     /// way and no `-i`, the common case.
     @_spi(Records) public func prefixMatches(_ link: Link) throws(Regex.MatchError) -> [Match?] {
+        beginCall()
         // an app-link table has no ancestry: nothing to look up
         guard !onlyAppLinks else { return [nil] }
         let count = componentCount(link)
@@ -193,6 +219,7 @@
     /// registration chains, nor Express's decoding walk (a `%` in its pathname); elsewhere the
     /// number is nil, for the caller to look the prefixes up only if it needs them.
     func firstMatchWalkingPrefixes(_ link: Link) throws(Regex.MatchError) -> (first: Match, walkedPrefixes: Int?)? {
+        beginCall()
         guard let table = singleWalkTable(link), !table.hasBlocks, table.regexRoutes.isEmpty,
               !table.dialect.rules.registrationChains, !table.dialect.rules.argumentsFromRouteString,
               !(table.dialect.rules.decodesBeforeMethod && link.text[link.path].contains(UInt8(ascii: "%")))
@@ -211,6 +238,7 @@
     /// returns the number of lengths that `forEachWalkedPrefixWinner` then answers for
     /// (the lengths below it), without a list of matches; nil where it would look each up.
     func walkingPrefixes(_ link: Link) throws(Regex.MatchError) -> Int? {
+        beginCall()
         guard !onlyAppLinks else { return 1 }
         // the first table borrowed once for the whole question: it is asked a few times
         return try tableReferences[0].withGuaranteed { (table) throws(Regex.MatchError) -> Int? in
@@ -228,6 +256,7 @@
     /// One call for the lengths of a link, so that the table is borrowed once for them all.
     func forEachWalkedPrefixWinner(_ link: Link, below lengths: Int,
                                    _ body: (_ length: Int, _ match: Match) -> Void) throws(Regex.MatchError) {
+        beginCall()
         guard lengths > 1 else { return }
         let table = compiled[0]
         try prefixFound.withUnsafeBufferPointer { (found) throws(Regex.MatchError) in
@@ -284,6 +313,7 @@
     /// The number of components `link` has for the first table (the depth of its stack).
     @inline(__always)
     @_spi(Records) public func componentCount(_ link: Link) -> Int {
+        beginCall()
         guard let table = compiled.first else { return 0 }
         return componentCount(link, in: table)
     }

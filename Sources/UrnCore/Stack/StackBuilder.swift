@@ -28,6 +28,8 @@
     /// from link to link.
     @_spi(Records) public func layOut(_ link: Link, into layout: inout StackLayout) throws(Regex.MatchError) {
         layout.reset(text: link.reference.text, matcher: matcher)
+        let held = matcher.startHolding()
+        defer { matcher.endHolding(held) }
         guard let (top, walked) = try matcher.firstMatchWalkingPrefixes(link) else { return }
         try layOut(link, top: top.route, topArgs: .values(top.args), handler: top.handler, dialect: matcher.dialect(of: top.route),
                    prefixes: walked.map { .walked($0) } ?? .lookedUp, into: &layout)
@@ -39,6 +41,8 @@
                        into layout: inout StackLayout) throws(Regex.MatchError) {
         layout.reset(text: link.reference.text, matcher: matcher)
         let dialect = matcher.dialect(of: top)
+        let held = matcher.startHolding()
+        defer { matcher.endHolding(held) }
         // a chain's parents come from the table, not from the link's prefixes: no walk for them
         let walked = top.isBlock || dialect.rules.registrationChains ? nil : try matcher.walkingPrefixes(link)
         try layOut(link, top: top, topArgs: topArgs, handler: handler, dialect: dialect,
