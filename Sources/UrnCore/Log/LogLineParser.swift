@@ -51,7 +51,6 @@
     }
 
     /// Steps over `literal` at `at`, or throws.
-    @inline(__always)
     private func expect(_ literal: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, at: inout Int) throws(LogLineError) {
         let n = literal.count
         guard n > 0 else { return }
@@ -63,7 +62,6 @@
 
     /// Where `literal` first appears in `text` from `start` on, not right after an escaping
     /// backslash (one of an odd run).
-    @inline(__always)
     private static func find(_ literal: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from start: Int,
                              _ base: UnsafePointer<UInt8>) -> Int? {
         let n = literal.count
@@ -180,7 +178,6 @@ extension LogLine {
     private static let token = ByteClass(rawValue: 0x57ff_ffff_c7ff_fffe_03ff_6cfa_0000_0000)
 
     /// A byte of an HTTP token.
-    @inline(__always)
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         ByteClass.test(byte, token)
     }

@@ -66,7 +66,6 @@
 
     /// Appends the rendering of one step of a template's program, whose bytes and path steps
     /// are `bytes` and `places`, its paths watched from slot `firstSlot` on.
-    @inline(__always)
     private mutating func render(_ step: TemplateProgram.Step, _ bytes: UnsafeBufferPointer<UInt8>,
                                  _ places: UnsafeBufferPointer<JSONPath.Place>, _ expressions: [Template.Expression],
                                  into out: inout ByteBuffer, escapingControls: Bool, firstSlot: Int,
@@ -105,7 +104,6 @@
     /// Appends part `which` (not the port) of the link read, as `appendPart(_:encoded:lowercase:to:)`
     /// does, in lower case for the scheme and host; false when the link has no such part. The
     /// link is read where it lies: a copy of it counts a reference and moves 160 bytes.
-    @inline(__always)
     private func appendPart(_ which: LinkPart, encoded: Bool, to out: inout ByteBuffer) -> Bool {
         guard let range = Self.range(of: which, in: link) else { return false }
         link.reference.text.withUnsafeBufferPointer { text in
@@ -119,7 +117,6 @@
     /// with `+` as a space unless `encoded` (as written when decoding would not give UTF-8);
     /// false when there is none. Names are compared decoded, where they lie unless a name
     /// holds an escape.
-    @inline(__always)
     private func appendFirstParameter(_ key: UnsafeBufferPointer<UInt8>, encoded: Bool, to out: inout ByteBuffer) -> Bool {
         link.reference.text.withUnsafeBufferPointer { text in
             var first: Range<Int>?
@@ -221,7 +218,6 @@
 
     /// Whether a query parameter's name as written decodes (with `+` as a space) to `key`;
     /// compared where it lies unless it holds an escape.
-    @inline(__always)
     private static func parameterName(_ written: UnsafeBufferPointer<UInt8>, is key: UnsafeBufferPointer<UInt8>) -> Bool {
         guard PercentCoding.needsDecoding(written, plusAsSpace: true) else {
             return written.count == key.count && (key.isEmpty || written.baseAddress!.equalsShort(key.baseAddress!, count: key.count))
@@ -232,7 +228,6 @@
 
     /// Appends a query parameter's value, decoded with `+` as a space unless `encoded` (as
     /// written when decoding would not give UTF-8).
-    @inline(__always)
     private static func appendParameterValue(_ bytes: UnsafeBufferPointer<UInt8>, encoded: Bool,
                                              to out: inout some ByteSink & ~Copyable) {
         guard !encoded, PercentCoding.needsDecoding(bytes, plusAsSpace: true),
@@ -367,7 +362,6 @@
 
     /// Appends a part as written when `encoded`, else percent-decoded (as written when that is
     /// not UTF-8), in lower case when asked.
-    @inline(__always)
     private static func appendPart(_ bytes: UnsafeBufferPointer<UInt8>, encoded: Bool, lowercase: Bool,
                                    to out: inout some ByteSink & ~Copyable) {
         if !encoded, PercentCoding.needsDecoding(bytes) {
