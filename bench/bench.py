@@ -243,6 +243,7 @@ def main():
     if not trurl:
         print("trurl is not installed (Debian 12 has no package), so urnparse has no peer.")
     openapi(args)
+    examples(args)
     startup(args)
     memory(args)
     pipeline_instructions = instructions(args)
@@ -353,6 +354,20 @@ def openapi(args):
             per_link[name] = (callgrind_instructions(argv, path) - callgrind_instructions(argv, os.devnull)) / INSTRUCTION_LINKS
         print(f"instructions a link: OpenAPI {per_link['yaml']:,.0f}, urn table {per_link['routes']:,.0f}: "
               f"{per_link['yaml'] / per_link['routes']:.2f}×")
+
+
+def examples(args):
+    """SPEC §11: urnmatch --examples over GitLab's 3,562 routes, near misses included, in 0.5 s or less."""
+    gitlab = os.path.join(HERE, "routes_gitlab.txt")
+    argv = [os.path.join(args.bin, "urnmatch"), "--examples", "--near-misses", "-f", gitlab]
+    times = []
+    for _ in range(5):
+        start = time.perf_counter()
+        run = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE)
+        times.append(time.perf_counter() - start)
+    records = run.stdout.count(b"\n")
+    print(f"\nurnmatch --examples --near-misses over GitLab's routes: {statistics.median(times):.3f} s "
+          f"[{min(times):.3f}–{max(times):.3f}] (median of 5) for {records:,} records; target ≤ 0.5 s")
 
 
 def startup(args):

@@ -1,18 +1,6 @@
 import Testing
 @_spi(Records) @testable import UrnCore
 
-/// A small seeded generator, so that every run tests the same inputs.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Properties over generated inputs.
 @Suite struct PropertyTests {
     static let alphabet = Array("abcXYZ09-._~!$&'()*+,;=:@é%20%41%2F%e2%82%ac/".utf8)

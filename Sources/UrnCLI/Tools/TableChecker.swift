@@ -6,9 +6,11 @@ struct TableChecker {
     let tables: [RouteTable]
     let caseInsensitive: Bool
     let json: Bool
+    /// Makes the example link that proves a finding about two routes.
+    let examples: ExampleMaker
 
     func run() -> ExitStatus {
-        let findings = TableCheck.findings(tables, caseInsensitive: caseInsensitive)
+        let findings = TableCheck.proved(TableCheck.findings(tables, caseInsensitive: caseInsensitive), by: examples)
         let lines = findings.map { json ? Self.json(of: $0) : $0.description }
         guard Self.write(lines) else { return .failure }
         return findings.isEmpty ? .success : .nothingSelected
@@ -30,8 +32,8 @@ struct TableChecker {
             for line in lines { try writer.line(line) }
             try writer.flush()
         } catch {
-            if case let .failed(code) = error {
-                Diagnostics(tool: "urnmatch").error("write error: \(code)")
+            if case .failed = error {
+                Diagnostics(tool: "urnmatch").error(error.message)
                 return false
             }
         }
@@ -41,12 +43,13 @@ struct TableChecker {
     /// A finding as its JSON line.
     private static func json(of finding: TableCheck.Finding) -> String {
         line(table: finding.route.table, line: finding.findingLine, column: nil, severity: "warning", code: finding.code,
-             message: finding.message, routes: finding.routes)
+             message: finding.message, routes: finding.routes, example: finding.example)
     }
 
-    /// `{"table","line","column","severity","code","message","routes":[{"table","line","pattern"}]}`.
+    /// `{"table","line","column","severity","code","message","routes":[{"table","line","pattern"}]}`,
+    /// and `"example"`, the link that proves a finding about two routes, when there is one.
     private static func line(table: String, line: Int, column: Int?, severity: String, code: String, message: String,
-                             routes: [Route]) -> String {
+                             routes: [Route], example: String? = nil) -> String {
         var json = JSONWriter(capacity: 512)
         json.beginObject()
         json.key("table")
@@ -74,6 +77,10 @@ struct TableChecker {
             json.endObject()
         }
         json.endArray()
+        if let example {
+            json.key("example")
+            json.string(example)
+        }
         json.endObject()
         return json.withSpan { span in span.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } }
     }

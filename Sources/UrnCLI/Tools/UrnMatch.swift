@@ -22,7 +22,7 @@ package struct UrnMatch: UrnTool {
 
     /// What urnmatch prints instead of the matched records; at most one.
     enum Mode: EnumerableFlag {
-        case all, count, stats, check
+        case all, count, stats, check, examples
 
         static func name(for value: Mode) -> NameSpecification {
             switch value {
@@ -30,6 +30,7 @@ package struct UrnMatch: UrnTool {
             case .count: return [.customShort("c"), .customLong("count")]
             case .stats: return .customLong("stats")
             case .check: return .customLong("check")
+            case .examples: return .customLong("examples")
             }
         }
 
@@ -39,6 +40,7 @@ package struct UrnMatch: UrnTool {
             case .count: return "Print only the number of records selected (of those -v selects, with -v)."
             case .stats: return "Print, instead of records, each route's hit count (table order) and then the unmatched count."
             case .check: return "Check the route tables only: syntax, duplicates, shadowed routes, overlaps at equal precedence."
+            case .examples: return "Write an example link for every route of the tables, routed back (the record -a prints, with 'example')."
             }
         }
     }
@@ -54,6 +56,15 @@ package struct UrnMatch: UrnTool {
     @Flag(help: "With --check, write each finding as a JSON line (table, line, column, severity, code, message, routes).")
     var json = false
 
+    @Option(help: ArgumentHelp("With --examples, write up to this many distinct links a route.", valueName: "n"))
+    var perRoute: Int?
+
+    @Option(help: ArgumentHelp("With --examples, the seed of the values chosen (the same seed gives the same links).", valueName: "seed"))
+    var seed: UInt64?
+
+    @Flag(help: "With --examples, also write near misses: links that almost take each route.")
+    var nearMisses = false
+
     @Option(help: ArgumentHelp("Route every record as a request of this HTTP method (routes with a method column must take it).", valueName: "method"))
     var method: String?
 
@@ -68,6 +79,15 @@ package struct UrnMatch: UrnTool {
         }
         if json && mode != .check {
             throw ValidationError("--json goes with --check (records are JSON already)")
+        }
+        if mode != .examples, perRoute != nil || seed != nil || nearMisses {
+            throw ValidationError("\(perRoute != nil ? "--per-route" : seed != nil ? "--seed" : "--near-misses") goes with --examples")
+        }
+        if let perRoute, perRoute < 1 || perRoute > 1000 {
+            throw ValidationError("--per-route takes 1 to 1000, not \(perRoute)")
+        }
+        if mode == .examples, invert || allMatches || explain {
+            throw ValidationError("--examples writes every example routed as -a routes it: it goes with no \(invert ? "-v" : allMatches ? "--all-matches" : "--explain")")
         }
         if let method, HTTPMethod.column(method.uppercased().utf8)?.count != 1 {
             throw ValidationError("unknown --method '\(method)' (use GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS, ...)")
@@ -92,8 +112,13 @@ package struct UrnMatch: UrnTool {
             if checksAsJSON { _ = TableChecker.writeErrors(tableErrors) }
             return .failure
         }
-        if mode == .check {
-            return TableChecker(tables: tables, caseInsensitive: routing.ignoreCase, json: json).run()
+        if mode == .check || mode == .examples {
+            let settings = ExampleMaker.Settings(perRoute: perRoute ?? 1, seed: seed ?? ExampleMaker.Settings.defaultSeed,
+                                                 nearMisses: nearMisses, host: routing.hosts.first.map { ExampleMaker.host(ofPattern: $0.text) })
+            let maker = ExampleMaker(matcher: routing.matcherForProcess(tables),
+                                     parser: common.linkParser(routing.linkParser(for: tables)), settings: settings)
+            if mode == .check { return TableChecker(tables: tables, caseInsensitive: routing.ignoreCase, json: json, examples: maker).run() }
+            return ExampleLister(maker: maker).run(diagnostics: diagnostics)
         }
         routing.warnOfTablesTakingAnyHost(tables, diagnostics: diagnostics)
         var stage = MatchStage(

@@ -44,6 +44,26 @@
         }
     }
 
+    /// A PCRE2 expression for the simple glob `pattern` (`globMatches`), for making paths it
+    /// takes: `.` any one character (escaped or not, as Android reads it), `x*` any number of
+    /// `x`, everything else literal.
+    static func globExpression(_ pattern: String) -> String {
+        var out = ""
+        var scalars = pattern.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            var unit = scalar
+            if scalar == "\\", let next = scalars.popFirst() { unit = next }
+            if unit == "." {
+                out += "."
+            } else if unit == "*", scalar != "\\" {
+                out += "*"
+            } else {
+                out += "\\x{" + String(unit.value, radix: 16) + "}"
+            }
+        }
+        return out
+    }
+
     /// The simple glob (PatternMatcher.java:229 `matchGlobPattern`): `x*` takes as many `x` as
     /// there are, `.` any one unit, `.*` everything up to the first occurrence of the unit after
     /// it, `\` escapes; past the end of the pattern its next unit reads as 0.

@@ -37,6 +37,9 @@ package struct WildcardPattern: Sendable {
         }
     }
 
+    /// The compiled pattern, anchored at both ends; nil for `*`.
+    var expression: Regex? { regex }
+
     /// Whether it matches everything (`*`).
     package var matchesEverything: Bool { regex == nil }
 

@@ -32,6 +32,9 @@
         @_spi(Records) public var line: Int?
         /// What a `pattern` or `unrouted` finding found, as its code.
         var detailCode: String?
+        /// A link made for the route that another route takes: the proof of a pair finding
+        /// (`proved(by:)`).
+        @_spi(Records) public var example: String?
 
         /// The finding's stable code (urnmatch(1) CHECKS): the kind's name for a pair of routes,
         /// what was found for a `pattern` or `unrouted` finding.
@@ -50,9 +53,9 @@
             }
         }
 
-        /// `table:line: warning: …`, GNU style.
+        /// `table:line: warning: …`, GNU style, with the example link that proves it.
         @_spi(Records) public var description: String {
-            "\(route.table):\(findingLine): warning: \(message)"
+            "\(route.table):\(findingLine): warning: \(message)" + (example.map { " (example: \($0))" } ?? "")
         }
 
         /// What was found, in a sentence that starts with the route's pattern.
@@ -72,6 +75,20 @@
             case .pattern: return "\(here): \(detail)"
             case .unrouted: return detail
             }
+        }
+    }
+
+    /// `findings` with the proof of each finding about two routes: an example link made for
+    /// the route (`ExampleMaker`) that another route takes. A finding whose route's example
+    /// lands on the route itself keeps no example.
+    @_spi(Records) public static func proved(_ findings: [Finding], by maker: ExampleMaker) -> [Finding] {
+        findings.map { finding in
+            guard finding.routes.count == 2, finding.route !== finding.other,
+                  let table = maker.matcher.tables.first(where: { $0.name == finding.route.table }) else { return finding }
+            var proved = finding
+            proved.example = maker.examples(for: finding.route, in: table)
+                .first { $0.kind == .hit && $0.link != nil && !$0.landed && $0.winner != nil }?.link
+            return proved
         }
     }
 

@@ -99,6 +99,15 @@
         }
     }
 
+    /// A builder for a pattern already compiled (a route's), without a query; `delimiter`
+    /// splits its delimiter-split segments.
+    init(pattern: Pattern, delimiter: [UInt8]) {
+        self.pattern = pattern
+        source = Array(pattern.text.utf8)
+        self.delimiter = delimiter
+        query = nil
+    }
+
     /// The names of the placeholders, each once, in the order they are written.
     @_spi(Records) public var names: [String] {
         var names: [String] = []
@@ -119,7 +128,9 @@
     /// The link, with `value(name)` giving each placeholder's value (nil when there is none).
     /// Everything of the pattern outside its segments (scheme, host, separators, a trailing `/`)
     /// is kept as written.
-    @_spi(Records) public func build(_ value: (String) -> String?) throws(BuildError) -> [UInt8] {
+    /// With `unnamed`, a `*` (a wildcard or a catch-all without a name) takes that value
+    /// rather than making the link unbuildable.
+    @_spi(Records) public func build(_ value: (String) -> String?, unnamed: String? = nil) throws(BuildError) -> [UInt8] {
         if pattern.express != nil { throw .unbuildable("an Express path that only its regex can read (a regex has no values to fill in)") }
         var out: [UInt8] = []
         out.reserveCapacity(source.count + 32)
@@ -132,7 +143,7 @@
                 continue
             }
             out += source[written..<range.lowerBound]
-            try append(segment, written: source[range], value, into: &out)
+            try append(segment, written: source[range], value, unnamed: unnamed, into: &out)
             written = range.upperBound
         }
         out += source[written...]
@@ -150,7 +161,7 @@
         return out
     }
 
-    private func append(_ segment: Segment, written: ArraySlice<UInt8>, _ value: (String) -> String?,
+    private func append(_ segment: Segment, written: ArraySlice<UInt8>, _ value: (String) -> String?, unnamed: String?,
                         into out: inout [UInt8]) throws(BuildError) {
         let keep = pattern.slashSeparated ? Self.keepsInSegment : keepsInName
         switch segment {
@@ -170,10 +181,18 @@
                 }
             }
         case .wildcard:
-            throw .unbuildable("'*': it has no name to take a value from")
+            guard let unnamed else { throw .unbuildable("'*': it has no name to take a value from") }
+            PercentCoding.encode(unnamed.utf8, keeping: keep, into: &out)
         case let .catchAll(name):
-            guard let name else { throw .unbuildable("a catch-all '*': it has no name to take a value from") }
-            guard let given = value(name), !given.isEmpty else { throw .missing(name) }
+            let given: String?
+            if let name {
+                given = value(name)
+            } else if let unnamed {
+                given = unnamed
+            } else {
+                throw .unbuildable("a catch-all '*': it has no name to take a value from")
+            }
+            guard let given, !given.isEmpty else { throw .missing(name ?? "*") }
             // a catch-all value keeps its own '/' (or delimiter) between segments
             let separator: [UInt8] = pattern.slashSeparated ? [UInt8(ascii: "/")] : delimiter
             let pieces = Link.splitBytes(Array(given.utf8), on: separator)
@@ -225,6 +244,9 @@
 
     /// pchar without '%': unreserved, sub-delims, ':' and '@'; other bytes are encoded.
     static func keepsInSegment(_ byte: UInt8) -> Bool { ByteClass.test(byte, .pchar) }
+
+    /// In a path: pchar and `/`.
+    static func keepsInPath(_ byte: UInt8) -> Bool { ByteClass.test(byte, .pchar) || byte == UInt8(ascii: "/") }
 
     /// In a Compass name, as Compass's encoder does: path characters stay (`/` too), the
     /// delimiter's bytes are encoded.

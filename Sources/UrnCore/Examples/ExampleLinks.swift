@@ -1,0 +1,281 @@
+/// The links that may take one route, in the forms its dialect reads (`ExampleMaker` routes
+/// each and keeps the first its route takes), and the near misses of a link it takes.
+struct ExampleLinks {
+    /// A link, the method it is sent with, and the values it was built from.
+    struct Candidate {
+        let link: String
+        let method: String?
+        let values: [(name: String, value: String)]
+    }
+
+    /// Why no link could be made.
+    struct Failure: Error {
+        let reason: String
+    }
+
+    let route: Route
+    let table: RouteTable
+    /// The host of links whose table names none.
+    let host: String
+
+    /// The value of an unnamed wildcard or catch-all (`*`), which takes any segment.
+    private static let unnamedValue = "any"
+    /// The value of a named catch-all, which takes one segment or more.
+    private static let catchAllValue = "docs/intro"
+
+    /// Whether links of `route` vary with the values chosen: it has placeholders, wildcards or
+    /// a regex, or is an app-link rule whose patterns take more than one link.
+    static func hasValues(_ route: Route) -> Bool {
+        if route.appLink != nil || route.pattern.express != nil { return true }
+        return route.pattern.segments.contains { !$0.isLiteral }
+    }
+
+    /// The method a route's links are sent with: GET when it takes GET, else its first; none
+    /// for a route that takes any.
+    static func method(for route: Route) -> String? {
+        guard let methods = route.methods, !methods.isEmpty else { return nil }
+        return methods.contains("GET") ? "GET" : methods[0]
+    }
+
+    /// The `variant`th links of the route, in the order they are tried.
+    func candidates(variant: Int, random: inout SplitMix64) -> Result<[Candidate], Failure> {
+        if let rule = route.appLink { return appLinkCandidates(rule, variant: variant, random: &random) }
+        return patternCandidates(variant: variant, random: &random)
+    }
+
+    // MARK: Patterns
+
+    private func patternCandidates(variant: Int, random: inout SplitMix64) -> Result<[Candidate], Failure> {
+        let method = Self.method(for: route)
+        if let express = route.pattern.express {
+            // the regex is searched for in the pathname, which starts with `/`; the lenient
+            // trailing `/` that the regex takes is left out where it may be
+            guard var pathname = ExampleValues.matching(express.regex, variant: variant, random: &random).map({ $0.hasPrefix("/") ? $0 : "/" + $0 }),
+                  ExampleValues.accepts(express.regex, pathname) else {
+                return .failure(Failure(reason: "no pathname its regex /\(express.regex.source)/ takes was found"))
+            }
+            if pathname.count > 1, pathname.hasSuffix("/"), ExampleValues.accepts(express.regex, String(pathname.dropLast())) {
+                pathname.removeLast()
+            }
+            return .success(forms(pathname).map { Candidate(link: $0, method: method, values: []) })
+        }
+        var values: [(name: String, value: String)] = []
+        for (name, type) in Self.placeholders(of: route.pattern) where !values.contains(where: { $0.name == name }) {
+            // each placeholder starts at another value of its list: `/repos/alice/bob`, not `/repos/alice/alice`
+            let choice = variant + values.count
+            let value: String?
+            if let parameter = route.operation?.parameter(named: Array(name.utf8)) {
+                value = ExampleValues.value(for: parameter, variant: choice, random: &random)
+            } else if let type {
+                value = ExampleValues.value(for: name, type: type, variant: choice, random: &random)
+            } else {
+                value = Self.catchAllValue
+            }
+            guard let value else {
+                let wanted = type.map { if case let .regex(regex) = $0 { "its regex /\(regex.source)/" } else { "its type" } } ?? "it"
+                return .failure(Failure(reason: "no value \(wanted) takes was found for '\(name)'"))
+            }
+            values.append((name, value))
+        }
+        let builder = LinkBuilder(pattern: route.pattern, delimiter: Array(table.delimiter.utf8))
+        let built: [UInt8]
+        do {
+            built = try builder.build({ name in values.first { $0.name == name }?.value }, unnamed: Self.unnamedValue)
+        } catch {
+            return .failure(Failure(reason: error.message))
+        }
+        return .success(forms(String(decoding: built, as: UTF8.self)).map { Candidate(link: $0, method: method, values: values) })
+    }
+
+    /// Each placeholder of `pattern` with its type, in order; a catch-all has no type.
+    static func placeholders(of pattern: Pattern) -> [(name: String, type: ValueType?)] {
+        var found: [(name: String, type: ValueType?)] = []
+        for segment in pattern.segments {
+            switch segment {
+            case let .placeholder(placeholder): found.append((placeholder.name, placeholder.type))
+            case let .composite(composite): found += composite.placeholders.map { ($0.name, $0.type) }
+            case let .catchAll(name?): found.append((name, nil))
+            case .literal, .wildcard, .catchAll: continue
+            }
+        }
+        return found
+    }
+
+    /// The links `text` (a link built from the pattern) may be written as for the route's
+    /// table, in the order they are tried: with the pattern's own scheme as written; else an
+    /// OpenAPI server's origin or the host, before the path alone; a Compass name after its
+    /// app scheme.
+    private func forms(_ text: String) -> [String] {
+        if route.pattern.schemeAsWritten != nil || route.pattern.scheme != nil || text.contains("://") { return [text] }
+        let scheme = table.scheme.map { [$0 + "://" + text.drop { $0 == "/" }] } ?? []
+        guard route.pattern.slashSeparated || text.hasPrefix("/") || route.pattern.express != nil else {
+            return scheme + [text]
+        }
+        let path = text.hasPrefix("/") ? text : "/" + text
+        var forms = serverOrigins().map { $0 + path }
+        forms.append("https://" + host + path)
+        forms.append(path)
+        forms += scheme
+        if table.dialect == .waap || table.dialect == .navigator { forms.append("app://" + text.drop { $0 == "/" }) }
+        return forms
+    }
+
+    /// The origins (`scheme://host[:port]`) of the route's OpenAPI servers that name a host
+    /// without variables.
+    private func serverOrigins() -> [String] {
+        guard let operation = route.operation else { return [] }
+        return operation.origins.servers.compactMap { server in
+            guard let host = server.host, !host.contains(UInt8(ascii: "{")) else { return nil }
+            let scheme = server.scheme.map { String(decoding: $0, as: UTF8.self) } ?? "https"
+            let port = server.port.map { LinkNormalizer.defaultPort(ofScheme: scheme.utf8) == $0 ? "" : ":\($0)" } ?? ""
+            return scheme + "://" + String(decoding: host, as: UTF8.self) + port
+        }
+    }
+
+    // MARK: App links
+
+    private func appLinkCandidates(_ rule: AppLinkRule, variant: Int, random: inout SplitMix64) -> Result<[Candidate], Failure> {
+        switch rule {
+        case let .universalLink(rule):
+            let host = table.hosts.first.map { Self.example(ofHost: $0.text) } ?? self.host
+            var links: [String] = []
+            for attempt in 0..<3 {
+                guard let path = Self.string(rule.path, variant: variant + attempt, random: &random) else {
+                    return .failure(Failure(reason: "no path the pattern '\(rule.path.text)' takes was found"))
+                }
+                var link = "https://" + host + Self.encoded(path.hasPrefix("/") ? path : "/" + path, keeping: LinkBuilder.keepsInPath)
+                switch rule.query {
+                case let .whole(pattern) where !pattern.matchesEverything:
+                    guard let query = Self.string(pattern, variant: variant + attempt, random: &random) else {
+                        return .failure(Failure(reason: "no query the pattern '\(pattern.text)' takes was found"))
+                    }
+                    link += "?" + Self.encoded(query, keeping: LinkBuilder.keepsInQuery)
+                case let .items(items):
+                    var pairs: [String] = []
+                    for (name, pattern) in items {
+                        guard let value = Self.string(pattern, variant: variant + attempt, random: &random) else {
+                            return .failure(Failure(reason: "no value the pattern '\(pattern.text)' of query item '\(String(decoding: name, as: UTF8.self))' takes was found"))
+                        }
+                        pairs.append(Self.encoded(String(decoding: name, as: UTF8.self), keeping: LinkBuilder.keepsInQuery) + "="
+                                     + Self.encoded(value, keeping: LinkBuilder.keepsInQuery))
+                    }
+                    link += "?" + pairs.joined(separator: "&")
+                default:
+                    break
+                }
+                if !rule.fragment.matchesEverything {
+                    guard let fragment = Self.string(rule.fragment, variant: variant + attempt, random: &random) else {
+                        return .failure(Failure(reason: "no fragment the pattern '\(rule.fragment.text)' takes was found"))
+                    }
+                    link += "#" + Self.encoded(fragment, keeping: LinkBuilder.keepsInQuery)
+                }
+                links.append(link)
+            }
+            return .success(links.map { Candidate(link: $0, method: nil, values: []) })
+        case let .intentFilter(rule):
+            let scheme = rule.schemes.contains("https") ? "https" : rule.schemes.first { !$0.isEmpty } ?? "https"
+            let authority = rule.authorities.first.map { authority in
+                Self.example(ofHost: authority.host == "*" ? host : authority.host) + (authority.port.map { ":\($0)" } ?? "")
+            } ?? host
+            var paths: [String] = []
+            let matchers = rule.paths
+            if matchers.isEmpty {
+                paths = ["/", "/" + ExampleValues.value(for: "path", type: .string, variant: variant, random: &random)!]
+            } else {
+                let matcher = matchers[variant % matchers.count]
+                for attempt in 0..<3 {
+                    if let path = Self.path(for: matcher, variant: variant + attempt, random: &random) { paths.append(path) }
+                }
+            }
+            guard !paths.isEmpty else {
+                return .failure(Failure(reason: "no path the filter's \(rule.paths.map { "\($0.kind.rawValue)=\($0.value)" }.joined(separator: ", ")) takes was found"))
+            }
+            return .success(paths.map { Candidate(link: scheme + "://" + authority + Self.encoded($0, keeping: LinkBuilder.keepsInPath),
+                                                  method: nil, values: []) })
+        }
+    }
+
+    /// A path an Android path element takes (`PatternMatcher`'s literal, prefix, suffix, glob
+    /// and advanced patterns).
+    private static func path(for matcher: AndroidPathMatcher, variant: Int, random: inout SplitMix64) -> String? {
+        let word = ["alice", "42", "item1"][variant % 3]
+        switch matcher.kind {
+        case .path: return matcher.value
+        case .pathPrefix: return variant == 0 ? matcher.value : matcher.value + (matcher.value.hasSuffix("/") ? "" : "/") + word
+        case .pathSuffix: return "/" + word + matcher.value
+        case .pathPattern:
+            guard let regex = try? Regex(AndroidPathMatcher.globExpression(matcher.value)) else { return nil }
+            return ExampleValues.matching(regex, variant: variant, random: &random)
+        case .pathAdvancedPattern:
+            guard let regex = try? Regex(matcher.value) else { return nil }
+            return ExampleValues.matching(regex, variant: variant, random: &random)
+        }
+    }
+
+    /// A string an apple-app-site-association pattern takes.
+    private static func string(_ pattern: WildcardPattern, variant: Int, random: inout SplitMix64) -> String? {
+        guard let regex = pattern.expression else {
+            return ExampleValues.value(for: "path", type: .string, variant: variant, random: &random)
+        }
+        return ExampleValues.matching(regex, variant: variant, random: &random)
+    }
+
+    /// A host that `pattern` (`example.com`, `*.example.com`) takes.
+    static func example(ofHost pattern: String) -> String {
+        pattern.hasPrefix("*.") ? "www." + pattern.dropFirst(2) : pattern
+    }
+
+    /// `text` percent-encoded where `keep` does not keep a byte (a `%` of a valid escape stays).
+    private static func encoded(_ text: String, keeping keep: (UInt8) -> Bool) -> String {
+        var out: [UInt8] = []
+        PercentCoding.encode(text.utf8, keeping: keep, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    // MARK: Near misses
+
+    /// Links that differ from `hit` (a link the route takes) in one way each: the last segment
+    /// left out, one more segment, a value of the wrong type, the trailing `/` toggled, a
+    /// literal in upper case, a method the route does not take, another host for a table that
+    /// names its hosts. A change that leaves the link as it was is left out.
+    func nearMisses(of hit: Candidate) -> [(kind: RouteExample.NearMiss, candidate: Candidate)] {
+        let parts = LinkText(hit.link, delimiter: pathDelimiter(of: hit.link))
+        var misses: [(RouteExample.NearMiss, String, String?)] = []
+        if let shorter = parts.withoutLastSegment() { misses.append((.segmentMissing, shorter, hit.method)) }
+        misses.append((.segmentExtra, parts.withSegment("extra"), hit.method))
+        if let (name, type) = Self.placeholders(of: route.pattern).first(where: { $0.type.map { !$0.isPlain } ?? false }),
+           let wrong = ExampleValues.wrongValue(for: type!), let value = hit.values.first(where: { $0.name == name })?.value,
+           let changed = parts.replacingSegmentValue(value, with: wrong) {
+            misses.append((.wrongType, changed, hit.method))
+        }
+        if parts.separator == "/" { misses.append((.trailingSlash, parts.withTrailingSlashToggled(), hit.method)) }
+        if let literal = firstLiteral(), let changed = parts.replacingSegment(literal, with: literal.uppercased()) {
+            misses.append((.changedCase, changed, hit.method))
+        }
+        if let methods = route.methods, !methods.isEmpty,
+           let other = ["DELETE", "POST", "PUT", "PATCH", "GET"].first(where: { !methods.contains($0) }) {
+            misses.append((.method, hit.link, other))
+        }
+        if route.appLink != nil || route.pattern.host != nil || !(route.operation?.origins.servers.isEmpty ?? true),
+           let changed = parts.withHost("other.example") {
+            misses.append((.host, changed, hit.method))
+        }
+        return misses.compactMap { kind, link, method in
+            guard link != hit.link || method != hit.method else { return nil }
+            return (kind, Candidate(link: link, method: method, values: hit.values))
+        }
+    }
+
+    /// The separator of the link's path segments: the delimiter for a Compass-style name, else `/`.
+    private func pathDelimiter(of link: String) -> String {
+        route.pattern.slashSeparated || route.appLink != nil || route.pattern.express != nil ? "/" : table.delimiter
+    }
+
+    /// The first literal segment of the pattern that has a lower-case letter.
+    private func firstLiteral() -> String? {
+        for case let .literal(bytes) in route.pattern.segments where bytes.contains(where: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return nil
+    }
+}
