@@ -46,15 +46,40 @@ disagreement is then a link on which urn and the library differ, so it must be l
 Tests/Oracle/<library>/differences.tsv under the same case id (table id#link index); the script
 says whether it is.
 
-Prints per library: tables, examples fed, agreed, disagreed (each: case id, link, urn's route,
-the library's answers) and not runnable (tables urn or the harness could not run, examples whose
-route's target could not be named). Exit status: 1 if any example disagrees, else 2 if a
-library could not be run at all, else 0.
+The plan runs in one harness process; if that process fails (a crash the harness does not catch),
+each table runs alone, and each link of a table that still fails runs alone, so a link that kills
+the harness costs no other link its answers; such a link disagrees (library null, "harness
+process": why).
+
+Known classes: an example the library routes elsewhere is "listed (CLASS)" instead of
+disagreeing when running the library shows it is a class of Tests/Oracle/<library>/classes.tsv
+(one not marked fixed); the evidence is printed with it. Anything else disagrees.
+  waap       crash-bare-part      the table's registration throws, and registering the first line
+                                  that throws alone throws too, a chain with a part without {Class}
+             no-url               CFURL (cfurl_parts) gives no URL for the link
+             self-ancestor-loops  no answer: the stack walk never ends in any order that matches
+             crash-odd-query      the link throws, CFURL's query splits on = and & into an odd
+                                  count, and the same link without its query gives the target
+  navigator  regex-utf16-range    the probe navigator-cfurl-fixrange (URLMatcher with replaceRegex's
+                                  range in UTF-16 units, built by navigator/classify.py --probes
+                                  into <harness dir>/probes) gives urn's route where the library
+                                  does not; without the probe these stay disagreements
+A WAAppRouting link that throws for another reason stays a disagreement, with what registering
+the example's line alone does ("no class").
+
+Prints per library: tables, examples fed, agreed, listed (by class: the tables, one example with
+its evidence, every example with -v), disagreed (each: case id, link, urn's route, the library's
+answers) and not runnable (tables urn or the harness could not run, examples whose route's
+target could not be named or which the harness cannot be given). With URN_EXAMPLES_STANDIN=1
+the listed examples must also have, in differences.tsv, the class this script shows. Exit
+status: 1 if any example disagrees (listed ones do not count), else 2 if a library could not
+be run at all, else 0.
 """
 import base64
 import concurrent.futures
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -72,6 +97,10 @@ from replay import answers_of, canonical, same_args, sort_key  # noqa: E402
 
 class NotRunnable(Exception):
     pass
+
+
+class HarnessFailed(NotRunnable):
+    """The harness process failed (exit status, missing answers): run_plan splits the plan."""
 
 
 # ------------------------------------------------------------------------------------------
@@ -245,6 +274,12 @@ def find(paths, what):
     raise NotRunnable(f"no {what} (looked at {', '.join(paths)})")
 
 
+def harness_result(answers, facts=None):
+    """One link's result: the answers (None: the link could not be fed), and what else the
+    harness says about it (facts: a registration or link crash, no URL, ...)."""
+    return {"answers": answers, "facts": facts or {}}
+
+
 def option_value(options, name, default):
     return options[options.index(name) + 1] if name in options else default
 
@@ -263,19 +298,22 @@ def harness_compass(hdir, plan):
     proc = subprocess.run([binary], input=("\n".join(lines) + "\n").encode(), stdout=subprocess.PIPE,
                           stderr=subprocess.DEVNULL, env=env)
     if proc.returncode != 0:
-        raise NotRunnable(f"{binary} exit {proc.returncode}")
+        raise HarnessFailed(f"{binary} exit {proc.returncode}")
     results = {}
     for line in proc.stdout.decode().splitlines():
         record = json.loads(line)
         results[record["id"]] = record["results"]
+    if len(results) != len(plan):
+        raise HarnessFailed(f"{binary} answered {len(results)} tables of {len(plan)}")
     out = []
     for n, (group, links) in enumerate(plan):
         answers = []
         for result in results[str(n)]:
+            facts = {k: v for k, v in result.items() if k not in ("route", "args")}
             if "route" in result:
-                answers.append([{"target": f"R{result['route']}", "args": result.get("args", {})}])
+                answers.append(harness_result([{"target": f"R{result['route']}", "args": result.get("args", {})}], facts))
             else:
-                answers.append([])
+                answers.append(harness_result([], facts))
         out.append(answers)
     return out
 
@@ -292,19 +330,23 @@ def navigator_answers(answers):
     return out
 
 
-def harness_navigator(hdir, plan):
-    binary = find([os.path.join(hdir, d, "navigator-cfurl") for d in ("", "bin", "build")], "navigator-cfurl")
+def navigator_run(binary, plan):
     stdin = "".join(json.dumps({"patterns": [r["pattern"] for r in group["routes"]],
                                 "links": [l["link"] for l in links]}, ensure_ascii=False) + "\n"
                     for group, links in plan)
     proc = subprocess.run([binary], input=stdin.encode(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if proc.returncode != 0:
-        raise NotRunnable(f"{binary} exit {proc.returncode}")
+        raise HarnessFailed(f"{binary} exit {proc.returncode}")
     results = [json.loads(line) for line in proc.stdout.decode().splitlines()]
     if len(results) != len(plan):
-        raise NotRunnable(f"{binary} answered {len(results)} tables of {len(plan)}")
+        raise HarnessFailed(f"{binary} answered {len(results)} tables of {len(plan)}")
     # urn follows cfurl-string: the link handed to URLMatcher as a String, on CFURL
-    return [[navigator_answers(r["string"]) for r in result["links"]] for result in results]
+    return [[harness_result(navigator_answers(r["string"])) for r in result["links"]] for result in results]
+
+
+def harness_navigator(hdir, plan):
+    binary = find([os.path.join(hdir, d, "navigator-cfurl") for d in ("", "bin", "build")], "navigator-cfurl")
+    return navigator_run(binary, plan)
 
 
 def harness_express(hdir, plan):
@@ -312,24 +354,31 @@ def harness_express(hdir, plan):
                     "express checkout")
     modules = find([os.path.join(hdir, "node_modules")], "node_modules (path-to-regexp 0.1.12, array-flatten 1.1.1)")
     lines = []
+    carried = []            # per table, the indices of the links a request line can carry
     for n, (group, links) in enumerate(plan):
-        for l in links:
-            if any(c in l["link"] for c in "\r\n\0"):
-                raise NotRunnable("a link holds CR, LF or NUL, which a request line cannot carry")
+        carried.append([i for i, l in enumerate(links) if not any(c in l["link"] for c in "\r\n\0")])
         lines.append(json.dumps({"id": str(n), "category": group.get("category"), "options": group.get("options", []),
                                  "routes": group["routes"],
-                                 "links": [{"link": l["link"], "method": l.get("method") or "GET"} for l in links]},
+                                 "links": [{"link": links[i]["link"], "method": links[i].get("method") or "GET"}
+                                           for i in carried[-1]]},
                                 ensure_ascii=False))
     env = dict(os.environ, NODE_PATH=modules + ":/usr/share/nodejs")
     proc = subprocess.run(["node", os.path.join(HERE, "express", "harness.js"), checkout],
                           input=("\n".join(lines) + "\n").encode(), stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, env=env)
     if proc.returncode != 0:
-        raise NotRunnable(f"node harness.js exit {proc.returncode}: {proc.stderr.decode()[-300:]}")
+        raise HarnessFailed(f"node harness.js exit {proc.returncode}: {proc.stderr.decode()[-300:]}")
     results = [json.loads(line) for line in proc.stdout.decode().splitlines()]
     if len(results) != len(plan):
-        raise NotRunnable(f"harness.js answered {len(results)} tables of {len(plan)}")
-    return [[l["answers"] for l in result["links"]] for result in results]
+        raise HarnessFailed(f"harness.js answered {len(results)} tables of {len(plan)}")
+    out = []
+    for (group, links), indices, result in zip(plan, carried, results):
+        table = [harness_result(None, {"unrunnable": "the link holds CR, LF or NUL, which a request line cannot carry"})
+                 for _ in links]
+        for i, l in zip(indices, result["links"]):
+            table[i] = harness_result(l["answers"], {"note": l["note"]} if "note" in l else {})
+        out.append(table)
+    return out
 
 
 def harness_android(hdir, plan):
@@ -341,16 +390,16 @@ def harness_android(hdir, plan):
     proc = subprocess.run(["java", "-cp", classes, "AndroidOracle"], input=("\n".join(lines) + "\n").encode(),
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if proc.returncode != 0:
-        raise NotRunnable(f"java AndroidOracle exit {proc.returncode}: {proc.stderr.decode()[-300:]}")
+        raise HarnessFailed(f"java AndroidOracle exit {proc.returncode}: {proc.stderr.decode()[-300:]}")
     results = [json.loads(line) for line in proc.stdout.decode("utf-8").splitlines()]
     if len(results) != len(plan):
-        raise NotRunnable(f"AndroidOracle answered {len(results)} tables of {len(plan)}")
+        raise HarnessFailed(f"AndroidOracle answered {len(results)} tables of {len(plan)}")
     out = []
     for (group, links), result in zip(plan, results):
         if result["refused"]:
-            out.append([[] for _ in links])
+            out.append([harness_result([], {"refused": True}) for _ in links])
         else:
-            out.append([[{"target": t} for t in answers] for answers in result["answers"]])
+            out.append([harness_result([{"target": t} for t in answers]) for answers in result["answers"]])
     return out
 
 
@@ -368,8 +417,8 @@ def harness_waap(hdir, plan):
     all_links = sorted({l["link"] for _, links in plan for l in links})
     proc = subprocess.run([cfurl], input="".join(json.dumps(l) + "\n" for l in all_links),
                           capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise NotRunnable(f"cfurl_parts exit {proc.returncode}")
+    if proc.returncode != 0 or len(proc.stdout.splitlines()) != len(all_links):
+        raise HarnessFailed(f"cfurl_parts exit {proc.returncode}")
     parts = dict(zip(all_links, (json.loads(x) for x in proc.stdout.splitlines())))
     classes = waap_classes()
     lines = []
@@ -385,14 +434,24 @@ def harness_waap(hdir, plan):
                                  "links": [{"link": l["link"], "url": parts[l["link"]]} for l in links]}) + "\n")
     proc = subprocess.run([harness], input="".join(lines), capture_output=True, text=True)
     if proc.returncode != 0:
-        raise NotRunnable(f"waap-oracle exit {proc.returncode}: {proc.stderr[-300:]}")
+        raise HarnessFailed(f"waap-oracle exit {proc.returncode}: {proc.stderr[-300:]}")
     results = [json.loads(x) for x in proc.stdout.splitlines()]
     if len(results) != len(plan):
-        raise NotRunnable(f"waap-oracle answered {len(results)} tables of {len(plan)}")
+        raise HarnessFailed(f"waap-oracle answered {len(results)} tables of {len(plan)}")
     out = []
-    for result in results:
-        out.append([sorted(({"target": a["target"], "args": a["args"], "stack": a["stack"]} for a in r["answers"]),
-                           key=lambda a: json.dumps(a, sort_keys=True)) for r in result["links"]])
+    for (group, links), result in zip(plan, results):
+        table = []
+        for l, r in zip(links, result["links"]):
+            # what the harness notes besides the answers: the registration threw (the table's
+            # crash), the link threw in some dictionary orders, the stack walk never ended in
+            # some, CFURL gave no URL; and the query CFURL reads
+            facts = {"registration": result["crash"], "crash": bool(r.get("crash")),
+                     "loops": bool(r.get("loops")), "no-url": bool(r.get("nourl")),
+                     "query": parts[l["link"]].get("query")}
+            answers = sorted(({"target": a["target"], "args": a["args"], "stack": a["stack"]} for a in r["answers"]),
+                             key=lambda a: json.dumps(a, sort_keys=True))
+            table.append(harness_result(answers, facts))
+        out.append(table)
     return out
 
 
@@ -401,6 +460,144 @@ HARNESSES = {"compass": harness_compass, "navigator": harness_navigator, "expres
 # whether an answer without "args" means "no arguments" (navigator leaves empty args out) or
 # "the library names none" (android)
 EMPTY_ARGS = {"navigator": {}, "android": None}
+
+
+
+def run_plan(library, hdir, plan):
+    """The harness's result for every link of the plan, in plan order. The whole plan runs in one
+    process; if that process fails (a crash the harness does not catch), each table runs alone,
+    and each link of a table that still fails runs alone, so a link that kills the harness loses
+    no other link's answers. A link whose own process fails gets answers None and the fact
+    "process" (why), which is a disagreement unless a class explains it. Returns (results, the
+    failures of the larger runs)."""
+    harness = HARNESSES[library]
+    try:
+        return harness(hdir, plan), []
+    except HarnessFailed as e:
+        failures = [f"the whole plan: {e}"]
+    out = []
+    for group, links in plan:
+        try:
+            out.extend(harness(hdir, [(group, links)]))
+            continue
+        except HarnessFailed as e:
+            failures.append(f"{group['id']}: {e}")
+        table = []
+        for link in links:
+            try:
+                table.append(harness(hdir, [(group, [link])])[0][0])
+            except HarnessFailed as e:
+                table.append(harness_result(None, {"process": str(e)}))
+        out.append(table)
+    return out, failures
+
+
+# ------------------------------------------------------------------------------------------
+# known classes: a disagreement is "listed" when running the library shows it is one of the
+# classes of Tests/Oracle/<library>/classes.tsv (not one marked fixed). Each classifier gets the
+# table, urn's example record, the route's target and the library's result, may run the harness
+# (or a probe) again, and returns (class, evidence) or (None, why none).
+
+def known_classes(library):
+    """{class: status} from Tests/Oracle/<library>/classes.tsv."""
+    path = os.path.join(HERE, library, "classes.tsv")
+    out = {}
+    if os.path.exists(path):
+        for line in open(path, encoding="utf-8"):
+            if line.strip() and not line.startswith("#"):
+                fields = line.rstrip("\n").split("\t")
+                out[fields[0]] = fields[1] if len(fields) > 1 else ""
+    return out
+
+
+def bare_part(chain):
+    """Whether a WAAppRouting chain has a part (before its first empty one) without {Class}."""
+    for part in chain.split("/"):
+        if part == "":
+            return False
+        if "{" not in part or "}" not in part:
+            return True
+    return False
+
+
+def without_query(link):
+    """The link with its query (from the first '?' to the fragment) taken out."""
+    if "?" not in link:
+        return link
+    head, _, rest = link.partition("?")
+    return head + ("#" + rest.partition("#")[2] if "#" in rest else "")
+
+
+def classify_waap(hdir, group, record, target, result, cache):
+    facts = result["facts"]
+    answers = result["answers"] or []
+    if facts.get("registration"):
+        # which registration throws: each line of the table registered alone, in order
+        if group["id"] not in cache:
+            culprit = None
+            for line, route in enumerate(group["routes"], 1):
+                alone = run_plan("waap", hdir, [({"id": group["id"], "routes": [route]}, [record])])[0][0][0]
+                if alone["facts"].get("registration"):
+                    culprit = (line, route, alone["facts"]["registration"])
+                    break
+            cache[group["id"]] = culprit
+        culprit = cache[group["id"]]
+        if culprit is None:
+            return None, "the table's registration throws, but no line alone does"
+        line, route, why = culprit
+        if route.get("target") is None and bare_part(route["pattern"]):
+            return "crash-bare-part", (f"registering line {line} {route['pattern']!r} alone throws "
+                                       f"({why.split(',')[0]}): a chain part without {{Class}}")
+        return None, f"registering line {line} alone throws ({why}), not a bare chain part"
+    if facts.get("no-url"):
+        return "no-url", "CFURL (cfurl_parts) gives no URL for the link"
+    if facts.get("loops") and not answers:
+        return "self-ancestor-loops", "the stack walk never ends in any dictionary order that matches"
+    if facts.get("crash") and facts.get("query") is not None:
+        count = len(re.split("[=&]", facts["query"]))
+        if count % 2 == 1:
+            bare = dict(record, link=without_query(record["link"]))
+            again = run_plan("waap", hdir, [(group, [bare])])[0][0][0]
+            # (without the query the link may still throw in some orders, on a * that is not last)
+            if any(a.get("target") == target for a in again["answers"] or []):
+                return "crash-odd-query", (f"the query {facts['query']!r} splits into {count} parts and throws; "
+                                           f"without it the library gives {target}")
+    if facts.get("crash"):
+        line = (record.get("example", {}).get("for") or {}).get("line")
+        if isinstance(line, int) and 1 <= line <= len(group["routes"]):
+            alone = run_plan("waap", hdir, [({"id": group["id"], "routes": [group["routes"][line - 1]]}, [record])])[0][0][0]
+            return None, (f"the link throws in some dictionary orders; with line {line} registered alone it "
+                          + ("throws" if alone["facts"].get("crash") else
+                             f"does not throw and gives {json.dumps(alone['answers'], ensure_ascii=False)}"))
+        return None, "the link throws in some dictionary orders"
+    return None, None
+
+
+def navigator_probe(hdir):
+    for path in (os.path.join(hdir, "probes", "navigator-cfurl-fixrange"), os.path.join(hdir, "navigator-cfurl-fixrange"),
+                 os.path.join(hdir, "bin", "navigator-cfurl-fixrange")):
+        if os.path.exists(path):
+            return path
+    return None
+
+
+def classify_navigator(hdir, group, record, target, result, cache):
+    probe = navigator_probe(hdir)
+    if probe is None:
+        return None, ("no probe navigator-cfurl-fixrange (navigator/classify.py --probes CHECKOUT "
+                      f"{os.path.join(hdir, 'probes')}) to test regex-utf16-range")
+    try:
+        again = navigator_run(probe, [(group, [record])])[0][0]
+    except HarnessFailed as e:
+        return None, f"the fixrange probe failed: {e}"
+    route = record.get("route") or {}
+    if agrees("navigator", again["answers"], target, route.get("args")):
+        return "regex-utf16-range", ("with replaceRegex's range measured in UTF-16 units (probe fixrange) "
+                                     f"the library gives {json.dumps(again['answers'], ensure_ascii=False)}")
+    return None, None
+
+
+CLASSIFIERS = {"waap": classify_waap, "navigator": classify_navigator}
 
 
 # ------------------------------------------------------------------------------------------
@@ -431,12 +628,14 @@ def same_answers(library, recorded, got):
 
 
 def listed_differences(library):
+    """{case id: class} from Tests/Oracle/<library>/differences.tsv."""
     path = os.path.join(HERE, library, "differences.tsv")
-    listed = set()
+    listed = {}
     if os.path.exists(path):
         for line in open(path, encoding="utf-8"):
             if line.strip() and not line.startswith("#"):
-                listed.add(line.split("\t")[0])
+                fields = line.rstrip("\n").split("\t")
+                listed[fields[0]] = fields[1] if len(fields) > 1 else ""
     return listed
 
 
@@ -483,24 +682,29 @@ def examine(library, bindir, hdir, standin, reproduce, verbose):
         if links:
             plan.append((group, links))
     try:
-        answers = HARNESSES[library](hdir, plan) if plan else []
+        results, failures = run_plan(library, hdir, plan) if plan else ([], [])
     except NotRunnable as e:
         print(f"examples {library}: {len(groups)} tables, not runnable: the harness could not run: {e}")
         return True, True
-    by_table = iter(answers)
-    flat = []
-    for (group, links), table_answers in zip(plan, by_table):
-        flat.extend(table_answers)
+    flat = [result for table in results for result in table]
+    classes = known_classes(library)
+    classify = CLASSIFIERS.get(library) if not reproduce else None
+    cache = {}
     agreed = 0
     disagreed = []
-    for (case_id, group, record, target, index), got in zip(fed, flat):
+    listed = {}             # class: [detail]
+    for (case_id, group, record, target, index), result in zip(fed, flat):
+        got = result["answers"]
+        if got is None and "unrunnable" in result["facts"]:
+            not_runnable.append((case_id, result["facts"]["unrunnable"]))
+            continue
         if reproduce:
             recorded = answers_of(group["links"][index], follows)
-            ok = same_answers(library, recorded, got)
+            ok = got is not None and same_answers(library, recorded, got)
             detail = {"id": case_id, "link": record["link"], "recorded": recorded, "harness": got}
         else:
             route = record.get("route") or {}
-            ok = agrees(library, got, target, route.get("args"))
+            ok = got is not None and agrees(library, got, target, route.get("args"))
             # the temporary table's path says nothing: left out
             detail = {"id": case_id, "link": record["link"],
                       "for": {k: v for k, v in (record["example"].get("for") or {}).items() if k != "table"},
@@ -508,18 +712,42 @@ def examine(library, bindir, hdir, standin, reproduce, verbose):
                       "library": got}
             if "method" in record:
                 detail["method"] = record["method"]
+        if got is None:
+            detail["harness process"] = result["facts"].get("process")
         if ok:
             agreed += 1
             if verbose:
                 print("  agreed    " + json.dumps(detail, ensure_ascii=False))
-        else:
+            continue
+        # a harness process that died on the link is the library crashing there: no class says so
+        cls, why = classify(hdir, group, record, target, result, cache) if classify and got is not None else (None, None)
+        if cls is not None and classes.get(cls, "fixed") == "fixed":
+            why = f"class {cls} is {'marked fixed' if cls in classes else 'not'} in {library}/classes.tsv"
+            cls = None
+        if cls is None:
+            if why:
+                detail["no class"] = why
             disagreed.append(detail)
+        else:
+            detail["evidence"] = why
+            listed.setdefault(cls, []).append(detail)
     name = library + (f" (flavour {follows})" if follows else "")
     mode = " [reproduce: recorded links]" if reproduce else " [stand-in: urnmatch -a on recorded links]" if standin else ""
+    n_listed = sum(len(v) for v in listed.values())
     print(f"examples {library}{mode}: {len(groups)} tables, {len(fed)} examples fed to {name}, "
-          f"{agreed} agreed, {len(disagreed)} disagreed, {len(not_runnable)} not runnable"
+          f"{agreed} agreed, {n_listed} listed"
+          + (" (" + ", ".join(f"{cls} {len(v)}" for cls, v in sorted(listed.items())) + ")" if listed else "")
+          + f", {len(disagreed)} disagreed, {len(not_runnable)} not runnable"
           + (f" (skipped: {skipped['no link']} without a link, {skipped['not landed']} not landing)"
              if any(skipped.values()) else ""))
+    for failure in failures:
+        print(f"  harness process failed, plan split: {failure}")
+    for cls, details in sorted(listed.items()):
+        details.sort(key=lambda d: sort_key(d["id"]))
+        tables = sorted({d["id"].split("#")[0] for d in details}, key=sort_key)
+        print(f"  listed ({cls}): {len(details)} examples in {len(tables)} tables: {' '.join(tables)}")
+        for detail in details if verbose else details[:1]:
+            print(f"    {'' if verbose else 'e.g. '}{json.dumps(detail, ensure_ascii=False)}")
     for detail in sorted(disagreed, key=lambda d: sort_key(d["id"])):
         print("  disagreed " + json.dumps(detail, ensure_ascii=False))
     by_why = {}
@@ -531,14 +759,23 @@ def examine(library, bindir, hdir, standin, reproduce, verbose):
                 print(f"  not runnable {case_id}: {why}")
         else:
             print(f"  not runnable, {len(ids)} of them ({' '.join(ids[:3])} ...): {why}")
-    if standin and disagreed:
-        listed = listed_differences(library)
-        unlisted = [d["id"] for d in disagreed if d["id"] not in listed]
+    if standin and (disagreed or listed):
+        recorded = listed_differences(library)
+        every = disagreed + [d for details in listed.values() for d in details]
+        unlisted = [d["id"] for d in every if d["id"] not in recorded]
         if unlisted:
             print(f"  stand-in self-test: {len(unlisted)} disagreements are not in differences.tsv: "
                   + " ".join(sorted(unlisted, key=sort_key)[:20]))
         else:
-            print(f"  stand-in self-test: all {len(disagreed)} disagreements are listed in {library}/differences.tsv")
+            print(f"  stand-in self-test: all {len(every)} disagreements are listed in {library}/differences.tsv")
+        # the classes this script shows must be the classes differences.tsv gives the same cases
+        other = [(d["id"], cls, recorded[d["id"]]) for cls, details in listed.items() for d in details
+                 if d["id"] in recorded and recorded[d["id"]] != cls]
+        if other:
+            print(f"  stand-in self-test: {len(other)} examples classed otherwise than in differences.tsv: "
+                  + " ".join(f"{i} ({a}, tsv {b})" for i, a, b in sorted(other, key=lambda o: sort_key(o[0]))[:20]))
+        elif listed:
+            print(f"  stand-in self-test: the {n_listed} listed examples have the class differences.tsv gives them")
     return not disagreed, not fed
 
 
