@@ -4,6 +4,9 @@
 usage: classify.py URLNAVIGATOR_CHECKOUT SCRATCH_DIR
   Run after `replay.py --update` (which writes .build/oracle/oracle-navigator-differences.jsonl
   and differences.tsv); rewrites the class column of differences.tsv.
+usage: classify.py --probes URLNAVIGATOR_CHECKOUT SCRATCH_DIR
+  Only builds the probes (SCRATCH_DIR/navigator-cfurl-fixrange, -fixrank); examples.py asks
+  the fixrange probe, in <harness dir>/probes, whether a disagreement is regex-utf16-range.
 
 To tell which of the library's quirks decides a case, it builds two PROBES in SCRATCH_DIR:
 copies of URLMatcher.swift with one quirk removed each (never recorded as answers, only used
@@ -129,4 +132,9 @@ def main(checkout, scratch):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    if sys.argv[1] == "--probes":
+        os.makedirs(sys.argv[3], exist_ok=True)
+        for name, binary in build_probes(sys.argv[2], sys.argv[3]).items():
+            print(f"{name}: {binary}")
+    else:
+        main(sys.argv[1], sys.argv[2])
