@@ -51,6 +51,24 @@ import Testing
         }
     }
 
+    /// Routes that can win, but not with their first link (found by Tests/Examples/survey.py):
+    /// another method, a word where a typed sibling takes numbers, a one-segment `<path:>`
+    /// before more components, a literal URLNavigator compares as written, a WAAppRouting
+    /// literal with a `%` that the decoded path must hold.
+    @Test(arguments: [
+        (Dialect.express, "GET /a A\n/a B"),
+        (.navigator, "myapp://item/<int:id> I\nmyapp://item/<id> S"),
+        (.navigator, "myapp://a/<path:p>/b P"),
+        (.navigator, "myapp://a/{id} L"),
+        (.waap, "%6Cist{ListVC}"),
+        (.urn, "/c/{id:[0-9]+}\n/c/<int:n>"),
+    ])
+    func routesThatCanWinGetALinkThatLands(dialect: Dialect, text: String) throws {
+        let table = try RouteTable(parsing: text, name: "t", dialect: dialect)
+        let made = examples([table]).examples()
+        #expect(made.allSatisfy { $0.landed }, "\(made.map { "\($0.route.pattern.text): \($0.link ?? "-") \($0.method ?? "")" })")
+    }
+
     /// A route another route shadows gets a link that the other route takes: the proof.
     @Test func shadowedRoutesNameTheRouteThatTakesTheirLink() throws {
         let table = try RouteTable(parsing: "/user/{id}\n/user/{name}\n/about", name: "t")

@@ -18,10 +18,12 @@ struct ExampleLinks {
     /// The host of links whose table names none.
     let host: String
 
-    /// The value of an unnamed wildcard or catch-all (`*`), which takes any segment.
-    private static let unnamedValue = "any"
-    /// The value of a named catch-all, which takes one segment or more.
-    private static let catchAllValue = "docs/intro"
+    /// The values of an unnamed wildcard or catch-all (`*`), by variant: a catch-all takes one
+    /// segment or more (a wildcard takes the `/` encoded, as one segment).
+    private static let unnamedValues = ["any", "any/x/y"]
+    /// The values of a named catch-all, by variant: several segments, or one (a URLNavigator
+    /// `<path:p>` followed by more components needs one).
+    private static let catchAllValues = ["docs/intro", "docs"]
 
     /// Whether links of `route` vary with the values chosen: it has placeholders, wildcards or
     /// a regex, or is an app-link rule whose patterns take more than one link.
@@ -33,8 +35,18 @@ struct ExampleLinks {
     /// The method a route's links are sent with: GET when it takes GET, else its first; none
     /// for a route that takes any.
     static func method(for route: Route) -> String? {
-        guard let methods = route.methods, !methods.isEmpty else { return nil }
-        return methods.contains("GET") ? "GET" : methods[0]
+        methods(for: route, in: nil)[0]
+    }
+
+    /// The methods a route's links may be sent with, the likeliest first: its own (GET first);
+    /// for a route that takes any method in a table whose other routes have methods, none and
+    /// then the common ones, since an earlier route may take the link for some methods only.
+    static func methods(for route: Route, in table: RouteTable?) -> [String?] {
+        if let methods = route.methods, !methods.isEmpty {
+            return methods.contains("GET") ? ["GET"] + methods.filter { $0 != "GET" } : methods
+        }
+        guard let table, table.routes.contains(where: { $0.methods != nil }) else { return [nil] }
+        return [nil, "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
     }
 
     /// The `variant`th links of the route, in the order they are tried.
@@ -69,7 +81,7 @@ struct ExampleLinks {
             } else if let type {
                 value = ExampleValues.value(for: name, type: type, variant: choice, random: &random)
             } else {
-                value = Self.catchAllValue
+                value = Self.catchAllValues[variant % Self.catchAllValues.count]
             }
             guard let value else {
                 let wanted = type.map { if case let .regex(regex) = $0 { "its regex /\(regex.source)/" } else { "its type" } } ?? "it"
@@ -78,13 +90,25 @@ struct ExampleLinks {
             values.append((name, value))
         }
         let builder = LinkBuilder(pattern: route.pattern, delimiter: Array(table.delimiter.utf8))
-        let built: [UInt8]
-        do {
-            built = try builder.build({ name in values.first { $0.name == name }?.value }, unnamed: Self.unnamedValue)
-        } catch {
-            return .failure(Failure(reason: error.message))
+        var links: [String] = []
+        // literals as a valid link writes them; then, for the dialects that compare a literal
+        // otherwise, as written (URLNavigator compares the link's text) and with every `%`
+        // encoded (WAAppRouting compares a literal's `%6C` with the decoded path)
+        let spellings: [LinkBuilder.LiteralSpelling] = switch table.dialect {
+        case .navigator: [.valid, .asWritten]
+        case .waap: [.valid, .percentEncoded]
+        default: [.valid]
         }
-        return .success(forms(String(decoding: built, as: UTF8.self)).map { Candidate(link: $0, method: method, values: values) })
+        for spelling in spellings {
+            do {
+                let built = try builder.build({ name in values.first { $0.name == name }?.value },
+                                              unnamed: Self.unnamedValues[variant % Self.unnamedValues.count], literals: spelling)
+                links += forms(String(decoding: built, as: UTF8.self)).filter { !links.contains($0) }
+            } catch {
+                return .failure(Failure(reason: error.message))
+            }
+        }
+        return .success(links.map { Candidate(link: $0, method: method, values: values) })
     }
 
     /// Each placeholder of `pattern` with its type, in order; a catch-all has no type.
@@ -187,6 +211,8 @@ struct ExampleLinks {
                     if let path = Self.path(for: matcher, variant: variant + attempt, random: &random) { paths.append(path) }
                 }
             }
+            // a pattern that does not start with `/` still matches only a path that does
+            paths = paths.flatMap { $0.hasPrefix("/") ? [$0] : ["/" + $0, $0] }
             guard !paths.isEmpty else {
                 return .failure(Failure(reason: "no path the filter's \(rule.paths.map { "\($0.kind.rawValue)=\($0.value)" }.joined(separator: ", ")) takes was found"))
             }

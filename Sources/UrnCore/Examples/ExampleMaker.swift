@@ -70,30 +70,43 @@
         var made: [RouteExample] = []
         var seen: Set<String> = []
         var why: String?
-        let count = ExampleLinks.hasValues(route) ? settings.perRoute : 1
+        // a link another route takes, kept as the proof of shadowing when no variant lands
+        var proof: (ExampleLinks.Candidate, Route?)?
+        let varies = ExampleLinks.hasValues(route)
+        let count = varies ? settings.perRoute : 1
+        // other values may land where the first ones do not (a literal sibling takes `42`, a
+        // typed route `alice`): a route whose links vary gets a few more tries than it needs
+        let tries = varies ? count + Self.extraTries : 1
+        let links = ExampleLinks(route: route, table: table, host: settings.host)
+        let methods = ExampleLinks.methods(for: route, in: table)
         var variant = 0
-        // a variant can give a link made already (a value list shorter than the count): a few more tries
-        while made.count < count, variant < count * 3 {
+        while made.count < count, variant < tries {
             var random = SplitMix64(seed: settings.seed, stream: stream &* 0x1000 &+ UInt64(variant))
-            let links = ExampleLinks(route: route, table: table, host: settings.host)
             switch links.candidates(variant: variant, random: &random) {
             case let .failure(failure):
                 why = why ?? failure.reason
             case let .success(candidates):
-                let chosen = choose(among: candidates, for: route)
-                if seen.insert(chosen.0.link + " " + (chosen.0.method ?? "")).inserted {
-                    made.append(RouteExample(route: route, link: chosen.0.link, method: chosen.0.method, kind: .hit, none: nil,
-                                             values: chosen.0.values, winner: chosen.1))
+                let chosen = choose(among: candidates, methods: methods, for: route)
+                if chosen.landed {
+                    if seen.insert(chosen.candidate.link + " " + (chosen.candidate.method ?? "")).inserted {
+                        made.append(RouteExample(route: route, link: chosen.candidate.link, method: chosen.candidate.method, kind: .hit,
+                                                 none: nil, values: chosen.candidate.values, winner: chosen.winner))
+                    }
+                } else if proof == nil || (proof?.1 == nil && chosen.winner != nil) {
+                    proof = (chosen.candidate, chosen.winner)
                 }
             }
             variant += 1
+        }
+        if made.isEmpty, let (candidate, winner) = proof {
+            made.append(RouteExample(route: route, link: candidate.link, method: candidate.method, kind: .hit, none: nil,
+                                     values: candidate.values, winner: winner))
         }
         guard !made.isEmpty else {
             return [RouteExample(route: route, link: nil, method: nil, kind: .hit, none: why ?? "no link could be made",
                                  values: [], winner: nil)]
         }
         if settings.nearMisses, let first = made.first, let link = first.link {
-            let links = ExampleLinks(route: route, table: table, host: settings.host)
             for miss in links.nearMisses(of: ExampleLinks.Candidate(link: link, method: first.method, values: first.values)) {
                 made.append(RouteExample(route: route, link: miss.candidate.link, method: miss.candidate.method, kind: .nearMiss(miss.kind),
                                          none: nil, values: miss.candidate.values, winner: winner(miss.candidate)))
@@ -102,16 +115,24 @@
         return made
     }
 
-    /// The first candidate its route takes; else the first another route takes (the proof of
-    /// shadowing); else the first.
-    private func choose(among candidates: [ExampleLinks.Candidate], for route: Route) -> (ExampleLinks.Candidate, Route?) {
-        var firstRouted: (ExampleLinks.Candidate, Route?)?
+    /// Variants tried past the links asked for, before a route is taken to be shadowed.
+    private static let extraTries = 12
+
+    /// The first candidate (sent with each of `methods` in turn) its route takes; else the
+    /// first another route takes (the proof of shadowing); else the first.
+    private func choose(among candidates: [ExampleLinks.Candidate], methods: [String?],
+                        for route: Route) -> (candidate: ExampleLinks.Candidate, winner: Route?, landed: Bool) {
+        var firstRouted: (ExampleLinks.Candidate, Route)?
         for candidate in candidates {
-            let taker = winner(candidate)
-            if taker === route || (route.isExclusion && taker == nil) { return (candidate, taker) }
-            if taker != nil, firstRouted == nil { firstRouted = (candidate, taker) }
+            for method in methods {
+                let sent = ExampleLinks.Candidate(link: candidate.link, method: method, values: candidate.values)
+                let taker = winner(sent)
+                if taker === route || (route.isExclusion && taker == nil) { return (sent, taker, true) }
+                if let taker, firstRouted == nil { firstRouted = (sent, taker) }
+            }
         }
-        return firstRouted ?? (candidates[0], winner(candidates[0]))
+        if let (sent, taker) = firstRouted { return (sent, taker, false) }
+        return (ExampleLinks.Candidate(link: candidates[0].link, method: methods[0], values: candidates[0].values), nil, false)
     }
 
     /// The route that takes `candidate`, as `urnmatch -a` routes it; nil for none, a link that

@@ -4,7 +4,7 @@
 /// (`RegexExample`), or else the first of a few common values that PCRE2 accepts.
 enum ExampleValues {
     private static let names = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
-    private static let numbers = ["42", "7", "1001", "3", "256", "19", "8080", "5"]
+    private static let numbers = ["42", "7", "1001", "3", "256", "19", "8080", "5", "-5"]
     private static let decimals = ["1.5", "42", "0.25", "3.75", "10", "2.5"]
     private static let uuids = ["3f2504e0-4f89-41d3-9a0c-0305e82c3301", "9b2d6c1e-52a4-4f0b-8d3e-7a1c5e9f0b24",
                                 "c0ffee00-1234-4abc-8def-0123456789ab"]
@@ -66,7 +66,8 @@ enum ExampleValues {
         let lower = name.lowercased()
         if lower == "id" || lower.hasSuffix("id") || lower.hasSuffix("_id") || lower.contains("number") || lower.contains("count")
             || lower == "page" || lower == "n" || lower.hasSuffix("index") || lower == "year" {
-            return numbers
+            // a word after the first numbers, for an id that a typed sibling takes as a number
+            return Array(numbers.prefix(4)) + ["alice"] + numbers.dropFirst(4)
         }
         if lower.contains("slug") { return slugs }
         if lower.contains("uuid") || lower.contains("guid") { return uuids }

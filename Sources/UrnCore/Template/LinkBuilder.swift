@@ -128,9 +128,24 @@
     /// The link, with `value(name)` giving each placeholder's value (nil when there is none).
     /// Everything of the pattern outside its segments (scheme, host, separators, a trailing `/`)
     /// is kept as written.
+    /// How literal segments are written in a built link.
+    enum LiteralSpelling {
+        /// As the pattern writes them when a link can hold that, else percent-encoded.
+        case valid
+        /// As the pattern writes them, whatever they hold.
+        case asWritten
+        /// Percent-encoded wherever a link needs it, `%` included.
+        case percentEncoded
+    }
+
     /// With `unnamed`, a `*` (a wildcard or a catch-all without a name) takes that value
     /// rather than making the link unbuildable.
     @_spi(Records) public func build(_ value: (String) -> String?, unnamed: String? = nil) throws(BuildError) -> [UInt8] {
+        try build(value, unnamed: unnamed, literals: .valid)
+    }
+
+    /// The link, with literals written as `literals` says (`build(_:unnamed:)`).
+    func build(_ value: (String) -> String?, unnamed: String?, literals: LiteralSpelling) throws(BuildError) -> [UInt8] {
         if pattern.express != nil { throw .unbuildable("an Express path that only its regex can read (a regex has no values to fill in)") }
         var out: [UInt8] = []
         out.reserveCapacity(source.count + 32)
@@ -143,7 +158,7 @@
                 continue
             }
             out += source[written..<range.lowerBound]
-            try append(segment, written: source[range], value, unnamed: unnamed, into: &out)
+            try append(segment, written: source[range], value, unnamed: unnamed, literals: literals, into: &out)
             written = range.upperBound
         }
         out += source[written...]
@@ -162,14 +177,19 @@
     }
 
     private func append(_ segment: Segment, written: ArraySlice<UInt8>, _ value: (String) -> String?, unnamed: String?,
-                        into out: inout [UInt8]) throws(BuildError) {
+                        literals: LiteralSpelling, into out: inout [UInt8]) throws(BuildError) {
         let keep = pattern.slashSeparated ? Self.keepsInSegment : keepsInName
         switch segment {
         case let .literal(text):
             // as written when a link can hold it (`%20` stays), else the literal encoded (`a\{b`, `a b`)
             // (a waap `/` component is the separator itself: NSString.pathComponents)
             let slash = pattern.slashSeparated && written.elementsEqual([UInt8(ascii: "/")])
-            if slash || Self.isValid(written, keeping: keep) { out += written } else { PercentCoding.encode(text, keeping: keep, into: &out) }
+            switch literals {
+            case _ where slash, .asWritten: out += written
+            case .valid where Self.isValid(written, keeping: keep): out += written
+            case .valid: PercentCoding.encode(text, keeping: keep, into: &out)
+            case .percentEncoded: PercentCoding.encode(written, keeping: keep, into: &out)
+            }
         case let .placeholder(placeholder):
             PercentCoding.encode(try checked(placeholder, value).utf8, keeping: keep, into: &out)
         case let .composite(composite):
