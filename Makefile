@@ -16,7 +16,7 @@ BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks LogLine:logs OpenAPIDocument:openapi
 
-.PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-openapi-oracle test-log-oracle test-docs test-shells test-jobs-full test-scale completions demo bench bench-instructions bench-outputs install uninstall clean
+.PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-examples test-openapi-oracle test-log-oracle test-docs test-shells test-jobs-full test-scale completions demo bench bench-instructions bench-outputs install uninstall clean
 
 all: build
 
@@ -51,7 +51,7 @@ test-deps:
 ## test: unit tests, golden CLI tests, conformance, docs, completions, install, on debug builds
 test: deps test-deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-oracle test-openapi-oracle test-log-oracle test-docs test-shells test-consumer
+	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-oracle test-examples test-openapi-oracle test-log-oracle test-docs test-shells test-consumer
 
 test-unit:
 	$(SWIFT) test --skip-build
@@ -61,6 +61,11 @@ test-cli:
 
 test-conformance:
 	URN_BIN="$(DEBUG_BIN)" python3 Tests/Conformance/trurl.py
+
+## test-examples: urnmatch --examples over every table of the repository (examples/, bench/, the
+## conformance, derived and oracle fixtures): fewer than 1 route in 200 without an example link
+test-examples:
+	python3 Tests/Examples/survey.py --bin "$(DEBUG_BIN)"
 
 ## test-oracle: replay the libraries' own recorded answers (Tests/Fixtures/oracle/, rebuilt as
 ## Tests/Oracle/*/README.md says) through urnmatch and urnstack; a difference that

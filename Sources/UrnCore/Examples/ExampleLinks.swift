@@ -212,7 +212,7 @@ struct ExampleLinks {
                 }
             }
             // a pattern that does not start with `/` still matches only a path that does
-            paths = paths.flatMap { $0.hasPrefix("/") ? [$0] : ["/" + $0, $0] }
+            paths = paths.flatMap { $0.hasPrefix("/") || $0.isEmpty ? [$0] : ["/" + $0, $0] }
             guard !paths.isEmpty else {
                 return .failure(Failure(reason: "no path the filter's \(rule.paths.map { "\($0.kind.rawValue)=\($0.value)" }.joined(separator: ", ")) takes was found"))
             }
@@ -225,6 +225,8 @@ struct ExampleLinks {
     /// and advanced patterns).
     private static func path(for matcher: AndroidPathMatcher, variant: Int, random: inout SplitMix64) -> String? {
         let word = ["alice", "42", "item1"][variant % 3]
+        // an empty pattern takes only the empty path: a link without one
+        if matcher.value.isEmpty, matcher.kind == .pathPattern || matcher.kind == .pathAdvancedPattern { return "" }
         switch matcher.kind {
         case .path: return matcher.value
         case .pathPrefix: return variant == 0 ? matcher.value : matcher.value + (matcher.value.hasSuffix("/") ? "" : "/") + word
