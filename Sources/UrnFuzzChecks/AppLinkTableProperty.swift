@@ -11,7 +11,7 @@ import UrnAppLinks
         let text = String(decoding: input[..<cut], as: UTF8.self)
         let format: RouteFileFormat = input.first == UInt8(ascii: "<") ? .android : .aasa
         guard let table = try? RouteTableParser(format: format, hosts: [HostPattern("*.example.com")!], manifests: ManifestTables()).parse(text, name: "fuzz") else { return }
-        _ = TableCheck.findings([table])
+        requireExamplesLand([table])
         guard let link = try? LinkParser().parse(Array(input[(cut + 1)...])) else { return }
         let matcher = Matcher(tables: [table], options: Matcher.Options(mergeQuery: true))
         guard let matches = try? matcher.match(link, all: true) else { return }

@@ -10,3 +10,20 @@
                      "invalid JSON written: \(String(decoding: bytes, as: UTF8.self))")
     }
 }
+
+extension FuzzProperty {
+    /// Makes the example links and near misses of every route of `tables` and proves the
+    /// tables' findings with them: nothing may crash, and an example said to land must be
+    /// taken by its route when routed again.
+    static func requireExamplesLand(_ tables: [RouteTable]) {
+        let matcher = Matcher(tables: tables)
+        let parser = LinkParser(readingFor: tables)
+        let maker = ExampleMaker(matcher: matcher, parser: parser, settings: ExampleMaker.Settings(perRoute: 2, nearMisses: true))
+        for example in maker.examples() where example.kind == .hit && example.winner === example.route {
+            guard let text = example.link, let link = try? parser.parse(text),
+                  let found = try? Matcher(tables: tables).firstMatch(link, method: example.method) else { continue }
+            precondition(found.route === example.route, "the example \(text) of '\(example.route.pattern.text)' lands elsewhere")
+        }
+        _ = TableCheck.proved(TableCheck.findings(tables), by: maker)
+    }
+}

@@ -3,7 +3,8 @@ import UrnCLI
 
 @_spi(Fuzzing) extension FuzzProperty {
     /// The first line is a route table line, the second a link: the table is compiled in every
-    /// dialect and the link matched, stacked and explained; nothing may crash.
+    /// dialect and the link matched, stacked and explained, and every route's example links made;
+    /// nothing may crash.
     public static func matcher(_ input: [UInt8]) {
         let lines = input.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false)
         guard lines.count == 2 else { return }
@@ -21,7 +22,7 @@ import UrnCLI
             json.withSpan { $0.withUnsafeBytes { requireValidJSON($0) } }
             _ = try? StackBuilder(matcher: matcher).stack(for: link)
             if matches.isEmpty { _ = try? matcher.explain(link) }
-            _ = TableCheck.findings([table])
+            requireExamplesLand([table])
             for route in table.routes {
                 _ = try? LinkBuilder(route.pattern.text, parser: PatternParser(dialect: dialect)).build { _ in "v" }
             }

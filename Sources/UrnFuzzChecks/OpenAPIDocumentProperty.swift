@@ -17,7 +17,7 @@ import UrnOpenAPI
         precondition(again?.routes.map(\.pattern.text) == table.routes.map(\.pattern.text)
                      && again?.routes.map(\.target) == table.routes.map(\.target),
                      "a second reading of the document gave other routes")
-        _ = TableCheck.findings([table])
+        requireExamplesLand([table])
         var request = input[(cut + 1)...]
         var method: String?
         if let space = request.firstIndex(of: UInt8(ascii: " ")) {

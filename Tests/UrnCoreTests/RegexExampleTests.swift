@@ -53,6 +53,13 @@ import Testing
         #expect(Set(a).count > 1)
     }
 
+    /// Nested counted repeats make no string longer than a link can sensibly be, and quickly.
+    @Test func nestedRepeatsStopAtTheLimit() {
+        var random = SplitMix64(seed: 1)
+        let made = RegexExample("((a{1000}){1000}){1000}").string(variant: 0, random: &random)
+        #expect(made.unicodeScalars.count <= 2048 + 1000)
+    }
+
     /// No regex, however broken or hostile its text, makes the reader crash or loop.
     @Test(arguments: ["(", ")", "[", "\\", "a{", "{1,2}", "(?", "(?<", "[a-", "\\x{", "\\p", "\\k<", "(*UTF)a", "a**", "[]]", "(?#x"])
     func readsBrokenTextWithoutFailing(regex: String) {

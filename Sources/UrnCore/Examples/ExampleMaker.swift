@@ -86,7 +86,9 @@
             case let .failure(failure):
                 why = why ?? failure.reason
             case let .success(candidates):
-                let chosen = choose(among: candidates, methods: methods, for: route)
+                // other methods with the first values only: a route shadowed for every method
+                // would otherwise cost a routing a method, a form and a variant
+                let chosen = choose(among: candidates, methods: variant == 0 ? methods : [methods[0]], for: route)
                 if chosen.landed {
                     if seen.insert(chosen.candidate.link + " " + (chosen.candidate.method ?? "")).inserted {
                         made.append(RouteExample(route: route, link: chosen.candidate.link, method: chosen.candidate.method, kind: .hit,

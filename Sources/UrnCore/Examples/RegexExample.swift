@@ -407,7 +407,12 @@ struct RegexExample {
         /// Words tried, in order, for a run of a broad class.
         static let words = ["alice", "42", "hello-world", "bob", "7", "item1", "2024", "carol", "x"]
 
+        /// The longest string made: nested counted repeats (`((a{1000}){1000}){1000}`) would
+        /// otherwise ask for more than any link holds.
+        static let limit = 2048
+
         mutating func make(_ node: Node, into out: inout [Unicode.Scalar]) {
+            guard out.count < Self.limit else { return }
             switch node {
             case let .text(scalar):
                 out.append(scalar)
@@ -431,7 +436,7 @@ struct RegexExample {
                 let upper = max ?? (min + 3)
                 var count = variant == 0 ? Swift.max(min, Swift.min(1, upper)) : min + random.below(upper - min + 1)
                 if variant == 0, min == 0, upper >= 1 { count = 1 }
-                for _ in 0..<count { make(inner, into: &out) }
+                for _ in 0..<count where out.count < Self.limit { make(inner, into: &out) }
             case let .backReference(number):
                 out += captured[number] ?? []
             }
