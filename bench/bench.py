@@ -292,6 +292,9 @@ def instructions(args):
         ("urnmatch ← parse", [tool("urnmatch"), "-s", "-f", github], stages["parsed"], None),
         ("urnstack ← match", [tool("urnstack"), "-s", "-f", github], stages["matched"], None),
         ("urnfmt ← stack", [tool("urnfmt"), "-s", PIPELINE_TEMPLATE], stages["stacked"], None),
+        # SPEC §11: --against costs at most 2.2x one -a run, the GitHub table on both sides
+        ("urnmatch -a", [tool("urnmatch"), "-a", "-f", github], path, None),
+        ("urnmatch --against", [tool("urnmatch"), "-f", github, "--against", github], path, None),
     ]
     print(f"\ninstructions a link (callgrind, first {n:,} links, start-up subtracted; a stage over records: a")
     print("link of the input, whatever number of records its upstream wrote)")
@@ -303,6 +306,7 @@ def instructions(args):
         per_record = f"({total / records:,.0f} a record)" if records != n else ""
         goal = f"target ≤ {target:,}" if target else ""
         print(f"{name:<17} {total / n:>10,.0f} {per_record:>18}  {goal}".rstrip())
+    print(f"{'--against / -a':<17} {figures['urnmatch --against'] / figures['urnmatch -a']:>9.2f}×  target ≤ 2.2×")
     pipeline = figures["urnparse"] + figures["urnmatch ← parse"] + figures["urnstack ← match"] + figures["urnfmt ← stack"]
     print(f"{'pipeline (4)':<17} {pipeline:>10,.0f} {'':>18}  (the four stages' sum)")
     return pipeline

@@ -163,9 +163,9 @@ _urnmatch() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(-i --raw --merge-query -v --invert-match -a --all -c --count --stats --check --examples --all-matches --explain --json --near-misses -0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
-    local -a repeating_options=(-e -f --host --type)
-    local -a non_repeating_options=(--format --max-table-size --dialect --scheme --delimiter --per-route --seed --method --method-field --field --max-line --jobs)
+    local -a non_repeating_flags=(-i --raw --merge-query -v --invert-match -a --all -c --count --stats --check --examples --all-matches --explain --json --changed --near-misses -0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
+    local -a repeating_options=(-e -f --host --type --against)
+    local -a non_repeating_options=(--format --max-table-size --dialect --scheme --delimiter --compare --per-route --seed --method --method-field --field --max-line --jobs)
     __urnmatch_offer_flags_options -1
 
     # Offer option value completions
@@ -198,6 +198,14 @@ _urnmatch() {
         return
         ;;
     '--type')
+        return
+        ;;
+    '--against')
+        __urnmatch_add_completions -f
+        return
+        ;;
+    '--compare')
+        __urnmatch_add_completions -W 'route'$'\n''target'$'\n''routed'
         return
         ;;
     '--per-route')

@@ -29,6 +29,33 @@ struct ExampleLister {
         return missed ? .nothingSelected : .success
     }
 
+    /// The input records of `--examples --against`: each example link of this maker's tables
+    /// that has one, as `{"link","method","example":{"for","side","kind","miss"}}`, for the
+    /// comparison to route through both sides. `seen` holds the links written already (the
+    /// other side's), each written once.
+    func inputRecords(side: String, seen: inout Set<String>) -> [String] {
+        maker.examples().compactMap { example in
+            guard let link = example.link, seen.insert(link + " " + (example.method ?? "")).inserted else { return nil }
+            var json = JSONWriter(capacity: 256)
+            json.beginObject()
+            json.key("link")
+            json.string(link)
+            if let method = example.method {
+                json.key("method")
+                json.string(method)
+            }
+            json.key("example")
+            json.beginObject()
+            writeFor(example.route, into: &json)
+            json.key("side")
+            json.string(side)
+            writeKind(example.kind, into: &json)
+            json.endObject()
+            json.endObject()
+            return json.withSpan { span in span.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } }
+        }
+    }
+
     /// The record of `example`.
     private func write(_ example: RouteExample, into json: inout JSONWriter) {
         json.beginObject()
@@ -42,19 +69,35 @@ struct ExampleLister {
         if let match = match(example) { routes.write(match, into: &json) } else { json.null() }
         json.key("example")
         json.beginObject()
+        writeFor(example.route, into: &json)
+        json.key("landed")
+        json.bool(example.landed)
+        writeKind(example.kind, into: &json)
+        if let none = example.none {
+            json.key("none")
+            json.string(none)
+        }
+        json.endObject()
+        json.endObject()
+    }
+
+    /// `"for":{"table","line","pattern"}`: the route an example was made for.
+    private func writeFor(_ route: Route, into json: inout JSONWriter) {
         json.key("for")
         json.beginObject()
         json.key("table")
-        json.string(example.route.table)
+        json.string(route.table)
         json.key("line")
-        json.int(example.route.line)
+        json.int(route.line)
         json.key("pattern")
-        json.string(example.route.pattern.text)
+        json.string(route.pattern.text)
         json.endObject()
-        json.key("landed")
-        json.bool(example.landed)
+    }
+
+    /// `"kind"`, and `"miss"` for a near miss.
+    private func writeKind(_ kind: RouteExample.Kind, into json: inout JSONWriter) {
         json.key("kind")
-        switch example.kind {
+        switch kind {
         case .hit:
             json.string("hit")
         case let .nearMiss(miss):
@@ -62,12 +105,6 @@ struct ExampleLister {
             json.key("miss")
             json.string(miss.rawValue)
         }
-        if let none = example.none {
-            json.key("none")
-            json.string(none)
-        }
-        json.endObject()
-        json.endObject()
     }
 
     /// The match `urnmatch -a` gives for the example's link, with its arguments.

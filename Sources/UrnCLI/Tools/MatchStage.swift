@@ -36,6 +36,11 @@ struct MatchStage: RecordStage {
     private var explanations: [Explanation]?
     /// The counts of `-c` and `--stats`.
     private var summary = Summary()
+    /// With `--against`, the OLD tables each link is also routed through, and how the answers
+    /// differ.
+    private var comparison: TableComparison?
+    /// Why NEW refused the link being compared (a comparison writes a record for it).
+    private var newError: (any CodedError)?
 
     /// What `-c` and `--stats` count.
     struct Summary {
@@ -52,10 +57,13 @@ struct MatchStage: RecordStage {
         /// Hits by route, and by route and method when records have one.
         var hits: [ObjectIdentifier: Int] = [:]
         var hitsByMethod: [ObjectIdentifier: [String: Int]] = [:]
+        /// What `--against` found.
+        var comparison = TableComparison.Summary()
     }
 
     init(matcher: Matcher, reader: LinkReader, selection: Selection, invert: Bool, allMatches: Bool, explain: Bool,
-         method: String?, methodField: JSONPath?, readsRequestLines: Bool) {
+         method: String?, methodField: JSONPath?, readsRequestLines: Bool, comparison: TableComparison? = nil) {
+        self.comparison = comparison
         self.matcher = matcher
         self.reader = reader
         routes = RouteSchema()
@@ -68,13 +76,34 @@ struct MatchStage: RecordStage {
         self.readsRequestLines = readsRequestLines
     }
 
-    var fieldNames: [String] { explain ? ["route", "explain"] : ["route"] }
+    var fieldNames: [String] { (explain ? ["route", "explain"] : ["route"]) + (comparison == nil ? [] : ["before", "change"]) }
     let readsRequestLines: Bool
     /// Where a request line's record holds its method.
     private static let requestLineMethod = JSONPath(field: "method")
     var writesRecords: Bool { selection != .count && selection != .stats }
 
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
+        guard comparison != nil else { return try route(link, of: record) }
+        // both sides answer for every link: a link NEW refuses is a record too
+        var result = Result(matched: false)
+        if newError != nil { newError = nil }
+        var unreadable = false
+        do {
+            result = try route(link, of: record)
+        } catch {
+            newError = error as? any CodedError
+            unreadable = error is LinkError
+            if winner != nil { winner = nil }
+            explanations = nil
+        }
+        let method = self.method == nil && methodField == nil && !record.isRequestLine ? nil : requestMethod(of: record)
+        comparison?.compare(link, of: record, newLink: parsed, method: method, winner: winner, newRefusal: newError,
+                            unreadable: unreadable, into: &summary.comparison)
+        return result
+    }
+
+    /// Routes the record's link through the tables (NEW, with `--against`).
+    private mutating func route(_ link: Span<UInt8>, of record: RecordView) throws -> Result {
         try reader.read(link, of: record, into: &parsed)
         linkNeedsNoEscape = parsed.textNeedsNoEscape
         // nil spelled out when there is no method, rather than a copy of the nil property
@@ -134,6 +163,12 @@ struct MatchStage: RecordStage {
     }
 
     mutating func selects(_ result: Result) -> Bool {
+        if let comparison {
+            // every record, as -a prints them, or with --changed those whose answer changed
+            let isSelected = !comparison.changedOnly || comparison.change != .same
+            if isSelected { summary.selected += 1 }
+            return isSelected
+        }
         let isSelected: Bool
         let matched = result.matched
         // what a server refuses: no operation takes the request, or one takes it with a value
@@ -151,7 +186,8 @@ struct MatchStage: RecordStage {
 
     /// Under `-q`, a selected record answers when records are selected by matching (or not).
     func settlesStatus(_ result: Result) -> Bool {
-        selection == .matched || selection == .unmatched || (selection == .every && result.matched)
+        // a comparison's status is diff's: it is known only at the end
+        comparison == nil && (selection == .matched || selection == .unmatched || (selection == .every && result.matched))
     }
 
     mutating func countError() { summary.errors += 1 }
@@ -162,6 +198,7 @@ struct MatchStage: RecordStage {
         var copy = self
         copy.matcher = Matcher(sharingTablesOf: matcher)
         copy.routes = routes.copyForThread()
+        copy.comparison = comparison?.copyForThread()
         return copy
     }
 
@@ -179,6 +216,7 @@ struct MatchStage: RecordStage {
         summary.invalidByRoute.merge(other.invalidByRoute, uniquingKeysWith: +)
         summary.hits.merge(other.hits, uniquingKeysWith: +)
         summary.hitsByMethod.merge(other.hitsByMethod) { $0.merging($1, uniquingKeysWith: +) }
+        summary.comparison.add(other.comparison)
     }
 
     func write(_ result: Result, into json: inout JSONWriter) {
@@ -197,9 +235,14 @@ struct MatchStage: RecordStage {
         if let explanations {
             ExplainSchema(routes: routes).write(explanations, into: &json)
         }
+        if let comparison {
+            if let newError { ErrorSchema.write(newError, into: &json) }
+            comparison.write(routes: routes, into: &json)
+        }
     }
 
     mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {
+        if comparison != nil { return try finishComparison(into: writer) }
         switch selection {
         case .count:
             try writer.line(String(summary.selected))
@@ -229,5 +272,47 @@ struct MatchStage: RecordStage {
             break
         }
         return summary.selected > 0 ? .success : .nothingSelected
+    }
+
+    /// The end of a comparison: `-c`'s count or `--stats`' lines (one a change kind, then one
+    /// for each OLD route whose links moved), and diff's status: 1 when some link's answer
+    /// changed, else 0.
+    private func finishComparison(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {
+        let found = summary.comparison
+        switch selection {
+        case .count:
+            try writer.line(String(summary.selected))
+        case .stats:
+            for change in TableComparison.Change.allCases {
+                writer.json.beginObject()
+                writer.json.key("change")
+                writer.json.string(change.rawValue)
+                writer.json.key("count")
+                writer.json.int(found.changes[change.index])
+                writer.json.endObject()
+                try writer.endText()
+            }
+            for table in comparison?.matcher.tables ?? [] {
+                for route in table.routes {
+                    guard let moved = found.moved[ObjectIdentifier(route)] else { continue }
+                    writer.json.beginObject()
+                    writer.json.key("table")
+                    writer.json.string(route.table)
+                    writer.json.key("line")
+                    writer.json.int(route.line)
+                    writer.json.key("pattern")
+                    writer.json.string(route.pattern.text)
+                    writer.json.key("elsewhere")
+                    writer.json.int(moved.elsewhere)
+                    writer.json.key("nowhere")
+                    writer.json.int(moved.nowhere)
+                    writer.json.endObject()
+                    try writer.endText()
+                }
+            }
+        default:
+            break
+        }
+        return found.differs ? .nothingSelected : .success
     }
 }

@@ -56,6 +56,16 @@ package struct UrnMatch: UrnTool {
     @Flag(help: "With --check, write each finding as a JSON line (table, line, column, severity, code, message, routes).")
     var json = false
 
+    @Option(name: .customLong("against"), help: ArgumentHelp("Compare with the routes of this table (OLD; repeatable): add 'before' and 'change' (same, target, args, lost, gained, error).", valueName: "file"),
+            completion: .file())
+    var againstFiles: [String] = []
+
+    @Option(help: ArgumentHelp("With --against, what counts as the same answer: route (pattern and arguments), target (target and arguments) or routed (whether any route takes the link).", valueName: "basis"))
+    var compare: TableComparison.Basis?
+
+    @Flag(help: "With --against, print only the records whose change is not 'same'.")
+    var changed = false
+
     @Option(help: ArgumentHelp("With --examples, write up to this many distinct links a route.", valueName: "n"))
     var perRoute: Int?
 
@@ -80,13 +90,24 @@ package struct UrnMatch: UrnTool {
         if json && mode != .check {
             throw ValidationError("--json goes with --check (records are JSON already)")
         }
+        if againstFiles.isEmpty, compare != nil || changed {
+            throw ValidationError("\(compare != nil ? "--compare" : "--changed") goes with --against")
+        }
+        if !againstFiles.isEmpty {
+            if mode == .examples, !common.files.isEmpty {
+                throw ValidationError("--examples --against compares the two sides' example links: give no link files")
+            }
+            if invert || allMatches || mode == .all || mode == .check {
+                throw ValidationError("--against prints every record, as -a does, and compares one answer a side: it goes with no \(invert ? "-v" : allMatches ? "--all-matches" : mode == .all ? "-a" : "--check")")
+            }
+        }
         if mode != .examples, perRoute != nil || seed != nil || nearMisses {
             throw ValidationError("\(perRoute != nil ? "--per-route" : seed != nil ? "--seed" : "--near-misses") goes with --examples")
         }
         if let perRoute, perRoute < 1 || perRoute > 1000 {
             throw ValidationError("--per-route takes 1 to 1000, not \(perRoute)")
         }
-        if mode == .examples, invert || allMatches || explain {
+        if mode == .examples, againstFiles.isEmpty, invert || allMatches || explain {
             throw ValidationError("--examples writes every example routed as -a routes it: it goes with no \(invert ? "-v" : allMatches ? "--all-matches" : "--explain")")
         }
         if let method, HTTPMethod.column(method.uppercased().utf8)?.count != 1 {
@@ -112,7 +133,7 @@ package struct UrnMatch: UrnTool {
             if checksAsJSON { _ = TableChecker.writeErrors(tableErrors) }
             return .failure
         }
-        if mode == .check || mode == .examples {
+        if mode == .check || (mode == .examples && againstFiles.isEmpty) {
             let settings = ExampleMaker.Settings(perRoute: perRoute ?? 1, seed: seed ?? ExampleMaker.Settings.defaultSeed,
                                                  nearMisses: nearMisses, host: routing.hosts.first.map { ExampleMaker.host(ofPattern: $0.text) })
             let maker = ExampleMaker(matcher: routing.matcherForProcess(tables),
@@ -121,14 +142,43 @@ package struct UrnMatch: UrnTool {
             return ExampleLister(maker: maker).run(diagnostics: diagnostics)
         }
         routing.warnOfTablesTakingAnyHost(tables, diagnostics: diagnostics)
+        let newParser = common.linkParser(routing.linkParser(for: tables))
+        var comparison: TableComparison?
+        if !againstFiles.isEmpty {
+            var old = routing
+            old.tableFiles = againstFiles
+            old.expressions = []
+            guard let oldTables = old.loadTables(diagnostics: diagnostics) else { return .failure }
+            let oldParser = common.linkParser(old.linkParser(for: oldTables))
+            comparison = TableComparison(matcher: old.matcherForProcess(oldTables),
+                                         reader: oldParser == newParser ? nil : LinkReader(parser: oldParser),
+                                         basis: compare ?? .route, changedOnly: changed, explain: explain)
+        }
+        var examplesFile: ExampleInput?
+        if mode == .examples, let comparison {
+            // the links are both sides' examples and near misses, compared as links read from a file
+            let settings = ExampleMaker.Settings(perRoute: perRoute ?? 1, seed: seed ?? ExampleMaker.Settings.defaultSeed,
+                                                 nearMisses: true, host: routing.hosts.first.map { ExampleMaker.host(ofPattern: $0.text) })
+            var seen: Set<String> = []
+            let records = ExampleLister(maker: ExampleMaker(matcher: routing.matcherForProcess(tables), parser: newParser, settings: settings))
+                .inputRecords(side: "new", seen: &seen)
+                + ExampleLister(maker: ExampleMaker(matcher: comparison.matcher, parser: comparison.reader?.parser ?? newParser, settings: settings))
+                .inputRecords(side: "old", seen: &seen)
+            guard let file = ExampleInput(records: records, diagnostics: diagnostics) else { return .failure }
+            examplesFile = file
+            common.files = [file.path]
+        }
+        defer { examplesFile?.remove() }
         var stage = MatchStage(
             matcher: routing.matcherForProcess(tables),
-            reader: LinkReader(parser: common.linkParser(routing.linkParser(for: tables))),
+            reader: LinkReader(parser: newParser),
             // --explain alone explains the records that matched nothing: it selects them, as -v does
-            selection: mode == .count ? .count : mode == .stats ? .stats : invert || (explain && mode == nil) ? .unmatched
+            selection: mode == .count ? .count : mode == .stats ? .stats
+                : comparison != nil ? .every : invert || (explain && mode == nil) ? .unmatched
                 : mode == .all ? .every : .matched,
             invert: invert, allMatches: allMatches, explain: explain,
-            method: method?.uppercased(), methodField: methodField.path, readsRequestLines: RoutingOptions.haveMethods(tables))
+            method: method?.uppercased(), methodField: examplesFile != nil ? JSONPath(field: "method") : methodField.path,
+            readsRequestLines: RoutingOptions.haveMethods(tables), comparison: comparison)
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
     }
 }

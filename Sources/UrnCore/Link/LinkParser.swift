@@ -1,6 +1,6 @@
 /// Turns link text into a `Link` (§4): RFC 3986 with IRIs, RFC 8141 URNs, opaque names and
 /// Compass `S://name` links.
-@_spi(Records) public struct LinkParser: Sendable {
+@_spi(Records) public struct LinkParser: Sendable, Equatable {
     /// Compass's `Navigator.scheme`s: `S://name` is read as the name. Lower case.
     @_spi(Records) public var compassSchemes: [[UInt8]]
     /// The segment delimiter of URN and opaque names (Compass's, `:` by default).

@@ -84,3 +84,52 @@
         }
     }
 }
+
+extension Arguments {
+    /// Whether `other` holds the same arguments, names and values, whatever their order (as
+    /// `urnmatch --against` compares two sides' answers), read in place.
+    @_spi(Records) public func holdsTheSame(as other: Arguments) -> Bool {
+        guard count == other.count else { return false }
+        // in the same order first, as one route's arguments are
+        var inOrder = true
+        var index = 0
+        forEachUnsafe { name, _, value, _ in
+            guard inOrder else { return }
+            other.forEachUnsafe(from: index, to: index + 1) { otherName, _, otherValue, _ in
+                inOrder = Self.same(name, otherName) && value.equals(otherValue)
+            }
+            index += 1
+        }
+        guard !inOrder else { return true }
+        var same = true
+        forEachUnsafe { name, _, value, _ in
+            guard same else { return }
+            var found = false
+            other.forEachUnsafe { otherName, _, otherValue, _ in
+                if !found, Self.same(name, otherName), value.equals(otherValue) { found = true }
+            }
+            same = found
+        }
+        return same
+    }
+
+    /// Whether two runs of bytes are equal.
+    static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+        return x.equalsShort(y, count: a.count)
+    }
+}
+
+extension Arguments.UnsafeValue {
+    /// Whether two values are the same: the same kind and the same bytes or number.
+    func equals(_ other: Arguments.UnsafeValue) -> Bool {
+        switch (self, other) {
+        case let (.string(a), .string(b)), let (.json(a), .json(b)): Arguments.same(a, b)
+        case let (.int(a), .int(b)): a == b
+        case let (.double(a), .double(b)): a == b
+        case let (.float(a), .float(b)): a == b
+        default: false
+        }
+    }
+}
