@@ -62,6 +62,7 @@ import Testing
         (.navigator, "myapp://a/{id} L"),
         (.waap, "%6Cist{ListVC}"),
         (.urn, "/c/{id:[0-9]+}\n/c/<int:n>"),
+        (.navigator, "/a/<int:q>/<uuid:q> Q"),
     ])
     func routesThatCanWinGetALinkThatLands(dialect: Dialect, text: String) throws {
         let table = try RouteTable(parsing: text, name: "t", dialect: dialect)

@@ -72,7 +72,13 @@ struct ExampleLinks {
             return .success(forms(pathname).map { Candidate(link: $0, method: method, values: []) })
         }
         var values: [(name: String, value: String)] = []
-        for (name, type) in Self.placeholders(of: route.pattern) where !values.contains(where: { $0.name == name }) {
+        // a name given twice with one type takes one value; with two types (URLNavigator's
+        // `<int:q>/<uuid:q>`), each occurrence its own, in order
+        var seen: [(name: String, type: String)] = []
+        for (name, type) in Self.placeholders(of: route.pattern) {
+            let kind = type?.identity ?? "catch-all"
+            guard !seen.contains(where: { $0.name == name && $0.type == kind }) else { continue }
+            seen.append((name, kind))
             // each placeholder starts at another value of its list: `/repos/alice/bob`, not `/repos/alice/alice`
             let choice = variant + values.count
             let value: String?
@@ -101,8 +107,14 @@ struct ExampleLinks {
         }
         for spelling in spellings {
             do {
-                let built = try builder.build({ name in values.first { $0.name == name }?.value },
-                                              unnamed: Self.unnamedValues[variant % Self.unnamedValues.count], literals: spelling)
+                var taken: [String: Int] = [:]
+                let built = try builder.build({ name in
+                    let given = values.filter { $0.name == name }
+                    guard given.count > 1 else { return given.first?.value }
+                    let occurrence = taken[name, default: 0]
+                    taken[name] = occurrence + 1
+                    return given[min(occurrence, given.count - 1)].value
+                }, unnamed: Self.unnamedValues[variant % Self.unnamedValues.count], literals: spelling)
                 links += forms(String(decoding: built, as: UTF8.self)).filter { !links.contains($0) }
             } catch {
                 return .failure(Failure(reason: error.message))
