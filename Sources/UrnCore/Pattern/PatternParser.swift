@@ -100,9 +100,23 @@
             segments.append(next)
         }
         let pattern = Pattern(text: text, scheme: lowerScheme, schemeAsWritten: scheme, host: host, segments: segments,
-                              sourceRanges: ranges, slashSeparated: slashSeparated, sharingPlaceholdersOf: pool.lastUntypedPlaceholders)
+                              sourceRanges: ranges, slashSeparated: slashSeparated, warnings: Self.globWarnings(segments),
+                              sharingPlaceholdersOf: pool.lastUntypedPlaceholders)
         pool.lastUntypedPlaceholders = pattern.untypedPlaceholders
         return pattern
+    }
+
+    /// What `--check` says of a Rails glob that shares its segment with other text
+    /// (`/<*id>.<format>`): it takes that one segment only, as a placeholder named `*id`, where
+    /// Rails would take several.
+    private static func globWarnings(_ segments: [Segment]) -> [PatternWarning] {
+        var warnings: [PatternWarning] = []
+        for case let .composite(composite) in segments {
+            for placeholder in composite.placeholders where placeholder.name.hasPrefix("*") {
+                warnings.append(PatternWarning("glob-in-segment", "'<\(placeholder.name)>' shares its segment with other text, so urn reads it as one segment, a placeholder named '\(placeholder.name)', not as a glob of one or more segments (urn-patterns(7))"))
+            }
+        }
+        return warnings
     }
 
     /// One piece of a segment while it is being read.
