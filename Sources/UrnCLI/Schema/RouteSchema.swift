@@ -28,6 +28,19 @@ package struct RouteSchema: Sendable {
         json.rawMembers(members.origin)
     }
 
+    /// Writes `route` as where it is declared, `{"table","line","pattern"}`: how `--check
+    /// --json` names the routes of a finding and `--examples` the route of an example.
+    package static func writeDeclaration(of route: Route, into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("table")
+        json.string(route.table)
+        json.key("line")
+        json.int(route.line)
+        json.key("pattern")
+        json.string(route.pattern.text)
+        json.endObject()
+    }
+
     /// Writes `match` as a route object.
     package func write(_ match: Match, into json: inout JSONWriter) {
         json.beginObject()

@@ -84,14 +84,7 @@ struct ExampleLister {
     /// `"for":{"table","line","pattern"}`: the route an example was made for.
     private func writeFor(_ route: Route, into json: inout JSONWriter) {
         json.key("for")
-        json.beginObject()
-        json.key("table")
-        json.string(route.table)
-        json.key("line")
-        json.int(route.line)
-        json.key("pattern")
-        json.string(route.pattern.text)
-        json.endObject()
+        RouteSchema.writeDeclaration(of: route, into: &json)
     }
 
     /// `"kind"`, and `"miss"` for a near miss.

@@ -66,16 +66,7 @@ struct TableChecker {
         json.string(message)
         json.key("routes")
         json.beginArray()
-        for route in routes {
-            json.beginObject()
-            json.key("table")
-            json.string(route.table)
-            json.key("line")
-            json.int(route.line)
-            json.key("pattern")
-            json.string(route.pattern.text)
-            json.endObject()
-        }
+        for route in routes { RouteSchema.writeDeclaration(of: route, into: &json) }
         json.endArray()
         if let example {
             json.key("example")
