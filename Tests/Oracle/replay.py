@@ -95,6 +95,10 @@ def run_tool(binary, table_args, records, extra):
 def replay(library_dir, bindir, update):
     name = os.path.basename(os.path.normpath(library_dir))
     provenance = json.load(open(os.path.join(library_dir, "provenance.json")))
+    if provenance.get("pending"):
+        # recorded answers for a dialect urn does not have yet (see the provenance)
+        print(f"oracle {name}: not replayed: {provenance['pending']}")
+        return True
     follows = provenance.get("follows")
     diffs_path = os.path.join(HERE, name, "differences.tsv")
     classes_path = os.path.join(HERE, name, "classes.tsv")
