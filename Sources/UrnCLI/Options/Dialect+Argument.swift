@@ -3,3 +3,6 @@ import ArgumentParser
 
 /// `--dialect urn|compass|navigator|waap|express`, read by ArgumentParser from the raw values.
 extension Dialect: ExpressibleByArgument {}
+
+/// `--infer-dialect urn|express|openapi`, read by ArgumentParser from the raw values.
+extension InferredTableDialect: ExpressibleByArgument {}

@@ -22,7 +22,7 @@ package struct UrnMatch: UrnTool {
 
     /// What urnmatch prints instead of the matched records; at most one.
     enum Mode: EnumerableFlag {
-        case all, count, stats, check, examples
+        case all, count, stats, check, examples, infer
 
         static func name(for value: Mode) -> NameSpecification {
             switch value {
@@ -31,6 +31,7 @@ package struct UrnMatch: UrnTool {
             case .stats: return .customLong("stats")
             case .check: return .customLong("check")
             case .examples: return .customLong("examples")
+            case .infer: return .customLong("infer")
             }
         }
 
@@ -41,6 +42,7 @@ package struct UrnMatch: UrnTool {
             case .stats: return "Print, instead of records, each route's hit count (table order) and then the unmatched count."
             case .check: return "Check the route tables only: syntax, duplicates, shadowed routes, overlaps at equal precedence."
             case .examples: return "Write an example link for every route of the tables, routed back (the record -a prints, with 'example')."
+            case .infer: return "Read links and write the route table they imply (with -f, the routes those tables lack)."
             }
         }
     }
@@ -74,6 +76,9 @@ package struct UrnMatch: UrnTool {
 
     @Flag(help: "With --examples, also write near misses: links that almost take each route.")
     var nearMisses = false
+
+    @Option(help: ArgumentHelp("With --infer, the dialect of the table written: urn, express or openapi (an OpenAPI 3.1 skeleton in YAML).", valueName: "dialect"))
+    var inferDialect: InferredTableDialect?
 
     @Option(help: ArgumentHelp("Route every record as a request of this HTTP method (routes with a method column must take it).", valueName: "method"))
     var method: String?
@@ -110,6 +115,17 @@ package struct UrnMatch: UrnTool {
         if mode == .examples, againstFiles.isEmpty, invert || allMatches || explain {
             throw ValidationError("--examples writes every example routed as -a routes it: it goes with no \(invert ? "-v" : allMatches ? "--all-matches" : "--explain")")
         }
+        if mode != .infer, inferDialect != nil {
+            throw ValidationError("--infer-dialect goes with --infer")
+        }
+        if mode == .infer {
+            if invert || allMatches || explain || !againstFiles.isEmpty {
+                throw ValidationError("--infer writes a table, not records: it goes with no \(invert ? "-v" : allMatches ? "--all-matches" : explain ? "--explain" : "--against")")
+            }
+            if common.jobs > 1 {
+                throw ValidationError("--infer reads its links on one thread: it goes with no --jobs")
+            }
+        }
         if let method, HTTPMethod.column(method.uppercased().utf8)?.count != 1 {
             throw ValidationError("unknown --method '\(method)' (use GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS, ...)")
         }
@@ -117,6 +133,7 @@ package struct UrnMatch: UrnTool {
 
     package mutating func execute() throws -> ExitStatus {
         let diagnostics = Diagnostics(tool: "urnmatch", noMessages: common.noMessages)
+        if mode == .infer { return infer(diagnostics: diagnostics) }
         var routeOperand: String?
         if routing.expressions.isEmpty && routing.tableFiles.isEmpty && !common.files.isEmpty {
             routeOperand = common.files.removeFirst()
@@ -179,6 +196,22 @@ package struct UrnMatch: UrnTool {
             invert: invert, allMatches: allMatches, explain: explain,
             method: method?.uppercased(), methodField: examplesFile != nil ? JSONPath(field: "method") : methodField.path,
             readsRequestLines: RoutingOptions.haveMethods(tables), comparison: comparison)
+        return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
+    }
+
+    /// `--infer`: every operand is a file of links; tables (`-f`, `-e`), when given, take the
+    /// links they route out of the inference.
+    private mutating func infer(diagnostics: Diagnostics) -> ExitStatus {
+        let hasTables = !routing.expressions.isEmpty || !routing.tableFiles.isEmpty
+        var tables: [RouteTable] = []
+        if hasTables {
+            guard let loaded = routing.loadTables(diagnostics: diagnostics) else { return .failure }
+            tables = loaded
+        }
+        var stage = InferStage(reader: LinkReader(parser: common.linkParser(routing.linkParser(for: tables))),
+                               matcher: hasTables ? routing.matcherForProcess(tables) : nil,
+                               dialect: inferDialect ?? .urn, method: method?.uppercased(), methodField: methodField.path,
+                               readsRequestLines: RoutingOptions.haveMethods(tables) || methodField.path != nil || method != nil)
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
     }
 }

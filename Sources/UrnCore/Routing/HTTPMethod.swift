@@ -62,3 +62,17 @@ package enum HTTPMethod {
         return a.contains { accepts(b, $0) } || b.contains { accepts(a, $0) }
     }
 }
+
+extension HTTPMethod {
+    /// The usual order of methods in a table's column: the common ones as REST lists them,
+    /// then any other alphabetically.
+    private static let usualOrder = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    /// `methods` in the usual order.
+    static func ordered(_ methods: some Sequence<String>) -> [String] {
+        methods.sorted { a, b in
+            let i = usualOrder.firstIndex(of: a) ?? usualOrder.count, j = usualOrder.firstIndex(of: b) ?? usualOrder.count
+            return i != j ? i < j : a < b
+        }
+    }
+}

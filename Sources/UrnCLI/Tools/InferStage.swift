@@ -1,0 +1,61 @@
+@_spi(Records) import UrnCore
+
+/// `urnmatch --infer` (urnmatch(1) INFERRING ROUTES): feeds each record's link to a
+/// `RouteInference` (with tables, only the links no route takes) and writes the inferred table
+/// after the last record, instead of records.
+struct InferStage: RecordStage {
+    private var inference: RouteInference
+    let reader: LinkReader
+    /// The tables whose links are left out (`-f`), when given.
+    private(set) var matcher: Matcher?
+    /// `--method`, and the field `--method-field` reads a record's method from.
+    let method: String?
+    let methodField: JSONPath?
+    let readsRequestLines: Bool
+    /// The link being read, whose storage the next record's reuses.
+    private var parsed = Link()
+    /// Where a request line's record holds its method.
+    private static let requestLineMethod = JSONPath(field: "method")
+
+    init(reader: LinkReader, matcher: Matcher?, dialect: InferredTableDialect, method: String?, methodField: JSONPath?,
+         readsRequestLines: Bool) {
+        self.reader = reader
+        self.matcher = matcher
+        inference = RouteInference(dialect: dialect)
+        self.method = method
+        self.methodField = methodField
+        self.readsRequestLines = readsRequestLines
+    }
+
+    var fieldNames: [String] { [] }
+    var writesRecords: Bool { false }
+
+    /// Whether the link was added (false: a route of the tables takes it).
+    mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Bool {
+        try reader.read(link, of: record, into: &parsed)
+        let method = requestMethod(of: record)
+        if matcher != nil, try matcher!.firstMatch(parsed, method: method) != nil { return false }
+        inference.add(parsed, method: method)
+        return true
+    }
+
+    /// The record's HTTP method: a request line's, else its `--method-field` (upper-cased),
+    /// else `--method`, else none.
+    private func requestMethod(of record: RecordView) -> String? {
+        if record.isRequestLine, case let .string(bytes)? = record.value(at: Self.requestLineMethod) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        guard let methodField, record.isJSON, case let .string(bytes)? = record.value(at: methodField) else { return method }
+        return String(decoding: bytes, as: UTF8.self).uppercased()
+    }
+
+    func write(_ added: Bool, into json: inout JSONWriter) {}
+
+    /// Writes the table; 1 when no link was left to infer from.
+    mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {
+        var text = inference.table().text()
+        if text.hasSuffix("\n") { text.removeLast() }
+        try writer.line(text)
+        return inference.linkCount > 0 ? .success : .nothingSelected
+    }
+}

@@ -1,0 +1,130 @@
+/// An OpenAPI 3.1 skeleton of inferred routes, in YAML (`urnmatch --infer --infer-dialect
+/// openapi`): one path a route, one operation a method (`get` where the links had none), and
+/// each path parameter typed as its values were. OpenAPI has no catch-all, so a route with one
+/// is written once for each number of components its catch-all took.
+struct InferredOpenAPI {
+    let routes: [InferredRoute]
+    let linkCount: Int
+
+    func text() -> String {
+        var out = """
+            # urnmatch --infer: \(routes.count) \(routes.count == 1 ? "route" : "routes") from \
+            \(InferredTable.grouped(linkCount)) \(linkCount == 1 ? "link" : "links")
+            openapi: 3.1.0
+            info:
+              title: Routes inferred from links
+              version: "1"
+            paths:
+
+            """
+        var written: Set<String> = []
+        var operationIds: Set<String> = []
+        for route in routes {
+            for (path, parameters) in Self.paths(of: route) where written.insert(Self.template(path)).inserted {
+                out += "  " + InferredTable.comment(route)
+                out += "  \(Self.quoted(path)):\n"
+                for method in route.methods.isEmpty ? ["GET"] : route.methods {
+                    out += "    \(method.lowercased()):\n"
+                    out += "      operationId: \(Self.operationId(method: method, path: path, taken: &operationIds))\n"
+                    if !parameters.isEmpty {
+                        out += "      parameters:\n"
+                        for (name, type) in parameters {
+                            out += "        - name: \(name)\n          in: path\n          required: true\n          schema:\n"
+                            out += Self.schema(type).map { "            \($0)\n" }.joined()
+                        }
+                    }
+                    out += "      responses:\n        \"200\":\n          description: OK\n"
+                }
+            }
+        }
+        if routes.isEmpty { out += "  {}\n" }
+        return out
+    }
+
+    /// The paths of a route, each with its parameters: one path, or one for each length of its
+    /// catch-alls.
+    private static func paths(of route: InferredRoute) -> [(String, [(String, InferredType?)])] {
+        var variants: [[InferredRoute.Segment]] = [[]]
+        var globs = route.globLengths.makeIterator()
+        for segment in route.segments {
+            if segment == .glob {
+                let lengths = globs.next() ?? 1...1
+                variants = variants.flatMap { prefix in
+                    lengths.map { prefix + [InferredRoute.Segment](repeating: .placeholder(nil), count: $0) }
+                }
+            } else {
+                variants = variants.map { $0 + [segment] }
+            }
+        }
+        return variants.map { segments in
+            var names = InferredRoute.names(for: segments).makeIterator()
+            var parameters: [(String, InferredType?)] = []
+            let parts = segments.map { segment -> String in
+                switch segment {
+                case let .literal(bytes):
+                    return InferredTable.literalText(bytes)
+                case let .placeholder(type):
+                    let name = names.next()!
+                    parameters.append((name, type))
+                    return "{\(name)}"
+                case .glob:
+                    return ""
+                }
+            }
+            return ("/" + parts.joined(separator: "/"), parameters)
+        }
+    }
+
+    /// A name for the operation, unique in the document: the method, then the path's words in
+    /// camel case (`getUsersByUserRepos`), numbered when taken.
+    private static func operationId(method: String, path: String, taken: inout Set<String>) -> String {
+        var name = method.lowercased()
+        for part in path.split(separator: "/") {
+            let isParameter = part.hasPrefix("{")
+            let words = part.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) })
+            if isParameter { name += "By" }
+            for word in words { name += word.prefix(1).uppercased() + word.dropFirst() }
+        }
+        var unique = name
+        var number = 2
+        while !taken.insert(unique).inserted {
+            unique = "\(name)\(number)"
+            number += 1
+        }
+        return unique
+    }
+
+    /// A path with its parameter names dropped: OpenAPI counts paths that differ only in names as one.
+    private static func template(_ path: String) -> String {
+        var out = ""
+        var inName = false
+        for c in path {
+            if c == "{" { inName = true; out.append("{") } else if c == "}" { inName = false; out.append("}") } else if !inName { out.append(c) }
+        }
+        return out
+    }
+
+    /// The schema lines of a parameter of `type`.
+    private static func schema(_ type: InferredType?) -> [String] {
+        switch type {
+        case nil: return ["type: string"]
+        case .int: return ["type: integer"]
+        case .uuid: return ["type: string", "format: uuid"]
+        case .date: return ["type: string", "format: date"]
+        case .hex: return ["type: string", "pattern: \(quoted("^" + InferredType.hex.regex + "$"))"]
+        }
+    }
+
+    /// `text` as a YAML double-quoted scalar.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for c in text.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out + "\""
+    }
+}

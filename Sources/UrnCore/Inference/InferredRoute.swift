@@ -1,0 +1,106 @@
+/// A route `RouteInference` found: its components, how many links it takes, a few of them,
+/// and their methods.
+public struct InferredRoute: Equatable, Sendable {
+    /// One component of an inferred route.
+    public enum Segment: Equatable, Hashable, Sendable {
+        /// Text the links all have here (decoded).
+        case literal([UInt8])
+        /// One component of any text (nil) or of one type.
+        case placeholder(InferredType?)
+        /// One or more components (a catch-all, Rails' `*name`).
+        case glob
+    }
+
+    /// The components, in order.
+    public var segments: [Segment]
+    /// How many of the links seen it takes.
+    public var count: Int
+    /// Up to three of those links, as read.
+    public var examples: [String]
+    /// Their HTTP methods, in the order `HTTPMethod.ordered` gives (empty when none had one).
+    public var methods: [String]
+    /// For each catch-all, in order, how many components it took in the links seen.
+    public var globLengths: [ClosedRange<Int>] = []
+    /// The placeholder names, one for each segment that is not a literal (see `names`).
+    public var names: [String] { Self.names(for: segments) }
+
+    /// The names of the placeholders of `segments`, in order: the preceding literal made
+    /// singular (`users/{user}`), numbered when several follow one literal (`{repo}`,
+    /// `{repo2}`), unique in the route, `id` where no literal precedes.
+    static func names(for segments: [Segment]) -> [String] {
+        var used: Set<String> = []
+        var names: [String] = []
+        var base = "id"
+        for segment in segments {
+            switch segment {
+            case let .literal(bytes):
+                base = Self.singular(String(decoding: bytes, as: UTF8.self)) ?? base
+            case .placeholder, .glob:
+                var name = base
+                var number = 2
+                while used.contains(name) {
+                    name = "\(base)\(number)"
+                    number += 1
+                }
+                used.insert(name)
+                names.append(name)
+            }
+        }
+        return names
+    }
+
+    /// An identifier made of `word` in the singular (`repos` → `repo`, `branches` → `branch`,
+    /// `categories` → `category`), or nil when the word holds no letter to start one.
+    static func singular(_ word: String) -> String? {
+        var name = String(word.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+        while name.hasPrefix("_") { name.removeFirst() }
+        while name.hasSuffix("_") { name.removeLast() }
+        guard let first = name.first, first.isLetter else { return nil }
+        if name.hasSuffix("ies"), name.count > 4 {
+            name = String(name.dropLast(3)) + "y"
+        } else if ["ches", "shes", "sses", "xes", "zes", "uses"].contains(where: { name.hasSuffix($0) }) {
+            name = String(name.dropLast(2))
+        } else if name.hasSuffix("s"), !name.hasSuffix("ss"), name.count > 3 {
+            name = String(name.dropLast())
+        }
+        return name
+    }
+
+    /// Whether this route comes before `other` in urn's precedence (urn-patterns(7)): more
+    /// literal components, then at the first component where the two differ a literal before a
+    /// typed placeholder before a plain one before a catch-all, then fewer catch-alls; ties go
+    /// by the text, so that the order is total.
+    func precedes(_ other: InferredRoute) -> Bool {
+        let mine = segments.filter(\.isLiteral).count, theirs = other.segments.filter(\.isLiteral).count
+        if mine != theirs { return mine > theirs }
+        for (a, b) in zip(segments, other.segments) where a.rank != b.rank { return a.rank < b.rank }
+        let myGlobs = segments.filter { $0 == .glob }.count, theirGlobs = other.segments.filter { $0 == .glob }.count
+        if myGlobs != theirGlobs { return myGlobs < theirGlobs }
+        if segments.count != other.segments.count { return segments.count > other.segments.count }
+        for (a, b) in zip(segments, other.segments) where a != b { return a.sortKey.lexicographicallyPrecedes(b.sortKey) }
+        return false
+    }
+}
+
+extension InferredRoute.Segment {
+    var isLiteral: Bool { if case .literal = self { return true } else { return false } }
+
+    /// 0 literal, 1 typed, 2 plain, 3 catch-all: the order of urn's precedence rule (2).
+    var rank: Int {
+        switch self {
+        case .literal: return 0
+        case .placeholder(.some): return 1
+        case .placeholder(nil): return 2
+        case .glob: return 3
+        }
+    }
+
+    /// Bytes that order segments of one rank.
+    var sortKey: [UInt8] {
+        switch self {
+        case let .literal(bytes): return bytes
+        case let .placeholder(type): return [type?.rawValue ?? 255]
+        case .glob: return []
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// Infers a route table from links (urnmatch `--infer`, urnmatch(1) INFERRING ROUTES): feed it
+/// links, one at a time, then ask for the table. A link is read as the table's dialect reads
+/// it: urn's the path's components for web links, the host and path for app links, decoded,
+/// a trailing slash ignored; OpenAPI's likewise, but with a trailing slash kept, as a server
+/// reads it; Express's the raw path's components. Every route of the table takes the links it
+/// counts.
+public struct RouteInference {
+    /// The dialect of the table inferred.
+    public let dialect: InferredTableDialect
+    private var paths = ObservedPaths()
+    private var components = Components()
+    private var linkComponents: [[UInt8]] = []
+    private let parser = LinkParser()
+
+    public init(dialect: InferredTableDialect = .urn) {
+        self.dialect = dialect
+    }
+
+    /// How many links have been added.
+    public var linkCount: Int { paths.linkCount }
+
+    /// Adds the link `link`, requested with `method` (nil when unknown). Throws for text that
+    /// is not a link.
+    public mutating func add(_ link: String, method: String? = nil) throws(UrnError) {
+        let parsed: Link
+        do throws(LinkError) { parsed = try parser.parse(Array(link.utf8)) } catch { throw UrnError(error) }
+        add(parsed, method: method)
+    }
+
+    /// Adds a parsed link.
+    @_spi(Records) public mutating func add(_ link: Link, method: String?) {
+        let mode: ComponentMode = switch dialect {
+        case .urn: .urn
+        case .express: .express
+        case .openapi: .openapi
+        }
+        components.read(link, mode: mode, delimiter: [UInt8(ascii: ":")], raw: false)
+        linkComponents.removeAll(keepingCapacity: true)
+        for index in 0..<components.count { linkComponents.append(Array(components[index])) }
+        paths.add(linkComponents, method: method?.uppercased()) { String(decoding: link.text, as: UTF8.self) }
+    }
+
+    /// The table inferred from the links added so far.
+    public func table() -> InferredTable {
+        InferredTable(routes: routes(), linkCount: linkCount, dialect: dialect)
+    }
+
+    /// The routes inferred from the links added so far, most specific first (urn's precedence).
+    public func routes() -> [InferredRoute] {
+        var found: [InferredRoute] = []
+        let decision = SlotDecision(paths: paths)
+        // depth first, on a stack of its own: a link may have thousands of components
+        var pending: [(nodes: [Int32], segments: [InferredRoute.Segment])] = [([ObservedPaths.root], [])]
+        while let (nodes, segments) = pending.popLast() {
+            if let route = endingRoute(nodes, segments) { found.append(route) }
+            var children: [ObservedPaths.Token: [Int32]] = [:]
+            for node in nodes {
+                for (token, child) in paths[node].children { children[token, default: []].append(child) }
+            }
+            guard !children.isEmpty else { continue }
+            for outcome in decision.decide(children).reversed() {
+                switch outcome {
+                case let .literal(bytes, next): pending.append((next, segments + [.literal(bytes)]))
+                case let .placeholder(type, next): pending.append((next, segments + [.placeholder(type)]))
+                }
+            }
+        }
+        return GlobMerge.merge(found).sorted { $0.precedes($1) }
+    }
+
+    /// The route of the links that end at `nodes`, if any do.
+    private func endingRoute(_ nodes: [Int32], _ segments: [InferredRoute.Segment]) -> InferredRoute? {
+        var count = 0
+        var examples: [String] = []
+        var methods: [String: Int] = [:]
+        for node in nodes where paths[node].ends > 0 {
+            count += paths[node].ends
+            for example in paths[node].examples where examples.count < ObservedPaths.exampleLimit && !examples.contains(example) {
+                examples.append(example)
+            }
+            methods.merge(paths[node].methods, uniquingKeysWith: +)
+        }
+        guard count > 0 else { return nil }
+        return InferredRoute(segments: segments, count: count, examples: examples, methods: HTTPMethod.ordered(methods.keys))
+    }
+}

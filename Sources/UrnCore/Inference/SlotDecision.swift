@@ -1,0 +1,197 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `RouteInference` makes of the texts seen at one position of a route (urnmatch(1)
+/// INFERRING ROUTES): which stay literals, and which become one placeholder. Every rule is a
+/// test on the links seen, never a count of children:
+///
+/// - a text whose continuation (the components after it, up to three deep) holds texts that
+///   follow it and nothing else, more often than its share of the links explains, is a
+///   literal (`/users/me` beside `/users/{user}`, `/groups` beside the namespaces);
+/// - the other texts are values when they are an open set (many seen once), when they share
+///   their continuation broadly (`/repos/{owner}/{repo}/issues` for every repository), or
+///   when typed values (numbers, hashes) stand beside them; else they are literals.
+struct SlotDecision {
+    typealias Token = ObservedPaths.Token
+
+    /// One outcome: a literal and the nodes it leads to, or a placeholder (of a type, or of
+    /// any text) and the nodes of every value it stands for.
+    enum Outcome {
+        case literal([UInt8], [Int32])
+        case placeholder(InferredType?, [Int32])
+    }
+
+    /// How deep a text's continuation is compared.
+    static let depth = 3
+    /// A literal's continuation shows at least this share of its links on texts of its own.
+    static let exclusiveShare = 0.25
+    /// A text seen fewer times than this is never judged a literal by its continuation.
+    static let minimumEvidence = 3
+    /// The z-score by which a text's own continuation must exceed chance.
+    static let significance = 4.0
+
+    /// What one text at the position brought: its links, those that end at it, and the texts
+    /// at each depth below it.
+    private struct Profile {
+        let token: Token
+        let nodes: [Int32]
+        let count: Int
+        let ends: Int
+        /// `below[k]`: the texts k + 1 components after this one, with their links.
+        let below: [[Token: Int]]
+    }
+
+    let paths: ObservedPaths
+
+    /// The outcomes for the children `children` (each text with the nodes it leads to).
+    func decide(_ children: [Token: [Int32]]) -> [Outcome] {
+        var texts: [Profile] = []
+        var typed: [(InferredType, [Int32], Int)] = []
+        for (token, nodes) in children.sorted(by: { $0.key < $1.key }) {
+            let count = nodes.reduce(0) { $0 + paths[$1].total }
+            switch token {
+            case .literal: texts.append(profile(token, nodes, count))
+            case let .typed(type): typed.append((type, nodes, count))
+            }
+        }
+        // an empty component (OpenAPI's reading keeps a trailing slash) is no value a placeholder takes
+        var outcomes: [Outcome] = texts.filter { Self.bytes($0.token).isEmpty }.map { .literal([], $0.nodes) }
+        texts.removeAll { Self.bytes($0.token).isEmpty }
+        let literals = texts.count >= 2 ? literalOutliers(texts) : []
+        let rest = texts.enumerated().filter { !literals.contains($0.offset) }.map(\.element)
+        outcomes += literals.sorted().map { i in Outcome.literal(Self.bytes(texts[i].token), texts[i].nodes) }
+        let seen = rest.reduce(0) { $0 + $1.count }
+        let once = rest.filter { $0.count == 1 }.count
+        let typedCount = typed.reduce(0) { $0 + $1.2 }
+        let open = rest.count >= 2 && (
+            (once >= 2 && (Double(once) >= 0.1 * Double(seen) || Double(once) >= 0.5 * Double(rest.count)))
+                || interchangeable(rest)
+                || (10 * typedCount >= seen + typedCount && once >= 2)
+                || typedCount >= seen)
+        if open {
+            outcomes.append(.placeholder(nil, rest.flatMap(\.nodes) + typed.flatMap(\.1)))
+        } else if typed.count == 1, typedCount >= 4 * seen {
+            // a few texts among many typed values: the rare ones are values the type misses
+            let rare = rest.filter { $0.count < Self.minimumEvidence }
+            for text in rest where text.count >= Self.minimumEvidence {
+                outcomes.append(.literal(Self.bytes(text.token), text.nodes))
+            }
+            outcomes.append(.placeholder(rare.isEmpty ? typed[0].0 : nil, rare.flatMap(\.nodes) + typed[0].1))
+        } else {
+            outcomes += rest.map { .literal(Self.bytes($0.token), $0.nodes) }
+            outcomes += typed.map { .placeholder($0.0, $0.1) }
+        }
+        return outcomes
+    }
+
+    private static func bytes(_ token: Token) -> [UInt8] {
+        if case let .literal(bytes) = token { return bytes }
+        return []
+    }
+
+    /// The profile of one text.
+    private func profile(_ token: Token, _ nodes: [Int32], _ count: Int) -> Profile {
+        var below: [[Token: Int]] = []
+        var frontier = nodes
+        for _ in 0..<Self.depth {
+            var level: [Token: Int] = [:]
+            var next: [Int32] = []
+            for node in frontier {
+                for (child, index) in paths[node].children {
+                    level[child, default: 0] += paths[index].total
+                    next.append(index)
+                }
+            }
+            below.append(level)
+            frontier = next
+        }
+        return Profile(token: token, nodes: nodes, count: count, ends: nodes.reduce(0) { $0 + paths[$1].ends }, below: below)
+    }
+
+    /// The indices of the texts judged literals by their continuation, found one at a time,
+    /// the most certain first, each time against the texts left: a literal among values must
+    /// not make its values look like literals too.
+    private func literalOutliers(_ texts: [Profile]) -> Set<Int> {
+        var found: Set<Int> = []
+        var totals = (0..<Self.depth).map { k in
+            texts.reduce(into: [Token: Int]()) { sum, text in sum.merge(text.below[k], uniquingKeysWith: +) }
+        }
+        var seen = texts.reduce(0) { $0 + $1.count }
+        while texts.count - found.count >= 2 {
+            var best: (z: Double, index: Int)?
+            for k in 0..<Self.depth {
+                // how many texts below have each total: chance depends on the total only
+                var histogram: [Int: Int] = [:]
+                for (_, m) in totals[k] where m >= 2 { histogram[m, default: 0] += 1 }
+                for (i, text) in texts.enumerated() where !found.contains(i) && text.count >= Self.minimumEvidence {
+                    var own = 0
+                    for (symbol, n) in text.below[k] {
+                        let m = totals[k][symbol] ?? 0
+                        if m >= 2, Double(n) >= 0.9 * Double(m) { own += m }
+                    }
+                    guard Double(own) >= Self.exclusiveShare * Double(text.count) else { continue }
+                    let share = Double(text.count) / Double(seen)
+                    var expected = 0.0, variance = 0.0
+                    for (m, symbols) in histogram {
+                        let p = Self.chanceOfOwning(m, share: share)
+                        expected += Double(symbols * m) * p
+                        variance += Double(symbols * m * m) * p * (1 - p)
+                    }
+                    let z = (Double(own) - expected) / (variance + 1).squareRoot()
+                    if z > Self.significance, z > best?.z ?? -.infinity { best = (z, i) }
+                }
+            }
+            guard let best else { break }
+            found.insert(best.index)
+            seen -= texts[best.index].count
+            for k in 0..<Self.depth {
+                for (symbol, n) in texts[best.index].below[k] { totals[k][symbol]! -= n }
+            }
+        }
+        return found
+    }
+
+    /// The chance that at least 90% of `m` links fall under a text that has `share` of them
+    /// all, were the texts values of one placeholder (a binomial tail).
+    static func chanceOfOwning(_ m: Int, share: Double) -> Double {
+        if share >= 1 { return 1 }
+        if m > 300 { return share < 0.85 ? 0 : 1 }
+        let need = Int((0.9 * Double(m)).rounded(.up))
+        let logShare = log(share), logRest = log(1 - share)
+        var sum = 0.0
+        for j in need...m {
+            let logChoose = lgamma(Double(m + 1)) - lgamma(Double(j + 1)) - lgamma(Double(m - j + 1))
+            sum += exp(logChoose + Double(j) * logShare + Double(m - j) * logRest)
+        }
+        return min(1, sum)
+    }
+
+    /// Whether the texts share their continuation as values of one placeholder do: most of
+    /// those with links enough continue (not end) with texts that three or more of them share,
+    /// and either those shared texts are an open set or the texts that share them are many.
+    private func interchangeable(_ texts: [Profile]) -> Bool {
+        var rich: [[Token: Int]] = []
+        for text in texts where text.count >= Self.minimumEvidence {
+            let next = text.below[0].filter { if case .literal = $0.key { return true } else { return false } }
+            if 2 * next.values.reduce(0, +) >= text.count { rich.append(next) }
+        }
+        guard rich.count >= 2 else { return false }
+        var owners: [Token: Int] = [:]
+        var links: [Token: Int] = [:]
+        for next in rich {
+            for (symbol, n) in next {
+                owners[symbol, default: 0] += 1
+                links[symbol, default: 0] += n
+            }
+        }
+        let onceBelow = links.values.filter { $0 == 1 }.count
+        let closedBelow = Double(onceBelow) < 0.3 * Double(links.count)
+        let sharing = rich.filter { next in
+            2 * next.filter { owners[$0.key]! >= 3 }.values.reduce(0, +) >= next.values.reduce(0, +)
+        }.count
+        return sharing >= 2 && 2 * sharing >= rich.count && (!closedBelow || sharing >= 10)
+    }
+}
