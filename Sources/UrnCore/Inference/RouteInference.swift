@@ -13,7 +13,13 @@ public struct RouteInference {
     private let parser = LinkParser()
 
     public init(dialect: InferredTableDialect = .urn) {
+        self.init(dialect: dialect, nodeBudget: Self.initialNodeBudget)
+    }
+
+    /// An inference that folds its tree past `nodeBudget` nodes (tests fold small trees).
+    init(dialect: InferredTableDialect, nodeBudget: Int) {
         self.dialect = dialect
+        self.nodeBudget = nodeBudget
     }
 
     /// How many links have been added.
@@ -38,6 +44,49 @@ public struct RouteInference {
         linkComponents.removeAll(keepingCapacity: true)
         for index in 0..<components.count { linkComponents.append(Array(components[index])) }
         paths.add(linkComponents, method: method?.uppercased()) { String(decoding: link.text, as: UTF8.self) }
+        if paths.nodeCount > nodeBudget || paths.linkCount == nextFold {
+            compact()
+            if paths.linkCount >= nextFold { nextFold *= 2 }
+        }
+    }
+
+    /// The number of links at which the tree is next folded, doubling each time: a position is
+    /// decided while its values are still being met for the first time. A set of values that the
+    /// links have all been seen (300 repositories in a million links) looks closed, as a set of
+    /// literals does; seen early, it is open.
+    private var nextFold = RouteInference.firstFold
+    /// The first fold's number of links.
+    static let firstFold = 16_384
+
+    /// How many nodes the tree may hold before `compact` folds it.
+    private var nodeBudget: Int
+    /// The first budget: enough that a sample of tens of thousands of links is decided whole.
+    static let initialNodeBudget = 400_000
+
+    /// Folds the tree into the routes decided so far: each placeholder's values become one node
+    /// that takes the values of later links too. Memory then grows with the routes, not the
+    /// links; a position decided here stays decided. The budget doubles when folding frees
+    /// less than half of it.
+    private mutating func compact() {
+        var folded = ObservedPaths()
+        let decision = SlotDecision(paths: paths)
+        var pending: [(nodes: [Int32], into: Int32)] = [([ObservedPaths.root], ObservedPaths.root)]
+        while let (nodes, into) = pending.popLast() {
+            for node in nodes { folded.absorb(paths[node], into: into) }
+            var children: [ObservedPaths.Token: [Int32]] = [:]
+            for node in nodes {
+                for (token, child) in paths[node].children { children[token, default: []].append(child) }
+            }
+            guard !children.isEmpty else { continue }
+            for outcome in decision.decide(children) {
+                switch outcome {
+                case let .literal(bytes, next): pending.append((next, folded.addChild(.literal(bytes), under: into)))
+                case let .placeholder(type, next): pending.append((next, folded.addChild(.placeholder(type), under: into)))
+                }
+            }
+        }
+        paths = folded
+        if paths.nodeCount * 2 > nodeBudget { nodeBudget *= 2 }
     }
 
     /// The table inferred from the links added so far.

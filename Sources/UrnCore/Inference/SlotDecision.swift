@@ -50,11 +50,13 @@ struct SlotDecision {
     func decide(_ children: [Token: [Int32]]) -> [Outcome] {
         var texts: [Profile] = []
         var typed: [(InferredType, [Int32], Int)] = []
+        var decided: [Int32] = []
         for (token, nodes) in children.sorted(by: { $0.key < $1.key }) {
             let count = nodes.reduce(0) { $0 + paths[$1].total }
             switch token {
             case .literal: texts.append(profile(token, nodes, count))
-            case let .typed(type): typed.append((type, nodes, count))
+            case let .typed(type), let .placeholder(type?): typed.append((type, nodes, count))
+            case .placeholder(nil): decided += nodes
             }
         }
         // an empty component (OpenAPI's reading keeps a trailing slash) is no value a placeholder takes
@@ -67,12 +69,19 @@ struct SlotDecision {
         let once = rest.filter { $0.count == 1 }.count
         let typedCount = typed.reduce(0) { $0 + $1.2 }
         let open = rest.count >= 2 && (
-            (once >= 2 && (Double(once) >= 0.1 * Double(seen) || Double(once) >= 0.5 * Double(rest.count)))
+            // many seen once: an open set (with a floor, so that a few stray links are not one)
+            (once >= 2 && Double(once) >= 0.05 * Double(seen)
+                && (Double(once) >= 0.1 * Double(seen) || Double(once) >= 0.5 * Double(rest.count)))
                 || interchangeable(rest)
                 || (10 * typedCount >= seen + typedCount && once >= 2)
                 || typedCount >= seen)
         if open {
-            outcomes.append(.placeholder(nil, rest.flatMap(\.nodes) + typed.flatMap(\.1)))
+            outcomes.append(.placeholder(nil, decided + rest.flatMap(\.nodes) + typed.flatMap(\.1)))
+        } else if !decided.isEmpty {
+            // a placeholder decided on before (`ObservedPaths.compact`) takes the typed values;
+            // the texts kept apart then stay literals
+            outcomes += rest.map { .literal(Self.bytes($0.token), $0.nodes) }
+            outcomes.append(.placeholder(nil, decided + typed.flatMap(\.1)))
         } else if typed.count == 1, typedCount >= 4 * seen {
             // a few texts among many typed values: the rare ones are values the type misses
             let rare = rest.filter { $0.count < Self.minimumEvidence }
@@ -115,11 +124,17 @@ struct SlotDecision {
     /// the most certain first, each time against the texts left: a literal among values must
     /// not make its values look like literals too.
     private func literalOutliers(_ texts: [Profile]) -> Set<Int> {
-        var found: Set<Int> = []
+        var found: Set<Int> = dominantLiteral(texts).map { [$0] } ?? []
         var totals = (0..<Self.depth).map { k in
             texts.reduce(into: [Token: Int]()) { sum, text in sum.merge(text.below[k], uniquingKeysWith: +) }
         }
         var seen = texts.reduce(0) { $0 + $1.count }
+        for index in found {
+            seen -= texts[index].count
+            for k in 0..<Self.depth {
+                for (symbol, n) in texts[index].below[k] { totals[k][symbol]! -= n }
+            }
+        }
         while texts.count - found.count >= 2 {
             var best: (z: Double, index: Int)?
             for k in 0..<Self.depth {
@@ -152,6 +167,19 @@ struct SlotDecision {
             }
         }
         return found
+    }
+
+    /// The text that has most of the links and a continuation no other text shares (`/v1`
+    /// beside a few stray `/favicon.ico`): its share is too large for the test of
+    /// `literalOutliers` to tell it from a popular value, whose continuation the others share.
+    private func dominantLiteral(_ texts: [Profile]) -> Int? {
+        let seen = texts.reduce(0) { $0 + $1.count }
+        guard let index = texts.indices.first(where: { 2 * texts[$0].count > seen }),
+              texts[index].count >= Self.minimumEvidence, !texts[index].below[0].isEmpty
+        else { return nil }
+        let others = texts.indices.filter { $0 != index }
+        let shared = others.contains { other in texts[other].below[0].keys.contains { texts[index].below[0][$0] != nil } }
+        return shared ? nil : index
     }
 
     /// The chance that at least 90% of `m` links fall under a text that has `share` of them

@@ -1,0 +1,139 @@
+import Testing
+@_spi(Records) @testable import UrnCore
+
+@Suite struct RouteInferenceTests {
+    /// Traffic of `count` links drawn from `routes` (each a function of a random source), the
+    /// same for the same seed.
+    func traffic(_ count: Int, seed: UInt64 = 7, _ routes: [(inout SplitMix64) -> String]) -> [String] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in routes[Int(random.next() % UInt64(routes.count))](&random) }
+    }
+
+    /// One of `pool`, the first ones most often (a few values take much of the traffic).
+    func pick(_ pool: [String], _ random: inout SplitMix64) -> String {
+        let a = Int(random.next() % UInt64(pool.count)), b = Int(random.next() % UInt64(pool.count))
+        return pool[min(a, b)]
+    }
+
+    /// Pools larger than the traffic drawn from them, as a site's users and repositories are.
+    static let users = (0..<20_000).map { "user\($0 * 7919 % 100_003)x" }
+    static let repos = (0..<20_000).map { "repo-\($0 * 31 % 99_991)" }
+
+    func inferred(_ links: [String], dialect: InferredTableDialect = .urn, nodeBudget: Int = RouteInference.initialNodeBudget) throws -> InferredTable {
+        var inference = RouteInference(dialect: dialect, nodeBudget: nodeBudget)
+        for link in links { try inference.add("https://example.com" + link) }
+        return inference.table()
+    }
+
+    func patterns(_ table: InferredTable) -> [String] {
+        table.routes.map(InferredTable.urnPattern)
+    }
+
+    @Test(arguments: [
+        ("42", InferredType.int), ("000123", .int), ("1234567890123456789", nil), ("12a", nil),
+        ("3f2504e0-4f89-41d3-9a0c-0305e82c3301", .uuid), ("2024-02-29", .date), ("2024-2-29", nil),
+        ("deadbeef42", .hex), ("deadbeef", nil), ("0f84fd2", nil), ("DEADBEEF42", nil), ("", nil), ("alice", nil),
+    ] as [(String, InferredType?)])
+    func typesAreReadFromTheWholeValue(value: String, type: InferredType?) {
+        #expect(InferredType.of(Array(value.utf8)) == type)
+    }
+
+    @Test func namesComeFromThePrecedingLiteralInTheSingular() {
+        #expect(InferredRoute.singular("users") == "user")
+        #expect(InferredRoute.singular("categories") == "category")
+        #expect(InferredRoute.singular("branches") == "branch")
+        #expect(InferredRoute.singular("addresses") == "address")
+        #expect(InferredRoute.singular("-") == nil)
+        #expect(InferredRoute.singular("2fa") == nil)
+        let segments: [InferredRoute.Segment] = [.literal(Array("repos".utf8)), .placeholder(nil), .placeholder(nil),
+                                                 .literal(Array("issues".utf8)), .placeholder(.int)]
+        #expect(InferredRoute.names(for: segments) == ["repo", "repo2", "issue"])
+        #expect(InferredRoute.names(for: [.placeholder(nil), .literal(Array("-".utf8)), .glob]) == ["id", "id2"])
+    }
+
+    @Test func valuesBecomePlaceholdersTypedWhereTheValuesSaySo() throws {
+        let links = traffic(2000, [
+            { "/users/\(self.pick(Self.users, &$0))" },
+            { "/users/\(self.pick(Self.users, &$0))/repos" },
+            { "/repos/\(self.pick(Self.users, &$0))/\(self.pick(Self.repos, &$0))/issues/\($0.next() % 5000)" },
+            { "/repos/\(self.pick(Self.users, &$0))/\(self.pick(Self.repos, &$0))/pulls" },
+            { _ in "/about" },
+        ])
+        let table = try inferred(links)
+        // urn's precedence: more literals, then a literal at the first place two routes differ
+        #expect(patterns(table) == [
+            "/users/{user}/repos", "/repos/{repo}/{repo2}/issues/<int:issue>", "/repos/{repo}/{repo2}/pulls", "/users/{user}", "/about",
+        ])
+        #expect(table.routes.map(\.count).reduce(0, +) == links.count)
+    }
+
+    @Test func aLiteralAmongValuesStaysALiteralWhenItsContinuationIsItsOwn() throws {
+        let links = traffic(3000, [
+            { "/users/\(self.pick(Self.users, &$0))" },
+            { "/users/\(self.pick(Self.users, &$0))/followers" },
+            { _ in "/users/me/settings" },
+            { _ in "/users/me/notifications" },
+        ])
+        #expect(patterns(try inferred(links)) == ["/users/me/notifications", "/users/me/settings", "/users/{user}/followers", "/users/{user}"])
+    }
+
+    @Test func aPopularValueIsAValueWhenItsContinuationIsShared() throws {
+        let links = traffic(3000, [
+            { $0.next() % 10 < 6 ? "/users/torvalds/repos" : "/users/\(self.pick(Self.users, &$0))/repos" },
+            { $0.next() % 10 < 6 ? "/users/torvalds" : "/users/\(self.pick(Self.users, &$0))" },
+        ])
+        #expect(patterns(try inferred(links)) == ["/users/{user}/repos", "/users/{user}"])
+    }
+
+    @Test func runsOfVaryingLengthBecomeACatchAll() throws {
+        let links = traffic(3000, [
+            { random in "/files/" + (0...(random.next() % 3)).map { _ in self.pick(Self.repos, &random) }.joined(separator: "/") },
+            { random in "/groups/" + (0...(random.next() % 3)).map { _ in self.pick(Self.users, &random) }.joined(separator: "/") + "/-/members" },
+        ])
+        let table = try inferred(links)
+        #expect(patterns(table) == ["/groups/<*group>/-/members", "/files/<*file>"])
+        #expect(table.routes[0].globLengths == [1...3])
+    }
+
+    @Test func methodsOfOnePathMakeOneRoute() throws {
+        var inference = RouteInference()
+        for (method, link) in [("GET", "/a"), ("POST", "/a"), ("get", "/a"), ("DELETE", "/b")] {
+            try inference.add("https://example.com" + link, method: method)
+        }
+        #expect(inference.routes().map(\.methods) == [["GET", "POST"], ["DELETE"]])
+        #expect(inference.table().text().contains("GET,POST /a\n"))
+    }
+
+    @Test func everyLinkIsRoutedBackByTheTableInEveryDialect() throws {
+        let links = traffic(3000, [
+            { "/users/\(self.pick(Self.users, &$0))" },
+            { "/repos/\(self.pick(Self.users, &$0))/\(self.pick(Self.repos, &$0))/git/blobs/\(String($0.next(), radix: 16))a0" },
+            { _ in "/caf%C3%A9/menu" },
+            { random in "/docs/" + (0...(random.next() % 3)).map { _ in self.pick(Self.repos, &random) }.joined(separator: "/") },
+        ])
+        for (dialect, routerDialect) in [(InferredTableDialect.urn, Dialect.urn), (.express, .express)] {
+            let router = try Router(routes: try inferred(links, dialect: dialect).text(), dialect: routerDialect)
+            for link in links {
+                #expect(try router.route("https://example.com" + link) != nil, "\(dialect): \(link)")
+            }
+        }
+    }
+
+    @Test func foldingTheTreeKeepsTheRoutes() throws {
+        let links = traffic(4000, [
+            { "/users/\(self.pick(Self.users, &$0))/repos" },
+            { "/repos/\(self.pick(Self.users, &$0))/\(self.pick(Self.repos, &$0))" },
+            { _ in "/about" },
+        ])
+        let whole = try inferred(links)
+        let folded = try inferred(links, nodeBudget: 300)
+        #expect(patterns(folded) == patterns(whole))
+        #expect(folded.routes.map(\.count) == whole.routes.map(\.count))
+    }
+
+    @Test func noLinksMakeAnEmptyTable() {
+        let table = RouteInference().table()
+        #expect(table.routes.isEmpty)
+        #expect(table.text() == "# urnmatch --infer: 0 routes from 0 links\n")
+    }
+}
