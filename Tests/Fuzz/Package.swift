@@ -18,6 +18,7 @@ let package = Package(
         .executableTarget(name: "FuzzAppLinkTable", dependencies: ["FuzzDriver", checks]),
         .executableTarget(name: "FuzzLogLine", dependencies: ["FuzzDriver", checks]),
         .executableTarget(name: "FuzzOpenAPIDocument", dependencies: ["FuzzDriver", checks]),
+        .executableTarget(name: "FuzzRouteInference", dependencies: ["FuzzDriver", checks]),
         // traps on purpose: `make fuzz-selftest` proves that a trap fails the gate
         .executableTarget(name: "FuzzSelfTest", dependencies: ["FuzzDriver"]),
     ]

@@ -17,7 +17,7 @@ public struct RouteInference {
     }
 
     /// An inference that folds its tree past `nodeBudget` nodes (tests fold small trees).
-    init(dialect: InferredTableDialect, nodeBudget: Int) {
+    @_spi(Records) public init(dialect: InferredTableDialect, nodeBudget: Int) {
         self.dialect = dialect
         self.nodeBudget = nodeBudget
     }
@@ -61,7 +61,7 @@ public struct RouteInference {
     /// How many nodes the tree may hold before `compact` folds it.
     private var nodeBudget: Int
     /// The first budget: enough that a sample of tens of thousands of links is decided whole.
-    static let initialNodeBudget = 400_000
+    @_spi(Records) public static let initialNodeBudget = 400_000
 
     /// Folds the tree into the routes decided so far: each placeholder's values become one node
     /// that takes the values of later links too. Memory then grows with the routes, not the

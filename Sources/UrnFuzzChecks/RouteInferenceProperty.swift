@@ -1,0 +1,34 @@
+@_spi(Records) import UrnCore
+
+@_spi(Fuzzing) extension FuzzProperty {
+    /// Any bytes as lines of links, inferred into a table in urn's and Express's syntax: nothing may crash, the
+    /// table must load, and it must route every line that was a link (the round trip
+    /// `urnmatch --infer` promises). The tree is folded at a small budget too, so that folding
+    /// is exercised on short inputs.
+    public static func routeInference(_ input: [UInt8]) {
+        let lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { Array($0) }
+        // OpenAPI's skeleton is read back by the golden cases (its YAML reader is UrnOpenAPI's)
+        for (dialect, routerDialect) in [(InferredTableDialect.urn, Dialect.urn), (.express, .express)] {
+            for budget in [RouteInference.initialNodeBudget, 8] {
+                var inference = RouteInference(dialect: dialect, nodeBudget: budget)
+                var links: [String] = []
+                for line in lines {
+                    let text = String(decoding: line, as: UTF8.self)
+                    guard String(decoding: Array(text.utf8), as: UTF8.self) == text, (try? inference.add(text)) != nil else { continue }
+                    links.append(text)
+                }
+                let text = inference.table().text()
+                let router: Router
+                do {
+                    router = Router(tables: [try RouteTable(parsing: text, name: "inferred", dialect: routerDialect)])
+                } catch {
+                    fatalError("the inferred \(dialect) table does not load: \(error)\n\(text)")
+                }
+                for link in links {
+                    guard let routed = try? router.route(link) else { continue }
+                    if routed == nil { fatalError("the inferred \(dialect) table does not route \(link)\n\(text)") }
+                }
+            }
+        }
+    }
+}
