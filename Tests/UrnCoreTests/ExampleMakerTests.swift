@@ -63,6 +63,12 @@ import Testing
         (.waap, "%6Cist{ListVC}"),
         (.urn, "/c/{id:[0-9]+}\n/c/<int:n>"),
         (.navigator, "/a/<int:q>/<uuid:q> Q"),
+        // an optional segment left out: `/` is the one link the second route wins
+        (.express, "GET /:x Any\nGET /:name? Opt"),
+        (.express, "/:x/:y Two\n/:x?/:owner? Opt"),
+        // a one-character value: the regex sibling takes every word of two letters or more
+        (.urn, "/blog/{x:[a-z]{2,}} Long\n/blog/{repo} Repo"),
+        (.urn, "/v/{x:[a-z]+} Letters\n/v/{id} Id"),
     ])
     func routesThatCanWinGetALinkThatLands(dialect: Dialect, text: String) throws {
         let table = try RouteTable(parsing: text, name: "t", dialect: dialect)

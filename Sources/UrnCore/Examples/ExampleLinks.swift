@@ -105,22 +105,41 @@ struct ExampleLinks {
         case .waap: [.valid, .percentEncoded]
         default: [.valid]
         }
-        for spelling in spellings {
-            do {
-                var taken: [String: Int] = [:]
-                let built = try builder.build({ name in
-                    let given = values.filter { $0.name == name }
-                    guard given.count > 1 else { return given.first?.value }
-                    let occurrence = taken[name, default: 0]
-                    taken[name] = occurrence + 1
-                    return given[min(occurrence, given.count - 1)].value
-                }, unnamed: Self.unnamedValues[variant % Self.unnamedValues.count], literals: spelling)
-                links += forms(String(decoding: built, as: UTF8.self)).filter { !links.contains($0) }
-            } catch {
-                return .failure(Failure(reason: error.message))
+        var candidates: [Candidate] = []
+        // the values given; then, for Express's `:name?`, the optional ones left out, all of
+        // them and each alone: an earlier route may take every link that has them
+        for omitted in Self.omissions(of: route.pattern) {
+            let kept = values.filter { !omitted.contains($0.name) }
+            for spelling in spellings {
+                do {
+                    var taken: [String: Int] = [:]
+                    let built = try builder.build({ name in
+                        let given = kept.filter { $0.name == name }
+                        guard given.count > 1 else { return given.first?.value }
+                        let occurrence = taken[name, default: 0]
+                        taken[name] = occurrence + 1
+                        return given[min(occurrence, given.count - 1)].value
+                    }, unnamed: Self.unnamedValues[variant % Self.unnamedValues.count], literals: spelling)
+                    for link in forms(String(decoding: built, as: UTF8.self)) where !candidates.contains(where: { $0.link == link }) {
+                        candidates.append(Candidate(link: link, method: method, values: kept))
+                    }
+                } catch {
+                    return .failure(Failure(reason: error.message))
+                }
             }
         }
-        return .success(links.map { Candidate(link: $0, method: method, values: values) })
+        return .success(candidates)
+    }
+
+    /// The sets of placeholder names a link may leave out, in the order tried: none; then, when
+    /// the pattern has optional segments (Express's `:name?`), all of them and each alone.
+    static func omissions(of pattern: Pattern) -> [Set<String>] {
+        let optional = pattern.optionalSegments.compactMap { index -> String? in
+            guard index < pattern.segments.count, case let .placeholder(placeholder) = pattern.segments[index] else { return nil }
+            return placeholder.name
+        }
+        guard !optional.isEmpty else { return [[]] }
+        return [[], Set(optional)] + (optional.count > 1 ? optional.map { [$0] } : [])
     }
 
     /// Each placeholder of `pattern` with its type, in order; a catch-all has no type.
@@ -209,14 +228,22 @@ struct ExampleLinks {
             }
             return .success(links.map { Candidate(link: $0, method: nil, values: []) })
         case let .intentFilter(rule):
-            let scheme = rule.schemes.contains("https") ? "https" : rule.schemes.first { !$0.isEmpty } ?? "https"
-            let authority = rule.authorities.first.map { authority in
-                Self.example(ofHost: authority.host == "*" ? host : authority.host) + (authority.port.map { ":\($0)" } ?? "")
-            } ?? host
+            // https and the first authority first; later variants the filter's other schemes
+            // and authorities, and another subdomain for a wildcard, which an earlier filter
+            // may not name
+            let schemes = rule.schemes.filter { !$0.isEmpty }
+            let ordered = schemes.contains("https") ? ["https"] + schemes.filter { $0 != "https" } : schemes
+            let scheme = ordered.isEmpty ? "https" : ordered[variant % ordered.count]
+            let authority = rule.authorities.isEmpty ? host : {
+                let authority = rule.authorities[variant % rule.authorities.count]
+                let name = authority.host == "*" ? host : Self.example(ofHost: authority.host, variant: variant / rule.authorities.count)
+                return name + (authority.port.map { ":\($0)" } ?? "")
+            }()
             var paths: [String] = []
             let matchers = rule.paths
             if matchers.isEmpty {
-                paths = ["/", "/" + ExampleValues.value(for: "path", type: .string, variant: variant, random: &random)!]
+                // no path at all last: an earlier `pathPrefix="/"` takes every other
+                paths = ["/", "/" + ExampleValues.value(for: "path", type: .string, variant: variant, random: &random)!, ""]
             } else {
                 let matcher = matchers[variant % matchers.count]
                 for attempt in 0..<3 {
@@ -260,9 +287,10 @@ struct ExampleLinks {
         return ExampleValues.matching(regex, variant: variant, random: &random)
     }
 
-    /// A host that `pattern` (`example.com`, `*.example.com`) takes.
-    static func example(ofHost pattern: String) -> String {
-        pattern.hasPrefix("*.") ? "www." + pattern.dropFirst(2) : pattern
+    /// A host that `pattern` (`example.com`, `*.example.com`) takes: for a wildcard, `www.` and, in
+    /// odd variants, `app.`.
+    static func example(ofHost pattern: String, variant: Int = 0) -> String {
+        pattern.hasPrefix("*.") ? (variant % 2 == 0 ? "www." : "app.") + pattern.dropFirst(2) : pattern
     }
 
     /// `text` percent-encoded where `keep` does not keep a byte (a `%` of a valid escape stays).

@@ -3,7 +3,8 @@
 /// placeholder's type before it is used; a regex type gets a string made from its regex
 /// (`RegexExample`), or else the first of a few common values that PCRE2 accepts.
 enum ExampleValues {
-    private static let names = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"]
+    /// Names, then a one-character word for a route whose sibling takes every longer one.
+    private static let names = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "a"]
     private static let numbers = ["42", "7", "1001", "3", "256", "19", "8080", "5", "-5"]
     private static let decimals = ["1.5", "42", "0.25", "3.75", "10", "2.5"]
     private static let uuids = ["3f2504e0-4f89-41d3-9a0c-0305e82c3301", "9b2d6c1e-52a4-4f0b-8d3e-7a1c5e9f0b24",
