@@ -215,7 +215,7 @@ _urnmatch() {
         return
         ;;
     '--infer-dialect')
-        __urnmatch_add_completions -W 'urn'$'\n''express'$'\n''openapi'
+        __urnmatch_add_completions -W 'urn'$'\n''express'$'\n''openapi'$'\n''navigator'$'\n''waap'
         return
         ;;
     '--method')

@@ -1,14 +1,14 @@
 @_spi(Records) import UrnCore
 
 @_spi(Fuzzing) extension FuzzProperty {
-    /// Any bytes as lines of links, inferred into a table in urn's and Express's syntax: nothing may crash, the
+    /// Any bytes as lines of links, inferred into a table in urn's, Express's, URLNavigator's and WAAppRouting's syntax: nothing may crash, the
     /// table must load, and it must route every line that was a link (the round trip
     /// `urnmatch --infer` promises). The tree is folded at a small budget too, so that folding
     /// is exercised on short inputs.
     public static func routeInference(_ input: [UInt8]) {
         let lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { Array($0) }
         // OpenAPI's skeleton is read back by the golden cases (its YAML reader is UrnOpenAPI's)
-        for (dialect, routerDialect) in [(InferredTableDialect.urn, Dialect.urn), (.express, .express)] {
+        for (dialect, routerDialect) in [(InferredTableDialect.urn, Dialect.urn), (.express, .express), (.navigator, .navigator), (.waap, .waap)] {
             for budget in [RouteInference.initialNodeBudget, 8] {
                 var inference = RouteInference(dialect: dialect, nodeBudget: budget)
                 var links: [String] = []

@@ -111,7 +111,7 @@ import Testing
             { _ in "/caf%C3%A9/menu" },
             { random in "/docs/" + (0...(random.next() % 3)).map { _ in self.pick(Self.repos, &random) }.joined(separator: "/") },
         ])
-        for (dialect, routerDialect) in [(InferredTableDialect.urn, Dialect.urn), (.express, .express)] {
+        for (dialect, routerDialect) in [(InferredTableDialect.urn, Dialect.urn), (.express, .express), (.navigator, .navigator), (.waap, .waap)] {
             let router = try Router(routes: try inferred(links, dialect: dialect).text(), dialect: routerDialect)
             for link in links {
                 #expect(try router.route("https://example.com" + link) != nil, "\(dialect): \(link)")

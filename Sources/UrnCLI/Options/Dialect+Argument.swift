@@ -4,5 +4,5 @@ import ArgumentParser
 /// `--dialect urn|compass|navigator|waap|express`, read by ArgumentParser from the raw values.
 extension Dialect: ExpressibleByArgument {}
 
-/// `--infer-dialect urn|express|openapi`, read by ArgumentParser from the raw values.
+/// `--infer-dialect urn|express|openapi|navigator|waap`, read by ArgumentParser from the raw values.
 extension InferredTableDialect: ExpressibleByArgument {}

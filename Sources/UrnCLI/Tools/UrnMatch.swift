@@ -77,7 +77,7 @@ package struct UrnMatch: UrnTool {
     @Flag(help: "With --examples, also write near misses: links that almost take each route.")
     var nearMisses = false
 
-    @Option(help: ArgumentHelp("With --infer, the dialect of the table written: urn, express or openapi (an OpenAPI 3.1 skeleton in YAML).", valueName: "dialect"))
+    @Option(help: ArgumentHelp("With --infer, the dialect of the table written: urn, express, navigator, waap or openapi (an OpenAPI 3.1 skeleton in YAML).", valueName: "dialect"))
     var inferDialect: InferredTableDialect?
 
     @Option(help: ArgumentHelp("Route every record as a request of this HTTP method (routes with a method column must take it).", valueName: "method"))

@@ -44,22 +44,10 @@ struct InferredOpenAPI {
     /// The paths of a route, each with its parameters: one path, or one for each length of its
     /// catch-alls.
     private static func paths(of route: InferredRoute) -> [(String, [(String, InferredType?)])] {
-        var variants: [[InferredRoute.Segment]] = [[]]
-        var globs = route.globLengths.makeIterator()
-        for segment in route.segments {
-            if segment == .glob {
-                let lengths = globs.next() ?? 1...1
-                variants = variants.flatMap { prefix in
-                    lengths.map { prefix + [InferredRoute.Segment](repeating: .placeholder(nil), count: $0) }
-                }
-            } else {
-                variants = variants.map { $0 + [segment] }
-            }
-        }
-        return variants.map { segments in
-            var names = InferredRoute.names(for: segments).makeIterator()
+        route.withGlobsExpanded(keepingFinal: false).map { variant in
+            var names = variant.names.makeIterator()
             var parameters: [(String, InferredType?)] = []
-            let parts = segments.map { segment -> String in
+            let parts = variant.segments.map { segment -> String in
                 switch segment {
                 case let .literal(bytes):
                     return InferredTable.literalText(bytes)

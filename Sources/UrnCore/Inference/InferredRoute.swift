@@ -50,8 +50,11 @@ public struct InferredRoute: Equatable, Sendable {
     }
 
     /// An identifier made of `word` in the singular (`repos` → `repo`, `branches` → `branch`,
-    /// `categories` → `category`), or nil when the word holds no letter to start one.
+    /// `categories` → `category`), or nil when the word is not one (letters, digits, `_`, `-`)
+    /// or holds no letter to start one.
     static func singular(_ word: String) -> String? {
+        // a host, a file name or other text names nothing
+        guard word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }) else { return nil }
         var name = String(word.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
         while name.hasPrefix("_") { name.removeFirst() }
         while name.hasSuffix("_") { name.removeLast() }
@@ -64,6 +67,25 @@ public struct InferredRoute: Equatable, Sendable {
             name = String(name.dropLast())
         }
         return name
+    }
+
+    /// This route for a syntax without catch-alls (OpenAPI), or with a final one only
+    /// (`keepingFinal`: URLNavigator's `<path:>`, WAAppRouting's `*`): once for each number of
+    /// components each other catch-all took.
+    func withGlobsExpanded(keepingFinal: Bool) -> [InferredRoute] {
+        var variants: [[Segment]] = [[]]
+        var lengths = globLengths.makeIterator()
+        var kept: [ClosedRange<Int>] = []
+        for (index, segment) in segments.enumerated() {
+            let range = segment == .glob ? lengths.next() ?? 1...1 : nil
+            if let range, !(keepingFinal && index == segments.count - 1) {
+                variants = variants.flatMap { prefix in range.map { prefix + [Segment](repeating: .placeholder(nil), count: $0) } }
+            } else {
+                if let range { kept.append(range) }
+                variants = variants.map { $0 + [segment] }
+            }
+        }
+        return variants.map { InferredRoute(segments: $0, count: count, examples: examples, methods: methods, globLengths: kept) }
     }
 
     /// Whether this route comes before `other` in urn's precedence (urn-patterns(7)): more

@@ -6,6 +6,14 @@ public enum InferredTableDialect: String, CaseIterable, Sendable {
     case express
     /// An OpenAPI 3.1 document in YAML: paths, methods and typed path parameters.
     case openapi
+    /// A URLNavigator table: `scheme://host/path` patterns, `<name>`, `<int:name>`, `<uuid:name>`,
+    /// `@type` lines for `hex` and `date`, `<path:name>` for a final catch-all.
+    case navigator
+    /// A WAAppRouting table: `path/:name`, names only, a catch-all written once for each length.
+    case waap
+
+    /// Whether a link's first component is its origin (URLNavigator compares schemes and hosts).
+    var readsOrigin: Bool { self == .navigator }
 }
 
 /// A table of inferred routes and the text of it in each dialect (urnmatch(1) INFERRING ROUTES):
@@ -29,8 +37,11 @@ public struct InferredTable: Sendable {
     /// The table's text.
     public func text() -> String {
         switch dialect {
-        case .urn: return routeFile(dialect: dialect, routes: routes)
-        case .express: return routeFile(dialect: dialect, routes: Self.caseFolded(routes))
+        case .urn, .navigator: return routeFile(dialect: dialect, routes: routes)
+        case .express: return routeFile(dialect: dialect, routes: Self.merged(routes, by: { Self.expressPattern($0).lowercased() }))
+        // WAAppRouting's `*` would share its links with the routes beside it at equal precedence,
+        // which its dictionary orders at random: each length is a route of its own
+        case .waap: return routeFile(dialect: dialect, routes: Self.merged(routes.flatMap { $0.withGlobsExpanded(keepingFinal: false) }, by: Self.waapPattern))
         case .openapi: return InferredOpenAPI(routes: routes, linkCount: linkCount).text()
         }
     }
@@ -40,17 +51,22 @@ public struct InferredTable: Sendable {
     private func routeFile(dialect: InferredTableDialect, routes: [InferredRoute]) -> String {
         var out = "# urnmatch --infer: \(routes.count) \(routes.count == 1 ? "route" : "routes") from \(Self.grouped(linkCount)) \(linkCount == 1 ? "link" : "links")\n"
         if dialect != .urn { out += "@dialect \(dialect.rawValue)\n" }
-        if dialect == .urn {
+        if dialect == .urn || dialect == .navigator {
             let types = Set(routes.flatMap(\.segments).compactMap { segment -> InferredType? in
                 if case let .placeholder(type?) = segment, type == .hex || type == .date { return type }
                 return nil
             })
             for type in types.sorted() { out += "@type \(type.name) \(type.regex)\n" }
         }
-        for route in routes {
+        for route in dialect == .navigator ? routes.flatMap({ $0.withGlobsExpanded(keepingFinal: true) }) : routes {
             out += Self.comment(route)
-            let pattern = dialect == .urn ? Self.urnPattern(route) : Self.expressPattern(route)
-            out += route.methods.isEmpty ? pattern : route.methods.joined(separator: ",") + " " + pattern
+            let pattern = switch dialect {
+            case .urn: Self.urnPattern(route)
+            case .express: Self.expressPattern(route)
+            case .navigator: Self.navigatorPattern(route)
+            case .waap, .openapi: Self.waapPattern(route)
+            }
+            out += route.methods.isEmpty || dialect == .navigator || dialect == .waap ? pattern : route.methods.joined(separator: ",") + " " + pattern
             out += "\n"
         }
         return out
@@ -127,13 +143,54 @@ public struct InferredTable: Sendable {
         return "/" + parts.joined(separator: "/")
     }
 
-    /// The routes with those whose patterns differ only in letter case made one (the first, with
-    /// the others' links): Express ignores case, so the first would take every link of the others.
-    static func caseFolded(_ routes: [InferredRoute]) -> [InferredRoute] {
+    /// URLNavigator's pattern: the origin the links share (`https://example.com`, `myapp:` for an
+    /// app link, whose host is the first component, nothing for a path), then the components as
+    /// written (URLNavigator compares the link's text, undecoded).
+    static func navigatorPattern(_ route: InferredRoute) -> String {
+        var names = route.names.makeIterator()
+        var segments = route.segments[...]
+        var origin = ""
+        if case let .literal(first)? = segments.first {
+            segments = segments.dropFirst()
+            origin = String(decoding: first, as: UTF8.self)
+        }
+        let parts = segments.map { segment -> String in
+            switch segment {
+            case let .literal(bytes): return String(decoding: bytes, as: UTF8.self)
+            case .placeholder(nil): return "<\(names.next()!)>"
+            case let .placeholder(type?): return "<\(type.name):\(names.next()!)>"
+            case .glob: return "<path:\(names.next()!)>"
+            }
+        }
+        return origin.isEmpty ? "/" + parts.joined(separator: "/") : origin + "//" + parts.joined(separator: "/")
+    }
+
+    /// WAAppRouting's pattern: names only (it has no types).
+    static func waapPattern(_ route: InferredRoute) -> String {
+        var names = route.names.makeIterator()
+        let parts = route.segments.map { segment -> String in
+            switch segment {
+            // WAAppRouting compares a literal with the decoded path: the text as decoded, with
+            // only what its syntax or the path's `/` would misread encoded
+            case let .literal(bytes):
+                var out: [UInt8] = []
+                PercentCoding.encode(bytes, keeping: { !":*{}/% \t\n\r".utf8.contains($0) }, into: &out)
+                return String(decoding: out, as: UTF8.self)
+            case .placeholder: return ":\(names.next()!)"
+            case .glob: _ = names.next(); return "*"
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// The routes with those whose patterns `key` makes alike made one (the first, with the
+    /// others' links): Express ignores case, WAAppRouting has no types, and the first would take
+    /// every link of the others.
+    static func merged(_ routes: [InferredRoute], by key: (InferredRoute) -> String) -> [InferredRoute] {
         var index: [String: Int] = [:]
         var out: [InferredRoute] = []
         for route in routes {
-            let key = expressPattern(route).lowercased() + " " + route.methods.joined(separator: ",")
+            let key = key(route) + " " + route.methods.joined(separator: ",")
             if let first = index[key] {
                 out[first].count += route.count
                 for example in route.examples where out[first].examples.count < ObservedPaths.exampleLimit {

@@ -39,9 +39,16 @@ public struct RouteInference {
         case .urn: .urn
         case .express: .express
         case .openapi: .openapi
+        case .navigator: .navigator
+        case .waap: .waapRoute(caseInsensitiveScheme: false)
         }
         components.read(link, mode: mode, delimiter: [UInt8(ascii: ":")], raw: false)
         linkComponents.removeAll(keepingCapacity: true)
+        if dialect.readsOrigin {
+            // URLNavigator compares schemes: the scheme (`https:`) is the first component, and a
+            // link without one (a path) has an empty one
+            linkComponents.append(link.scheme.map { Array(link.text[$0]) + [UInt8(ascii: ":")] } ?? [])
+        }
         for index in 0..<components.count { linkComponents.append(Array(components[index])) }
         paths.add(linkComponents, method: method?.uppercased()) { String(decoding: link.text, as: UTF8.self) }
         if paths.nodeCount > nodeBudget || paths.linkCount == nextFold {
@@ -107,7 +114,14 @@ public struct RouteInference {
                 for (token, child) in paths[node].children { children[token, default: []].append(child) }
             }
             guard !children.isEmpty else { continue }
-            for outcome in decision.decide(children).reversed() {
+            // a URLNavigator link's scheme is always a literal
+            let outcomes = segments.isEmpty && dialect.readsOrigin
+                ? children.sorted { $0.key < $1.key }.map { token, nodes in
+                    if case let .literal(bytes) = token { return SlotDecision.Outcome.literal(bytes, nodes) }
+                    return SlotDecision.Outcome.placeholder(nil, nodes)
+                }
+                : decision.decide(children)
+            for outcome in outcomes.reversed() {
                 switch outcome {
                 case let .literal(bytes, next): pending.append((next, segments + [.literal(bytes)]))
                 case let .placeholder(type, next): pending.append((next, segments + [.placeholder(type)]))
