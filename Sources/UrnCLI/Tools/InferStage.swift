@@ -16,6 +16,16 @@ struct InferStage: RecordStage {
     private var parsed = Link()
     /// Where a request line's record holds its method.
     private static let requestLineMethod = JSONPath(field: "method")
+    /// In a `--jobs` thread's copy, the links read, in order, for the stage that infers to add
+    /// (`takeSummary`): threads read links, one tree takes them as one thread would.
+    private var read: [Observation]?
+
+    /// One link read in a thread: its components, method and text.
+    struct Observation {
+        let components: [[UInt8]]
+        let method: String?
+        let link: String
+    }
 
     init(reader: LinkReader, matcher: Matcher?, dialect: InferredTableDialect, method: String?, methodField: JSONPath?,
          readsRequestLines: Bool) {
@@ -35,8 +45,30 @@ struct InferStage: RecordStage {
         try reader.read(link, of: record, into: &parsed)
         let method = requestMethod(of: record)
         if matcher != nil, try matcher!.firstMatch(parsed, method: method) != nil { return false }
-        inference.add(parsed, method: method)
+        if read != nil {
+            read!.append(Observation(components: inference.components(of: parsed), method: method,
+                                     link: String(decoding: parsed.text, as: UTF8.self)))
+        } else {
+            inference.add(parsed, method: method)
+        }
         return true
+    }
+
+    func copyForThread() -> InferStage {
+        var copy = self
+        copy.read = []
+        return copy
+    }
+
+    mutating func takeSummary() -> [Observation] {
+        defer { if read != nil { read = [] } }
+        return read ?? []
+    }
+
+    mutating func add(_ summary: [Observation]) {
+        for observation in summary {
+            inference.add(components: observation.components, method: observation.method) { observation.link }
+        }
     }
 
     /// The record's HTTP method: a request line's, else its `--method-field` (upper-cased),

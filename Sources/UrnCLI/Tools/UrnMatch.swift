@@ -122,9 +122,6 @@ package struct UrnMatch: UrnTool {
             if invert || allMatches || explain || !againstFiles.isEmpty {
                 throw ValidationError("--infer writes a table, not records: it goes with no \(invert ? "-v" : allMatches ? "--all-matches" : explain ? "--explain" : "--against")")
             }
-            if common.jobs > 1 {
-                throw ValidationError("--infer reads its links on one thread: it goes with no --jobs")
-            }
         }
         if let method, HTTPMethod.column(method.uppercased().utf8)?.count != 1 {
             throw ValidationError("unknown --method '\(method)' (use GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS, ...)")

@@ -35,6 +35,28 @@ public struct RouteInference {
 
     /// Adds a parsed link.
     @_spi(Records) public mutating func add(_ link: Link, method: String?) {
+        readComponents(of: link)
+        add(components: linkComponents, method: method) { String(decoding: link.text, as: UTF8.self) }
+    }
+
+    /// The components of `link` as this inference reads them (for a thread that reads links
+    /// while another adds them, in order: `add(components:method:example:)`).
+    @_spi(Records) public mutating func components(of link: Link) -> [[UInt8]] {
+        readComponents(of: link)
+        return linkComponents
+    }
+
+    /// Adds a link read before (`components(of:)`); `example` gives its text.
+    @_spi(Records) public mutating func add(components: [[UInt8]], method: String?, example: () -> String) {
+        paths.add(components, method: method?.uppercased(), example: example)
+        if paths.nodeCount > nodeBudget || paths.linkCount == nextFold {
+            compact()
+            if paths.linkCount >= nextFold { nextFold *= 2 }
+        }
+    }
+
+    /// Reads `link`'s components into `linkComponents`.
+    private mutating func readComponents(of link: Link) {
         let mode: ComponentMode = switch dialect {
         case .urn: .urn
         case .express: .express
@@ -50,11 +72,6 @@ public struct RouteInference {
             linkComponents.append(link.scheme.map { Array(link.text[$0]) + [UInt8(ascii: ":")] } ?? [])
         }
         for index in 0..<components.count { linkComponents.append(Array(components[index])) }
-        paths.add(linkComponents, method: method?.uppercased()) { String(decoding: link.text, as: UTF8.self) }
-        if paths.nodeCount > nodeBudget || paths.linkCount == nextFold {
-            compact()
-            if paths.linkCount >= nextFold { nextFold *= 2 }
-        }
     }
 
     /// The number of links at which the tree is next folded, doubling each time: a position is
