@@ -69,6 +69,12 @@ import Testing
         // a one-character value: the regex sibling takes every word of two letters or more
         (.urn, "/blog/{x:[a-z]{2,}} Long\n/blog/{repo} Repo"),
         (.urn, "/v/{x:[a-z]+} Letters\n/v/{id} Id"),
+        // a value that starts with a digit, where a regex sibling takes every one of letters
+        (.express, "/:a([a-z][a-z0-9-]*)/repos/issues A\n/:file/repos/issues F"),
+        (.express, "/:a([a-z][a-z0-9-]*)|/x Ax\n/:slug|/posts S"),
+        // a `*` value of two segments, where a one-segment route comes first
+        (.express, "/files/:name F1\n/files/* Star"),
+        (.express, "/img/:a/:b?/:c? Three\n/img/* Star"),
     ])
     func routesThatCanWinGetALinkThatLands(dialect: Dialect, text: String) throws {
         let table = try RouteTable(parsing: text, name: "t", dialect: dialect)

@@ -249,6 +249,7 @@ struct ExampleLinks {
                 for attempt in 0..<3 {
                     if let path = Self.path(for: matcher, variant: variant + attempt, random: &random) { paths.append(path) }
                 }
+                paths += Self.textReadings(of: matcher).filter { !paths.contains($0) }
             }
             // a pattern that does not start with `/` still matches only a path that does
             paths = paths.flatMap { $0.hasPrefix("/") || $0.isEmpty ? [$0] : ["/" + $0, $0] }
@@ -277,6 +278,41 @@ struct ExampleLinks {
             guard let regex = try? Regex(matcher.value) else { return nil }
             return ExampleValues.matching(regex, variant: variant, random: &random)
         }
+    }
+
+    /// Paths made from a glob's own text, tried after those made from the regex it reads as:
+    /// Android's PatternMatcher never backtracks (`.*` runs up to the first character that the
+    /// pattern names next, which is then literal), so that `/.*.*x` takes `/.*x` and never
+    /// `/alice42x`, and `/a}` (a brace that closes nothing) takes `/a`. The text without its
+    /// escapes, then without its first and its every `.*`, then without any `*` or brace.
+    static func textReadings(of matcher: AndroidPathMatcher) -> [String] {
+        guard matcher.kind == .pathPattern || matcher.kind == .pathAdvancedPattern else { return [] }
+        var plain = ""
+        var escaped = false
+        for c in matcher.value {
+            if escaped || c != "\\" { plain.append(c) }
+            escaped = !escaped && c == "\\"
+        }
+        var readings = [plain, Self.removingDotStars(plain, limit: 1), Self.removingDotStars(plain, limit: .max)]
+        readings.append(String(plain.filter { !"*{}[]".contains($0) }))
+        var unique: [String] = []
+        for reading in readings where !unique.contains(reading) { unique.append(reading) }
+        return unique
+    }
+
+    /// `text` without its first `limit` occurrences of `.*`.
+    private static func removingDotStars(_ text: String, limit: Int) -> String {
+        var out: [Character] = []
+        var removed = 0
+        for c in text {
+            if c == "*", out.last == ".", removed < limit {
+                out.removeLast()
+                removed += 1
+            } else {
+                out.append(c)
+            }
+        }
+        return String(out)
     }
 
     /// A string an apple-app-site-association pattern takes.
