@@ -18,6 +18,22 @@ struct ObservedPaths {
             }
         }
 
+        /// Hashes a literal's bytes in one call rather than byte by byte: every component of
+        /// every link is looked up by its token.
+        func hash(into hasher: inout Hasher) {
+            switch self {
+            case let .literal(bytes):
+                hasher.combine(bytes.count)
+                bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            case let .typed(type):
+                hasher.combine(-1)
+                hasher.combine(type)
+            case let .placeholder(type):
+                hasher.combine(-2)
+                hasher.combine(type)
+            }
+        }
+
         private var order: Int {
             switch self {
             case .literal: return 0
@@ -27,9 +43,14 @@ struct ObservedPaths {
         }
     }
 
-    /// One distinct prefix of the links seen.
+    /// One distinct prefix of the links seen. Its children are a list threaded through the
+    /// nodes (`firstChild`, `nextSibling`) and found by the tree's one edge table, so that a
+    /// node holds no collection of its own to retain on every lookup.
     struct Node {
-        var children: [Token: Int32] = [:]
+        /// The interned token that leads here from the parent (`ObservedPaths.token(of:)`).
+        var token: Int32 = -1
+        var firstChild: Int32 = -1
+        var nextSibling: Int32 = -1
         /// Links whose components pass through (or end at) this node.
         var total = 0
         /// Links whose components end here.
@@ -44,27 +65,38 @@ struct ObservedPaths {
     static let exampleLimit = 3
 
     private var nodes: [Node] = [Node()]
+    /// Each distinct token once, by the number the edges name it by.
+    private var tokens: [Token] = []
+    private var tokenNumbers: [Token: Int32] = [:]
+    /// The child of a node for a token: parent index in the high half, token number in the low.
+    private var edges: [UInt64: Int32] = [:]
+    /// The bytes of the component being looked up, reused so that a lookup allocates nothing.
+    private var scratch: [UInt8] = []
     /// The index of the root (the empty prefix).
     static let root: Int32 = 0
 
     /// Adds one link's components; `example` gives its text, asked only while the node where
     /// it ends keeps fewer than `exampleLimit`.
-    mutating func add(_ components: [[UInt8]], method: String?, example: () -> String) {
+    mutating func add<Component: Collection<UInt8>>(_ components: some Collection<Component>, method: String?, example: () -> String) {
         var node = Self.root
         nodes[Int(node)].total += 1
         for component in components {
             let type = InferredType.of(component)
-            let token: Token = type.map(Token.typed) ?? .literal(component)
-            if let child = nodes[Int(node)].children[token] {
+            let number: Int32?
+            if let type {
+                number = tokenNumbers[.typed(type)]
+            } else {
+                scratch.removeAll(keepingCapacity: true)
+                scratch.append(contentsOf: component)
+                number = tokenNumbers[.literal(scratch)]
+            }
+            if let number, let child = edges[Self.edge(node, number)] {
                 node = child
-            } else if let child = nodes[Int(node)].children[.placeholder(type)] ?? nodes[Int(node)].children[.placeholder(nil)] {
+            } else if let child = placeholderChild(of: node, type: type) {
                 // a placeholder `compact` decided on takes the values that come after
                 node = child
             } else {
-                let child = Int32(nodes.count)
-                nodes.append(Node())
-                nodes[Int(node)].children[token] = child
-                node = child
+                node = addChild(type.map(Token.typed) ?? .literal(scratch), under: node)
             }
             nodes[Int(node)].total += 1
         }
@@ -76,16 +108,48 @@ struct ObservedPaths {
         }
     }
 
+    /// The child of `node` for a placeholder of `type`, else for one of any text, if `compact`
+    /// made either.
+    private func placeholderChild(of node: Int32, type: InferredType?) -> Int32? {
+        if let number = tokenNumbers[.placeholder(type)], let child = edges[Self.edge(node, number)] { return child }
+        guard type != nil, let number = tokenNumbers[.placeholder(nil)] else { return nil }
+        return edges[Self.edge(node, number)]
+    }
+
+    private static func edge(_ parent: Int32, _ token: Int32) -> UInt64 {
+        UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: token))
+    }
+
     subscript(_ index: Int32) -> Node { nodes[Int(index)] }
+
+    /// The children of `node` with their tokens.
+    func children(of node: Int32) -> [(token: Token, node: Int32)] {
+        var found: [(token: Token, node: Int32)] = []
+        var child = nodes[Int(node)].firstChild
+        while child >= 0 {
+            found.append((tokens[Int(nodes[Int(child)].token)], child))
+            child = nodes[Int(child)].nextSibling
+        }
+        return found
+    }
 
     /// The number of nodes: what the memory held grows with.
     var nodeCount: Int { nodes.count }
 
     /// Adds an empty node for `token` under `parent` and returns its index.
     mutating func addChild(_ token: Token, under parent: Int32) -> Int32 {
+        let number: Int32
+        if let known = tokenNumbers[token] {
+            number = known
+        } else {
+            number = Int32(tokens.count)
+            tokens.append(token)
+            tokenNumbers[token] = number
+        }
         let child = Int32(nodes.count)
-        nodes.append(Node())
-        nodes[Int(parent)].children[token] = child
+        nodes.append(Node(token: number, nextSibling: nodes[Int(parent)].firstChild))
+        nodes[Int(parent)].firstChild = child
+        edges[Self.edge(parent, number)] = child
         return child
     }
 

@@ -9,7 +9,9 @@ public struct RouteInference {
     public let dialect: InferredTableDialect
     private var paths = ObservedPaths()
     private var components = Components()
-    private var linkComponents: [[UInt8]] = []
+    /// The components of the link being added: slices of `components`, and the origin first
+    /// for URLNavigator (reused, so that adding a link copies no component).
+    private var linkComponents: [ArraySlice<UInt8>] = []
     private let parser = LinkParser()
 
     public init(dialect: InferredTableDialect = .urn) {
@@ -36,19 +38,25 @@ public struct RouteInference {
     /// Adds a parsed link.
     @_spi(Records) public mutating func add(_ link: Link, method: String?) {
         readComponents(of: link)
-        add(components: linkComponents, method: method) { String(decoding: link.text, as: UTF8.self) }
+        paths.add(linkComponents, method: method?.uppercased()) { String(decoding: link.text, as: UTF8.self) }
+        foldWhenDue()
     }
 
     /// The components of `link` as this inference reads them (for a thread that reads links
     /// while another adds them, in order: `add(components:method:example:)`).
     @_spi(Records) public mutating func components(of link: Link) -> [[UInt8]] {
         readComponents(of: link)
-        return linkComponents
+        return linkComponents.map(Array.init)
     }
 
     /// Adds a link read before (`components(of:)`); `example` gives its text.
     @_spi(Records) public mutating func add(components: [[UInt8]], method: String?, example: () -> String) {
         paths.add(components, method: method?.uppercased(), example: example)
+        foldWhenDue()
+    }
+
+    /// Folds the tree past its node budget, and at the link counts `nextFold` names.
+    private mutating func foldWhenDue() {
         if paths.nodeCount > nodeBudget || paths.linkCount == nextFold {
             compact()
             if paths.linkCount >= nextFold { nextFold *= 2 }
@@ -64,14 +72,15 @@ public struct RouteInference {
         case .navigator: .navigator
         case .waap: .waapRoute(caseInsensitiveScheme: false)
         }
-        components.read(link, mode: mode, delimiter: [UInt8(ascii: ":")], raw: false)
+        // the last link's slices let go first, so that the list reads into its storage in place
         linkComponents.removeAll(keepingCapacity: true)
+        components.read(link, mode: mode, delimiter: [UInt8(ascii: ":")], raw: false)
         if dialect.readsOrigin {
             // URLNavigator compares schemes: the scheme (`https:`) is the first component, and a
             // link without one (a path) has an empty one
-            linkComponents.append(link.scheme.map { Array(link.text[$0]) + [UInt8(ascii: ":")] } ?? [])
+            linkComponents.append((link.scheme.map { Array(link.text[$0]) + [UInt8(ascii: ":")] } ?? [])[...])
         }
-        for index in 0..<components.count { linkComponents.append(Array(components[index])) }
+        for index in 0..<components.count { linkComponents.append(components[index]) }
     }
 
     /// The number of links at which the tree is next folded, doubling each time: a position is
@@ -99,7 +108,7 @@ public struct RouteInference {
             for node in nodes { folded.absorb(paths[node], into: into) }
             var children: [ObservedPaths.Token: [Int32]] = [:]
             for node in nodes {
-                for (token, child) in paths[node].children { children[token, default: []].append(child) }
+                for (token, child) in paths.children(of: node) { children[token, default: []].append(child) }
             }
             guard !children.isEmpty else { continue }
             for outcome in decision.decide(children) {
@@ -128,7 +137,7 @@ public struct RouteInference {
             if let route = endingRoute(nodes, segments) { found.append(route) }
             var children: [ObservedPaths.Token: [Int32]] = [:]
             for node in nodes {
-                for (token, child) in paths[node].children { children[token, default: []].append(child) }
+                for (token, child) in paths.children(of: node) { children[token, default: []].append(child) }
             }
             guard !children.isEmpty else { continue }
             // a URLNavigator link's scheme is always a literal

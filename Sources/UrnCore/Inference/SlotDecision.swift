@@ -109,7 +109,7 @@ struct SlotDecision {
             var level: [Token: Int] = [:]
             var next: [Int32] = []
             for node in frontier {
-                for (child, index) in paths[node].children {
+                for (child, index) in paths.children(of: node) {
                     level[child, default: 0] += paths[index].total
                     next.append(index)
                 }
