@@ -28,6 +28,7 @@ public struct InferredTable: Sendable {
     /// the raw text of the path, the others' decoded text.
     public let dialect: InferredTableDialect
 
+    /// A table of `routes` (most specific first), inferred from `linkCount` links read in `dialect`.
     public init(routes: [InferredRoute], linkCount: Int, dialect: InferredTableDialect) {
         self.routes = routes
         self.linkCount = linkCount

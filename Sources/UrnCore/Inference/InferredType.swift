@@ -10,6 +10,7 @@ public enum InferredType: UInt8, CaseIterable, Comparable, Sendable {
     /// Eight or more lower-case hex digits with at least one digit and one letter (a sha, a token).
     case hex
 
+    /// The order of the cases, which `@type` lines and a table's routes follow.
     public static func < (a: InferredType, b: InferredType) -> Bool { a.rawValue < b.rawValue }
 
     /// The name of the type in urn's syntax (`<int:id>`) and in `@type` lines.

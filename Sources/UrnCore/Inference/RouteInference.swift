@@ -14,6 +14,7 @@ public struct RouteInference {
     private var linkComponents: [ArraySlice<UInt8>] = []
     private let parser = LinkParser()
 
+    /// An inference whose table is written in `dialect`, and whose links are read as it reads them.
     public init(dialect: InferredTableDialect = .urn) {
         self.init(dialect: dialect, nodeBudget: Self.initialNodeBudget)
     }
