@@ -10,7 +10,8 @@ import Darwin
 ///
 /// - a text whose continuation (the components after it, up to three deep) holds texts that
 ///   follow it and nothing else, more often than its share of the links explains, is a
-///   literal (`/users/me` beside `/users/{user}`, `/groups` beside the namespaces);
+///   literal (`/users/me` beside `/users/{user}`, `/groups` beside the namespaces), and so is
+///   one that ends links far more often than the others do (`/users/new`);
 /// - the other texts are values when they are an open set (many seen once), when they share
 ///   their continuation broadly (`/repos/{owner}/{repo}/issues` for every repository), or
 ///   when typed values (numbers, hashes) stand beside them; else they are literals.
@@ -159,7 +160,7 @@ struct SlotDecision {
                     if z > Self.significance, z > best?.z ?? -.infinity { best = (z, i) }
                 }
             }
-            guard let best else { break }
+            guard let best = best ?? endingLiteral(texts, leaving: found) else { break }
             found.insert(best.index)
             seen -= texts[best.index].count
             for k in 0..<Self.depth {
@@ -167,6 +168,28 @@ struct SlotDecision {
             }
         }
         return found
+    }
+
+    /// The text, among those not `found`, that ends links far more often than the others do:
+    /// nine in ten of its links or more where theirs mostly go on, beyond a chance of one in a
+    /// million (a binomial tail), the surest first. It is a leaf literal among values
+    /// (`/users/new` beside users that have pages below them; `/<namespace>/<project>/serverless`
+    /// beside deeper namespaces), which has no continuation of its own to show.
+    private func endingLiteral(_ texts: [Profile], leaving found: Set<Int>) -> (z: Double, index: Int)? {
+        let pool = texts.indices.filter { !found.contains($0) }
+        let links = pool.reduce(0) { $0 + texts[$1].count }, ends = pool.reduce(0) { $0 + texts[$1].ends }
+        var best: (z: Double, index: Int)?
+        for i in pool where texts[i].count >= Self.minimumEvidence {
+            let count = texts[i].count, own = texts[i].ends
+            let othersLinks = links - count
+            guard othersLinks > 0, 10 * own >= 9 * count else { continue }
+            let p = (Double(ends - own) + 0.5) / (Double(othersLinks) + 1)
+            guard p <= 0.3 else { continue }
+            let logChance = Double(own) * log(p) + Double(count - own) * log(max(1e-12, 1 - p))
+                + lgamma(Double(count + 1)) - lgamma(Double(own + 1)) - lgamma(Double(count - own + 1))
+            if logChance < log(1e-6), -logChance > best?.z ?? -.infinity { best = (-logChance, i) }
+        }
+        return best
     }
 
     /// The text that has most of the links and a continuation no other text shares (`/v1`
