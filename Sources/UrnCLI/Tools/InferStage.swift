@@ -57,6 +57,8 @@ struct InferStage: RecordStage {
     func copyForThread() -> InferStage {
         var copy = self
         copy.read = []
+        // the tables are shared, the matcher's scratch state is each thread's own
+        copy.matcher = matcher.map(Matcher.init(sharingTablesOf:))
         return copy
     }
 
