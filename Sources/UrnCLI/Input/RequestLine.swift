@@ -26,6 +26,21 @@ enum RequestLine {
     }
 }
 
+extension RecordView {
+    /// Where a request line's record holds its method.
+    private static let requestLineMethod = JSONPath(field: "method")
+
+    /// The record's HTTP method: a request line's, else the one at `field` (upper-cased), else
+    /// `otherwise` (`--method`), else none.
+    func requestMethod(field: JSONPath?, otherwise: String?) -> String? {
+        if isRequestLine, case let .string(bytes)? = value(at: Self.requestLineMethod) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        guard let field, isJSON, case let .string(bytes)? = value(at: field) else { return otherwise }
+        return String(decoding: bytes, as: UTF8.self).uppercased()
+    }
+}
+
 /// Turns request lines into the text of their records, in storage reused from line to line
 /// (one reader a thread).
 final class RequestLineReader {

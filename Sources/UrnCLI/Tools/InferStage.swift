@@ -14,8 +14,6 @@ struct InferStage: RecordStage {
     let readsRequestLines: Bool
     /// The link being read, whose storage the next record's reuses.
     private var parsed = Link()
-    /// Where a request line's record holds its method.
-    private static let requestLineMethod = JSONPath(field: "method")
     /// In a `--jobs` thread's copy, the links read, in order, for the stage that infers to add
     /// (`takeSummary`): threads read links, one tree takes them as one thread would.
     private var read: [Observation]?
@@ -43,7 +41,7 @@ struct InferStage: RecordStage {
     /// Whether the link was added (false: a route of the tables takes it).
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Bool {
         try reader.read(link, of: record, into: &parsed)
-        let method = requestMethod(of: record)
+        let method = record.requestMethod(field: methodField, otherwise: method)
         if matcher != nil, try matcher!.firstMatch(parsed, method: method) != nil { return false }
         if read != nil {
             read!.append(Observation(components: inference.components(of: parsed), method: method,
@@ -71,16 +69,6 @@ struct InferStage: RecordStage {
         for observation in summary {
             inference.add(components: observation.components, method: observation.method) { observation.link }
         }
-    }
-
-    /// The record's HTTP method: a request line's, else its `--method-field` (upper-cased),
-    /// else `--method`, else none.
-    private func requestMethod(of record: RecordView) -> String? {
-        if record.isRequestLine, case let .string(bytes)? = record.value(at: Self.requestLineMethod) {
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        guard let methodField, record.isJSON, case let .string(bytes)? = record.value(at: methodField) else { return method }
-        return String(decoding: bytes, as: UTF8.self).uppercased()
     }
 
     func write(_ added: Bool, into json: inout JSONWriter) {}

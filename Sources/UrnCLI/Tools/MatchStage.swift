@@ -78,8 +78,6 @@ struct MatchStage: RecordStage {
 
     var fieldNames: [String] { (explain ? ["route", "explain"] : ["route"]) + (comparison == nil ? [] : ["before", "change"]) }
     let readsRequestLines: Bool
-    /// Where a request line's record holds its method.
-    private static let requestLineMethod = JSONPath(field: "method")
     var writesRecords: Bool { selection != .count && selection != .stats }
 
     mutating func prepare(link: Span<UInt8>, record: RecordView) throws -> Result {
@@ -96,7 +94,7 @@ struct MatchStage: RecordStage {
             if winner != nil { winner = nil }
             explanations = nil
         }
-        let method = self.method == nil && methodField == nil && !record.isRequestLine ? nil : requestMethod(of: record)
+        let method = self.method == nil && methodField == nil && !record.isRequestLine ? nil : record.requestMethod(field: methodField, otherwise: method)
         comparison?.compare(link, of: record, newLink: parsed, method: method, winner: winner, newRefusal: newError,
                             unreadable: unreadable, into: &summary.comparison)
         return result
@@ -107,7 +105,7 @@ struct MatchStage: RecordStage {
         try reader.read(link, of: record, into: &parsed)
         linkNeedsNoEscape = parsed.textNeedsNoEscape
         // nil spelled out when there is no method, rather than a copy of the nil property
-        let method = self.method == nil && methodField == nil && !record.isRequestLine ? nil : requestMethod(of: record)
+        let method = self.method == nil && methodField == nil && !record.isRequestLine ? nil : record.requestMethod(field: methodField, otherwise: method)
         // let go first, so that the matcher can reuse the argument buffer the last winner holds
         if self.winner != nil { self.winner = nil }
         if allMatches {
@@ -148,18 +146,6 @@ struct MatchStage: RecordStage {
         explanations = nil
         summary.noLink += 1
         return Result(matched: false)
-    }
-
-    /// The record's HTTP method: a request line's, else its `--method-field` (upper-cased),
-    /// else `--method`, else none.
-    private func requestMethod(of record: RecordView) -> String? {
-        if record.isRequestLine, case let .string(bytes)? = record.value(at: Self.requestLineMethod) {
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        guard let methodField, record.isJSON,
-              case let .string(bytes)? = record.value(at: methodField)
-        else { return method }
-        return String(decoding: bytes, as: UTF8.self).uppercased()
     }
 
     mutating func selects(_ result: Result) -> Bool {

@@ -89,9 +89,7 @@ enum GlobMerge {
         var examples: [String] = []
         var methods: Set<String> = []
         for member in members.sorted(by: { $0.route.count > $1.route.count }) {
-            for example in member.route.examples where examples.count < ObservedPaths.exampleLimit && !examples.contains(example) {
-                examples.append(example)
-            }
+            for example in member.route.examples { ObservedPaths.keep(example, in: &examples) }
             methods.formUnion(member.route.methods)
         }
         return InferredRoute(segments: segments, count: members.reduce(0) { $0 + $1.route.count }, examples: examples,

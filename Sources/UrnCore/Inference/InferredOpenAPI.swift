@@ -7,9 +7,7 @@ struct InferredOpenAPI {
     let linkCount: Int
 
     func text() -> String {
-        var out = """
-            # urnmatch --infer: \(routes.count) \(routes.count == 1 ? "route" : "routes") from \
-            \(InferredTable.grouped(linkCount)) \(linkCount == 1 ? "link" : "links")
+        var out = InferredTable.header(routes: routes.count, links: linkCount) + """
             openapi: 3.1.0
             info:
               title: Routes inferred from links

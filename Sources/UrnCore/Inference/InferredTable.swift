@@ -38,19 +38,33 @@ public struct InferredTable: Sendable {
     /// The table's text.
     public func text() -> String {
         switch dialect {
-        case .urn, .navigator: return routeFile(dialect: dialect, routes: routes)
-        case .express: return routeFile(dialect: dialect, routes: Self.merged(routes, by: { Self.expressPattern($0).lowercased() }))
-        // WAAppRouting's `*` would share its links with the routes beside it at equal precedence,
-        // which its dictionary orders at random: each length is a route of its own
-        case .waap: return routeFile(dialect: dialect, routes: Self.merged(routes.flatMap { $0.withGlobsExpanded(keepingFinal: false) }, by: Self.waapPattern))
-        case .openapi: return InferredOpenAPI(routes: routes, linkCount: linkCount).text()
+        case .urn:
+            return routeFile(routes, pattern: Self.urnPattern)
+        case .express:
+            // Express ignores case: of routes alike but for it, the first would take every link
+            return routeFile(Self.merged(routes, by: { Self.expressPattern($0).lowercased() }), pattern: Self.expressPattern)
+        case .navigator:
+            return routeFile(Self.merged(routes.flatMap { $0.withGlobsExpanded(keepingFinal: true) }, by: Self.navigatorPattern),
+                             pattern: Self.navigatorPattern)
+        case .waap:
+            // no types, and a `*` would share its links with the routes beside it at equal
+            // precedence, which WAAppRouting's dictionary orders at random: each length is a route
+            return routeFile(Self.merged(routes.flatMap { $0.withGlobsExpanded(keepingFinal: false) }, by: Self.waapPattern),
+                             pattern: Self.waapPattern)
+        case .openapi:
+            return InferredOpenAPI(routes: routes, linkCount: linkCount).text()
         }
     }
 
-    /// A route file: a header comment, the `@dialect` and `@type` lines it needs, then each route
-    /// under its comment.
-    private func routeFile(dialect: InferredTableDialect, routes: [InferredRoute]) -> String {
-        var out = "# urnmatch --infer: \(routes.count) \(routes.count == 1 ? "route" : "routes") from \(Self.grouped(linkCount)) \(linkCount == 1 ? "link" : "links")\n"
+    /// The first line of a table: what made it, from how much.
+    static func header(routes: Int, links: Int) -> String {
+        "# urnmatch --infer: \(routes) \(routes == 1 ? "route" : "routes") from \(grouped(links)) \(links == 1 ? "link" : "links")\n"
+    }
+
+    /// A route file: the header, the `@dialect` and `@type` lines it needs, then each route
+    /// under its comment, written by `pattern`, with a method column where the dialect has one.
+    private func routeFile(_ routes: [InferredRoute], pattern: (InferredRoute) -> String) -> String {
+        var out = Self.header(routes: routes.count, links: linkCount)
         if dialect != .urn { out += "@dialect \(dialect.rawValue)\n" }
         if dialect == .urn || dialect == .navigator {
             let types = Set(routes.flatMap(\.segments).compactMap { segment -> InferredType? in
@@ -59,16 +73,11 @@ public struct InferredTable: Sendable {
             })
             for type in types.sorted() { out += "@type \(type.name) \(type.regex)\n" }
         }
-        for route in dialect == .navigator ? routes.flatMap({ $0.withGlobsExpanded(keepingFinal: true) }) : routes {
+        let methodColumn = dialect == .urn || dialect == .express
+        for route in routes {
             out += Self.comment(route)
-            let pattern = switch dialect {
-            case .urn: Self.urnPattern(route)
-            case .express: Self.expressPattern(route)
-            case .navigator: Self.navigatorPattern(route)
-            case .waap, .openapi: Self.waapPattern(route)
-            }
-            out += route.methods.isEmpty || dialect == .navigator || dialect == .waap ? pattern : route.methods.joined(separator: ",") + " " + pattern
-            out += "\n"
+            if methodColumn, !route.methods.isEmpty { out += route.methods.joined(separator: ",") + " " }
+            out += pattern(route) + "\n"
         }
         return out
     }
@@ -184,9 +193,8 @@ public struct InferredTable: Sendable {
         return parts.joined(separator: "/")
     }
 
-    /// The routes with those whose patterns `key` makes alike made one (the first, with the
-    /// others' links): Express ignores case, WAAppRouting has no types, and the first would take
-    /// every link of the others.
+    /// The routes with those whose patterns `key` makes alike made one: the first, with the
+    /// others' links, since it would take every link of the others.
     static func merged(_ routes: [InferredRoute], by key: (InferredRoute) -> String) -> [InferredRoute] {
         var index: [String: Int] = [:]
         var out: [InferredRoute] = []
@@ -194,9 +202,7 @@ public struct InferredTable: Sendable {
             let key = key(route) + " " + route.methods.joined(separator: ",")
             if let first = index[key] {
                 out[first].count += route.count
-                for example in route.examples where out[first].examples.count < ObservedPaths.exampleLimit {
-                    out[first].examples.append(example)
-                }
+                for example in route.examples { ObservedPaths.keep(example, in: &out[first].examples) }
             } else {
                 index[key] = out.count
                 out.append(route)

@@ -47,7 +47,7 @@ struct ObservedPaths {
     /// nodes (`firstChild`, `nextSibling`) and found by the tree's one edge table, so that a
     /// node holds no collection of its own to retain on every lookup.
     struct Node {
-        /// The interned token that leads here from the parent (`ObservedPaths.token(of:)`).
+        /// The number of the interned token that leads here from the parent (`tokens`).
         var token: Int32 = -1
         var firstChild: Int32 = -1
         var nextSibling: Int32 = -1
@@ -102,10 +102,12 @@ struct ObservedPaths {
         }
         nodes[Int(node)].ends += 1
         if let method { nodes[Int(node)].methods[method, default: 0] += 1 }
-        if nodes[Int(node)].examples.count < Self.exampleLimit {
-            let text = example()
-            if !nodes[Int(node)].examples.contains(text) { nodes[Int(node)].examples.append(text) }
-        }
+        if nodes[Int(node)].examples.count < Self.exampleLimit { Self.keep(example(), in: &nodes[Int(node)].examples) }
+    }
+
+    /// Adds `example` to `examples` unless they hold it or `exampleLimit` of them already.
+    static func keep(_ example: String, in examples: inout [String]) {
+        if examples.count < exampleLimit, !examples.contains(example) { examples.append(example) }
     }
 
     /// The child of `node` for a placeholder of `type`, else for one of any text, if `compact`
@@ -158,9 +160,7 @@ struct ObservedPaths {
         nodes[Int(index)].total += node.total
         nodes[Int(index)].ends += node.ends
         nodes[Int(index)].methods.merge(node.methods, uniquingKeysWith: +)
-        for example in node.examples where nodes[Int(index)].examples.count < Self.exampleLimit && !nodes[Int(index)].examples.contains(example) {
-            nodes[Int(index)].examples.append(example)
-        }
+        for example in node.examples { Self.keep(example, in: &nodes[Int(index)].examples) }
     }
 
     /// The number of links seen.

@@ -28,18 +28,18 @@ public struct RouteInference {
     /// How many links have been added.
     public var linkCount: Int { paths.linkCount }
 
-    /// Adds the link `link`, requested with `method` (nil when unknown). Throws for text that
-    /// is not a link.
+    /// Adds the link `link`, requested with `method` (nil when unknown; any case). Throws for
+    /// text that is not a link.
     public mutating func add(_ link: String, method: String? = nil) throws(UrnError) {
         let parsed: Link
         do throws(LinkError) { parsed = try parser.parse(Array(link.utf8)) } catch { throw UrnError(error) }
-        add(parsed, method: method)
+        add(parsed, method: method?.uppercased())
     }
 
-    /// Adds a parsed link.
+    /// Adds a parsed link, requested with `method` (upper case, as records give it).
     @_spi(Records) public mutating func add(_ link: Link, method: String?) {
         readComponents(of: link)
-        paths.add(linkComponents, method: method?.uppercased()) { String(decoding: link.text, as: UTF8.self) }
+        paths.add(linkComponents, method: method) { String(decoding: link.text, as: UTF8.self) }
         foldWhenDue()
     }
 
@@ -50,9 +50,10 @@ public struct RouteInference {
         return linkComponents.map(Array.init)
     }
 
-    /// Adds a link read before (`components(of:)`); `example` gives its text.
+    /// Adds a link read before (`components(of:)`), requested with `method` (upper case);
+    /// `example` gives its text.
     @_spi(Records) public mutating func add(components: [[UInt8]], method: String?, example: () -> String) {
-        paths.add(components, method: method?.uppercased(), example: example)
+        paths.add(components, method: method, example: example)
         foldWhenDue()
     }
 
@@ -107,12 +108,7 @@ public struct RouteInference {
         var pending: [(nodes: [Int32], into: Int32)] = [([ObservedPaths.root], ObservedPaths.root)]
         while let (nodes, into) = pending.popLast() {
             for node in nodes { folded.absorb(paths[node], into: into) }
-            var children: [ObservedPaths.Token: [Int32]] = [:]
-            for node in nodes {
-                for (token, child) in paths.children(of: node) { children[token, default: []].append(child) }
-            }
-            guard !children.isEmpty else { continue }
-            for outcome in decision.decide(children) {
+            for outcome in outcomes(below: nodes, atRoot: into == ObservedPaths.root, decision) {
                 switch outcome {
                 case let .literal(bytes, next): pending.append((next, folded.addChild(.literal(bytes), under: into)))
                 case let .placeholder(type, next): pending.append((next, folded.addChild(.placeholder(type), under: into)))
@@ -136,19 +132,7 @@ public struct RouteInference {
         var pending: [(nodes: [Int32], segments: [InferredRoute.Segment])] = [([ObservedPaths.root], [])]
         while let (nodes, segments) = pending.popLast() {
             if let route = endingRoute(nodes, segments) { found.append(route) }
-            var children: [ObservedPaths.Token: [Int32]] = [:]
-            for node in nodes {
-                for (token, child) in paths.children(of: node) { children[token, default: []].append(child) }
-            }
-            guard !children.isEmpty else { continue }
-            // a URLNavigator link's scheme is always a literal
-            let outcomes = segments.isEmpty && dialect.readsOrigin
-                ? children.sorted { $0.key < $1.key }.map { token, nodes in
-                    if case let .literal(bytes) = token { return SlotDecision.Outcome.literal(bytes, nodes) }
-                    return SlotDecision.Outcome.placeholder(nil, nodes)
-                }
-                : decision.decide(children)
-            for outcome in outcomes.reversed() {
+            for outcome in outcomes(below: nodes, atRoot: segments.isEmpty, decision).reversed() {
                 switch outcome {
                 case let .literal(bytes, next): pending.append((next, segments + [.literal(bytes)]))
                 case let .placeholder(type, next): pending.append((next, segments + [.placeholder(type)]))
@@ -158,6 +142,22 @@ public struct RouteInference {
         return GlobMerge.merge(found).sorted { $0.precedes($1) }
     }
 
+    /// What the components after `nodes` become: `decision`'s outcomes, except that a
+    /// URLNavigator link's scheme (the first component) is always a literal. Both the fold and
+    /// the final walk ask here, so that they decide alike.
+    private func outcomes(below nodes: [Int32], atRoot: Bool, _ decision: SlotDecision) -> [SlotDecision.Outcome] {
+        var children: [ObservedPaths.Token: [Int32]] = [:]
+        for node in nodes {
+            for (token, child) in paths.children(of: node) { children[token, default: []].append(child) }
+        }
+        guard !children.isEmpty else { return [] }
+        guard atRoot, dialect.readsOrigin else { return decision.decide(children) }
+        return children.sorted { $0.key < $1.key }.map { token, nodes in
+            if case let .literal(bytes) = token { return .literal(bytes, nodes) }
+            return .placeholder(nil, nodes)
+        }
+    }
+
     /// The route of the links that end at `nodes`, if any do.
     private func endingRoute(_ nodes: [Int32], _ segments: [InferredRoute.Segment]) -> InferredRoute? {
         var count = 0
@@ -165,9 +165,7 @@ public struct RouteInference {
         var methods: [String: Int] = [:]
         for node in nodes where paths[node].ends > 0 {
             count += paths[node].ends
-            for example in paths[node].examples where examples.count < ObservedPaths.exampleLimit && !examples.contains(example) {
-                examples.append(example)
-            }
+            for example in paths[node].examples { ObservedPaths.keep(example, in: &examples) }
             methods.merge(paths[node].methods, uniquingKeysWith: +)
         }
         guard count > 0 else { return nil }

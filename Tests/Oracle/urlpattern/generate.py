@@ -83,24 +83,23 @@ def route(pattern, target=None, base=None, ignore_case=False):
     return r
 
 
-def link(text, category="listed", base=None, note=None):
-    out = {"link": text}
+def _input(key, value, category, base, note):
+    """One input of a route set: a link string ("link") or a URLPatternInit dict ("init")."""
+    out = {key: value}
     if base is not None:
         out["base"] = base
     out["category"] = category
     if note:
         out["note"] = note
     return out
+
+
+def link(text, category="listed", base=None, note=None):
+    return _input("link", text, category, base, note)
 
 
 def init_link(init, category="init-input", base=None, note=None):
-    out = {"init": init}
-    if base is not None:
-        out["base"] = base
-    out["category"] = category
-    if note:
-        out["note"] = note
-    return out
+    return _input("init", init, category, base, note)
 
 
 # Links that are not URLs, or barely: every hand-written route set gets a few of them.
