@@ -29,6 +29,26 @@ import Testing
         #expect(match.handler === matcher.tables[0].routes[0])
     }
 
+    /// WARoutePattern.m:64-71: a pattern with a `*` and a last component that is not `*` throws
+    /// on a longer reading whose first components it takes, and WAAppRouteMatcher.m:14-26 reads
+    /// the whole link first, so the route never reaches the host-and-path reading: in every
+    /// dictionary order the app either crashes on it or answers with another route. urn leaves
+    /// the route out, so that its answer is one the library gives.
+    @Test func waapRouteWhoseWholeLinkReadingThrowsIsOutOfTheRunning() throws {
+        let table = try RouteTableParser(dialect: .waap, scheme: nil)
+            .parse("*/:itemID UserVC\n*{ExtraVC}\n", name: "t")
+        let matcher = Matcher(tables: [table])
+        func target(_ link: String) throws -> String? { try matcher.firstMatch(try LinkParser().parse(link))?.route.target }
+        // the whole link (https:, example.com, any, 42) is longer than the pattern and its first two parts fit
+        #expect(try target("https://example.com/any/42") == "ExtraVC")
+        #expect(try target("app://any/42/more") == "ExtraVC")
+        // app://any/42 is read whole as app:, any, 42: it throws too
+        #expect(try target("app://any/42") == "ExtraVC")
+        // a literal the whole reading does not take stops the walk before it throws
+        let literal = Matcher(tables: [try RouteTableParser(dialect: .waap, scheme: nil).parse("*/x/:id XVC\n", name: "t")])
+        #expect(try literal.firstMatch(try LinkParser().parse("app://a/x/5"))?.route.target == "XVC")
+    }
+
     /// `withGuaranteed` gives the instance and passes a typed error through.
     @Test func withGuaranteedPassesTheTypedErrorThrough() throws {
         struct Failure: Error, Equatable {}

@@ -32,6 +32,9 @@ final class CompiledTable {
     let regexRoutes: [Int]
     /// The tries, in the order their modes first occur in the table.
     let partitions: [Partition]
+    /// WAAppRouting routes that throw on a longer reading (`throws(_:on:)`); empty in the other
+    /// dialects.
+    let throwingRoutes: [Int]
     /// Compass host mode: route index by exact pattern text (the last registration); empty in
     /// the dialects without host mode, which never look a pattern's text up.
     let byText: [String: Int]
@@ -64,6 +67,7 @@ final class CompiledTable {
         self.hasBlocks = table.routes.contains { $0.isBlock }
         self.regexRoutes = regexRoutes
         self.partitions = partitions
+        self.throwingRoutes = dialect == .waap ? table.routes.indices.filter { Self.mayThrow(table.routes[$0].pattern) } : []
         self.byText = byText
         self.byTarget = dialect.rules.registrationChains ? table.firstScreenByClass() : [:]
     }
@@ -144,6 +148,26 @@ final class CompiledTable {
         case .waap: return [.waapFull, waapRoute(options)]
         case .express: return [.express]
         }
+    }
+
+    /// Whether WAAppRouting's walk over a pattern can run past its components: the pattern has a
+    /// `*`, so a longer reading is walked, and its last component is not `*`, the one test that
+    /// ends the walk there (WARoutePattern.m:49-71).
+    static func mayThrow(_ pattern: Pattern) -> Bool {
+        guard let last = pattern.segments.last, !last.isCatchAll else { return false }
+        return pattern.segments.contains { if case .wildcard = $0 { true } else { false } }
+    }
+
+    /// Whether WAAppRouting throws when it reads `components` with `pattern`, a pattern
+    /// `mayThrow` names: the reading is longer than the pattern and each of the pattern's
+    /// components takes its own (a literal equal as written, a `:name` or `*` anything), so the
+    /// walk indexes past the pattern's end (WARoutePattern.m:64-71, NSRangeException).
+    static func throwsReading(_ pattern: Pattern, _ components: Components) -> Bool {
+        guard components.count > pattern.segments.count else { return false }
+        for (index, segment) in pattern.segments.enumerated() {
+            if case let .literal(text) = segment, !components[index].elementsEqual(text) { return false }
+        }
+        return true
     }
 
     /// How many bytes Compass cuts from a `scheme://` link: `Navigator.scheme` with its `://`

@@ -51,6 +51,8 @@
     /// Route ids a trie search found, and the candidates collected from them.
     @exclusivity(unchecked) private var found: [Int] = []
     @exclusivity(unchecked) private var ranked: [(id: Int, mode: ComponentMode)] = []
+    /// The WAAppRouting routes that throw on the link's whole reading, out of the running.
+    private var throwing: [Int] = []
     /// The HTTP method of the request being routed (`--method`), nil for any.
     @exclusivity(unchecked) private var method: String?
     /// Route ids by prefix length, for stacks.
@@ -434,10 +436,19 @@
     /// components), each once, in the order the tries found them, then the regex routes.
     private func collect(_ link: Link, in table: CompiledTable, limit: Int?, walkingTries: Bool = true) throws(Regex.MatchError) {
         ranked.removeAllShort()
+        throwing.removeAll(keepingCapacity: true)
         for index in table.partitions.indices where walkingTries {
             let mode = table.partitions[index].mode
             readComponents(link, mode: mode, delimiter: table.delimiter)
             if let limit { components.truncate(to: limit) }
+            // WAAppRouting reads the whole link first (WAAppRouteMatcher.m:14-19): a route that
+            // throws there never reaches the host-and-path reading; in every dictionary order the
+            // app crashes on it or another route answers first (urn-patterns(7) waap)
+            if mode == .waapFull, limit == nil {
+                for id in table.throwingRoutes where CompiledTable.throwsReading(table.routes[id].pattern, components) {
+                    throwing.append(id)
+                }
+            }
             found.removeAllShort()
             if table.rules.caseInsensitive {
                 lookup.setLowercased(&components)
@@ -451,7 +462,7 @@
                 let takes = table.withRoute(id) { route in
                     constraintsHold(route, link, dialect) && (method == nil || HTTPMethod.accepts(route.methods, method.unsafelyUnwrapped))
                 }
-                if takes, !ranked.contains(where: { $0.id == id }) {
+                if takes, !ranked.contains(where: { $0.id == id }), throwing.isEmpty || !throwing.contains(id) {
                     ranked.append((id, mode))
                 }
             }
