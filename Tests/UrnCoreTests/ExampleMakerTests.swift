@@ -91,6 +91,32 @@ import Testing
         #expect(made[1].link == "https://example.com/user/alice")
     }
 
+    /// An Express route that earlier routes shadow for the links its values make still gets one
+    /// it wins, found by searching its regex against theirs: the Express oracle's route sets
+    /// where the values alone found none (a one-character value, a value of digits, a `*` of
+    /// two segments, an empty segment, another method, a top-level `|`).
+    @Test(arguments: [
+        ("express-0093", [10]), ("express-0144", [8]), ("express-0154", [4, 7, 9]), ("express-0166", [4]),
+        ("express-0199", [6]), ("express-0200", [5]), ("express-0202", [5]), ("express-0203", [2, 3]),
+        ("express-0214", [4, 5]), ("express-0215", [7]), ("express-0237", [5]), ("express-0256", [6]),
+        ("express-0259", [9, 10, 13]), ("express-0269", [7]), ("express-0271", [11]),
+    ])
+    func shadowedExpressRoutesGetALinkTheyWin(id: String, lines: [Int]) throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/oracle/express/cases.jsonl")
+        let line = try #require(try String(contentsOf: fixture, encoding: .utf8).split(separator: "\n").first { $0.contains("\"id\":\"\(id)\"") })
+        let group = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let routes = try #require(group["routes"] as? [[String: Any]])
+        let text = try routes.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }.joined(separator: "\n")
+        let table = try RouteTableParser(dialect: .express, scheme: nil).parse(text, name: "t")
+        let maker = examples([table])
+        for example in maker.examples() where lines.contains(example.route.line) {
+            #expect(example.landed, "\(id):\(example.route.line) \(example.link ?? "none") \(example.winner?.pattern.text ?? "")")
+            // the link, routed again, takes the route
+            let link = try maker.parser.parse(try #require(example.link))
+            #expect(try maker.matcher.firstMatch(link, method: example.method)?.route === example.route)
+        }
+    }
+
     /// `--per-route` gives distinct links, the same for the same seed, and one for a route
     /// without placeholders.
     @Test func perRouteLinksAreDistinctAndRepeatable() throws {

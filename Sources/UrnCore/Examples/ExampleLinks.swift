@@ -131,6 +131,11 @@ struct ExampleLinks {
         return .success(candidates)
     }
 
+    /// The links of an Express pathname found by search (`PathnameSearch`), sent with `method`.
+    func candidates(pathname: String, method: String?) -> [Candidate] {
+        forms(pathname).map { Candidate(link: $0, method: method, values: []) }
+    }
+
     /// The sets of placeholder names a link may leave out, in the order tried: none; then, when
     /// the pattern has optional segments (Express's `:name?`), all of them and each alone.
     static func omissions(of pattern: Pattern) -> [Set<String>] {

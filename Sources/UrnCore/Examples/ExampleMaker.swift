@@ -100,6 +100,9 @@
             }
             variant += 1
         }
+        if made.isEmpty, proof?.1 != nil, let found = searchedExample(for: route, links: links) {
+            made.append(RouteExample(route: route, link: found.link, method: found.method, kind: .hit, none: nil, values: [], winner: route))
+        }
         if made.isEmpty, let (candidate, winner) = proof {
             made.append(RouteExample(route: route, link: candidate.link, method: candidate.method, kind: .hit, none: nil,
                                      values: candidate.values, winner: winner))
@@ -122,7 +125,7 @@
 
     /// The first candidate (sent with each of `methods` in turn) its route takes; else the
     /// first another route takes (the proof of shadowing); else the first.
-    private func choose(among candidates: [ExampleLinks.Candidate], methods: [String?],
+    func choose(among candidates: [ExampleLinks.Candidate], methods: [String?],
                         for route: Route) -> (candidate: ExampleLinks.Candidate, winner: Route?, landed: Bool) {
         var firstRouted: (ExampleLinks.Candidate, Route)?
         for candidate in candidates {
@@ -139,7 +142,7 @@
 
     /// The route that takes `candidate`, as `urnmatch -a` routes it; nil for none, a link that
     /// cannot be read or a regex at its limits.
-    private func winner(_ candidate: ExampleLinks.Candidate) -> Route? {
+    func winner(_ candidate: ExampleLinks.Candidate) -> Route? {
         guard let link = try? parser.parse(candidate.link) else { return nil }
         return (try? matcher.firstMatch(link, method: candidate.method))??.route
     }

@@ -6,7 +6,7 @@
 /// it, so a look-around the text breaks costs an example, never a wrong one.
 struct RegexExample {
     /// One part of the regex.
-    private indirect enum Node {
+    indirect enum Node {
         case text(Unicode.Scalar)
         case set(ScalarSet)
         case sequence([Node])
@@ -15,9 +15,14 @@ struct RegexExample {
         case group(Node, number: Int?)
         case repeated(Node, min: Int, max: Int?)
         case backReference(Int)
+        /// `^` (or `\A`): the start of the text; takes none.
+        case start
+        /// `$` (or `\z`, `\Z`): the end of the text; takes none.
+        case end
     }
 
-    private let root: Node
+    /// The regex, read.
+    let root: Node
     /// Whether the regex uses what a string made from it may not satisfy (look-around, a
     /// back-reference by name, a Unicode property): then more candidates are worth trying.
     let approximate: Bool
@@ -99,7 +104,8 @@ struct RegexExample {
             let scalar = scalars[i]
             i += 1
             switch scalar {
-            case "^", "$": return nil
+            case "^": return .start
+            case "$": return .end
             case ".": return .set(.any)
             case "[": return .set(characterClass())
             case "(": return group()
@@ -212,7 +218,9 @@ struct RegexExample {
             case "S": return .set(ScalarSet.space.inverted)
             case "h": return .text(" ")
             case "N", "H", "V", "R", "X": return .set(.letters)
-            case "b", "B", "A", "z", "Z", "G", "K": return nil
+            case "A": return .start
+            case "z", "Z": return .end
+            case "b", "B", "G", "K": return nil
             case "n": return .text("\n")
             case "t": return .text("\t")
             case "r": return .text("\r")
@@ -439,6 +447,8 @@ struct RegexExample {
                 for _ in 0..<count where out.count < Self.limit { make(inner, into: &out) }
             case let .backReference(number):
                 out += captured[number] ?? []
+            case .start, .end:
+                return
             }
         }
 
