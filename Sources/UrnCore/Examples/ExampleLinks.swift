@@ -233,24 +233,26 @@ struct ExampleLinks {
             }
             return .success(links.map { Candidate(link: $0, method: nil, values: []) })
         case let .intentFilter(rule):
-            // https and the first authority first; later variants the filter's other schemes
-            // and authorities, and another subdomain for a wildcard, which an earlier filter
-            // may not name
+            // https and the first authority first; later variants every combination of the
+            // filter's schemes, authorities and path elements (the variant's digits in mixed
+            // radix), and another subdomain for a wildcard, which an earlier filter may not name
             let schemes = rule.schemes.filter { !$0.isEmpty }
             let ordered = schemes.contains("https") ? ["https"] + schemes.filter { $0 != "https" } : schemes
             let scheme = ordered.isEmpty ? "https" : ordered[variant % ordered.count]
+            var rest = variant / max(ordered.count, 1)
             let authority = rule.authorities.isEmpty ? host : {
-                let authority = rule.authorities[variant % rule.authorities.count]
-                let name = authority.host == "*" ? host : Self.example(ofHost: authority.host, variant: variant / rule.authorities.count)
+                let authority = rule.authorities[rest % rule.authorities.count]
+                let name = authority.host == "*" ? host : Self.example(ofHost: authority.host, variant: rest / rule.authorities.count)
                 return name + (authority.port.map { ":\($0)" } ?? "")
             }()
+            rest /= max(rule.authorities.count, 1)
             var paths: [String] = []
             let matchers = rule.paths
             if matchers.isEmpty {
                 // no path at all last: an earlier `pathPrefix="/"` takes every other
                 paths = ["/", "/" + ExampleValues.value(for: "path", type: .string, variant: variant, random: &random)!, ""]
             } else {
-                let matcher = matchers[variant % matchers.count]
+                let matcher = matchers[rest % matchers.count]
                 for attempt in 0..<3 {
                     if let path = Self.path(for: matcher, variant: variant + attempt, random: &random) { paths.append(path) }
                 }
