@@ -289,35 +289,60 @@ struct ExampleLinks {
 
     /// Paths made from a glob's own text, tried after those made from the regex it reads as:
     /// Android's PatternMatcher never backtracks (`.*` runs up to the first character that the
-    /// pattern names next, which is then literal), so that `/.*.*x` takes `/.*x` and never
-    /// `/alice42x`, and `/a}` (a brace that closes nothing) takes `/a`. The text without its
-    /// escapes, then without its first and its every `.*`, then without any `*` or brace.
+    /// pattern names next, which is then literal), so that `/.*.*x*user` takes `/.*user` and
+    /// never `/alice42xuser`; it reads an advanced pattern by UTF-16 units, so that `[😀]{2}`
+    /// takes one emoji; and `/a}` (a brace that closes nothing) takes `/a`, `/a{-1}` `/`. The
+    /// text without its escapes, then without each choice of its `c*` repeats (the first five),
+    /// then without its counts (`{…}`, and the brackets of classes), without its counted atoms,
+    /// and without any `*` or brace.
     static func textReadings(of matcher: AndroidPathMatcher) -> [String] {
         guard matcher.kind == .pathPattern || matcher.kind == .pathAdvancedPattern else { return [] }
-        var plain = ""
+        var plain: [Character] = []
         var escaped = false
         for c in matcher.value {
             if escaped || c != "\\" { plain.append(c) }
             escaped = !escaped && c == "\\"
         }
-        var readings = [plain, Self.removingDotStars(plain, limit: 1), Self.removingDotStars(plain, limit: .max)]
+        // the repeats `c*`, each a range of `plain`
+        let repeats = plain.indices.dropFirst().filter { plain[$0] == "*" && plain[$0 - 1] != "*" }.prefix(5).map { ($0 - 1)...$0 }
+        var readings = (0..<(1 << repeats.count)).map { dropped in
+            var text = plain
+            for (index, range) in repeats.enumerated().reversed() where dropped & (1 << index) != 0 { text.removeSubrange(range) }
+            return String(text)
+        }
+        readings.append(Self.withoutCounts(plain, atoms: false))
+        readings.append(Self.withoutCounts(plain, atoms: true))
         readings.append(String(plain.filter { !"*{}[]".contains($0) }))
         var unique: [String] = []
         for reading in readings where !unique.contains(reading) { unique.append(reading) }
         return unique
     }
 
-    /// `text` without its first `limit` occurrences of `.*`.
-    private static func removingDotStars(_ text: String, limit: Int) -> String {
+    /// `text` without its counts (`{…}`) and the brackets of its classes; with `atoms`, also
+    /// without the character or class each count repeats.
+    private static func withoutCounts(_ text: [Character], atoms: Bool) -> String {
         var out: [Character] = []
-        var removed = 0
-        for c in text {
-            if c == "*", out.last == ".", removed < limit {
-                out.removeLast()
-                removed += 1
-            } else {
-                out.append(c)
+        // where the last atom starts in `out`
+        var atom = 0
+        var i = 0
+        while i < text.count {
+            switch text[i] {
+            case "{":
+                let end = text[i...].firstIndex(of: "}") ?? text.count - 1
+                if atoms { out.removeSubrange(min(atom, out.count)...) }
+                i = end + 1
+                continue
+            case "[":
+                atom = out.count
+                let end = text[i...].firstIndex(of: "]") ?? text.count
+                out += text[(i + 1)..<end]
+                i = end + 1
+                continue
+            default:
+                atom = out.count
+                out.append(text[i])
             }
+            i += 1
         }
         return String(out)
     }
