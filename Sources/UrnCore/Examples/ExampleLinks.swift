@@ -177,6 +177,11 @@ struct ExampleLinks {
         forms.append(path)
         forms += scheme
         if table.dialect == .waap || table.dialect == .navigator { forms.append("app://" + text.drop { $0 == "/" }) }
+        // a WAAppRouting pattern that starts with `*` and may throw takes a link only read whole,
+        // as long as the pattern: `https:` is its `*`, the rest the host and path
+        if table.dialect == .waap, case .wildcard = route.pattern.segments.first, CompiledTable.mayThrow(route.pattern) {
+            forms.append("https://" + text.drop { $0 == "/" }.drop { $0 != "/" }.dropFirst())
+        }
         return forms
     }
 
