@@ -178,9 +178,11 @@ struct ExampleLinks {
         forms += scheme
         if table.dialect == .waap || table.dialect == .navigator { forms.append("app://" + text.drop { $0 == "/" }) }
         // a WAAppRouting pattern that starts with `*` and may throw takes a link only read whole,
-        // as long as the pattern: `https:` is its `*`, the rest the host and path
+        // as long as the pattern: `https:` or `app:` is its `*`, the rest host and path, or a
+        // path alone (`app:/42/bob` has no host, so it is only read whole)
         if table.dialect == .waap, case .wildcard = route.pattern.segments.first, CompiledTable.mayThrow(route.pattern) {
-            forms.append("https://" + text.drop { $0 == "/" }.drop { $0 != "/" }.dropFirst())
+            let rest = text.drop { $0 == "/" }.drop { $0 != "/" }.dropFirst()
+            forms += ["https://" + rest, "app:/" + rest]
         }
         return forms
     }
