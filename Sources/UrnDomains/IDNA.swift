@@ -31,6 +31,24 @@ package enum IDNA {
         return Array(UnsafeBufferPointer(start: output, count: strlen(output)).map { UInt8(bitPattern: $0) })
     }
 
+    /// The WHATWG URL Standard's "domain to ASCII" (UTS #46, non-transitional, not strict) as
+    /// libidn2 gives it, nil for failure: an ASCII domain is lower-cased, each `xn--` label
+    /// required to decode and kept as written; any other goes through libidn2's lookup. The
+    /// URLPattern dialect reads hostnames with it.
+    package static func webASCII(_ domain: String) -> String? {
+        let bytes = Array(domain.utf8)
+        guard bytes.contains(where: { $0 >= 0x80 }) else {
+            let lowered = bytes.map(ByteClass.lowercased)
+            for label in lowered.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            where label.count > 4 && label.starts(with: "xn--".utf8) {
+                guard (try? unicode(Array(label))) != nil else { return nil }
+            }
+            return String(decoding: lowered, as: UTF8.self)
+        }
+        guard let ascii = try? self.ascii(bytes), !ascii.isEmpty else { return nil }
+        return String(decoding: ascii.map(ByteClass.lowercased), as: UTF8.self)
+    }
+
     /// Whether a label of `host` starts with the ACE prefix `xn--` (any case).
     static func hasACELabel(_ host: [UInt8]) -> Bool {
         host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains { label in

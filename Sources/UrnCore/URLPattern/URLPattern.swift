@@ -1,0 +1,150 @@
+/// A WHATWG URLPattern (URL Pattern Standard): a pattern for each of the eight components of a
+/// URL, each compiled to a regular expression (PCRE2), matched as `exec()` matches: the input
+/// parsed by the WHATWG URL parser, every component's expression required to match, the groups
+/// given undecoded, `nil` for an optional group that took no part.
+public struct URLPattern: @unchecked Sendable {
+    /// A component of a URL, in URL order.
+    public enum Component: Int, CaseIterable, Sendable {
+        case `protocol`, username, password, hostname, port, pathname, search, hash
+    }
+
+    /// One compiled component.
+    struct Compiled {
+        let parts: PatternParts
+        let regex: Regex
+    }
+
+    let compiled: [Compiled]
+    /// UTS #46 ToASCII for a domain that is not plain ASCII (UrnDomains gives it).
+    let domainToASCII: (@Sendable (String) -> String?)?
+
+    /// The pattern of `input`, a `URLPatternInit` of patterns; `ignoreCase` is the
+    /// `ignoreCase` option (pathname, search and hash).
+    public init(_ input: URLPatternInit, ignoreCase: Bool = false,
+                domainToASCII: (@Sendable (String) -> String?)? = nil) throws(URLPatternError) {
+        var processed = try input.processed(as: .pattern, defaults: Array(repeating: nil, count: 8), domainToASCII: domainToASCII)
+        for component in Component.allCases where processed[component] == nil { processed[component] = "*" }
+        if let scheme = processed[.protocol], let port = processed[.port], let defaultPort = WebURL.specialSchemes[scheme] ?? nil,
+           port == String(defaultPort) {
+            processed[.port] = ""
+        }
+        func compile(_ component: Component, _ options: PatternParts.Options, _ encoding: @escaping PatternParts.Encoding) throws(URLPatternError) -> Compiled {
+            let parts = try PatternParts(parsing: processed[component]!, options: options, encoding: encoding)
+            let source = try parts.regularExpression(translating: ECMAScriptRegex.pcre)
+            do {
+                return Compiled(parts: parts, regex: try Regex(source, caseInsensitive: options.ignoreCase, anchoring: .source))
+            } catch {
+                throw URLPatternError("invalid \(component) regular expression /\(source)/: \(error.message)")
+            }
+        }
+        var compiled: [Compiled] = []
+        compiled.append(try compile(.protocol, .plain) { (value) throws(URLPatternError) in try URLPatternCanonical.protocolText(value) })
+        compiled.append(try compile(.username, .plain) { URLPatternCanonical.username($0) })
+        compiled.append(try compile(.password, .plain) { URLPatternCanonical.password($0) })
+        if Self.isIPv6(processed[.hostname]!) {
+            compiled.append(try compile(.hostname, .hostname) { (value) throws(URLPatternError) in try URLPatternCanonical.ipv6Hostname(value) })
+        } else {
+            compiled.append(try compile(.hostname, .hostname) { (value) throws(URLPatternError) in
+                try URLPatternCanonical.hostname(value, domainToASCII: domainToASCII)
+            })
+        }
+        compiled.append(try compile(.port, .plain) { (value) throws(URLPatternError) in try URLPatternCanonical.port(value, protocol: nil) })
+        var options = PatternParts.Options.plain
+        options.ignoreCase = ignoreCase
+        let specialScheme = WebURL.specialSchemes.keys.contains { (try? compiled[0].regex.matches(Array($0.utf8))) == true }
+        if specialScheme {
+            var pathOptions = PatternParts.Options.pathname
+            pathOptions.ignoreCase = ignoreCase
+            compiled.append(try compile(.pathname, pathOptions) { URLPatternCanonical.pathname($0) })
+        } else {
+            compiled.append(try compile(.pathname, options) { (value) throws(URLPatternError) in try URLPatternCanonical.opaquePathname(value) })
+        }
+        compiled.append(try compile(.search, options) { URLPatternCanonical.search($0) })
+        compiled.append(try compile(.hash, options) { URLPatternCanonical.hash($0) })
+        self.compiled = compiled
+        self.domainToASCII = domainToASCII
+    }
+
+    /// The pattern of a constructor string (`https://*.example.com/blog/:slug`), resolved
+    /// against `baseURL`; a string that names no protocol needs one.
+    public init(_ string: String, baseURL: String? = nil, ignoreCase: Bool = false,
+                domainToASCII: (@Sendable (String) -> String?)? = nil) throws(URLPatternError) {
+        var input = try ConstructorStringParser.parse(string)
+        guard baseURL != nil || input[.protocol] != nil else {
+            throw URLPatternError("a relative pattern needs a base URL")
+        }
+        input.baseURL = baseURL
+        try self.init(input, ignoreCase: ignoreCase, domainToASCII: domainToASCII)
+    }
+
+    /// Whether a hostname pattern is an IPv6 address: `[`, `{[` or `\[` first.
+    private static func isIPv6(_ input: String) -> Bool {
+        let scalars = Array(input.unicodeScalars)
+        guard scalars.count >= 2 else { return false }
+        return scalars[0] == "[" || ((scalars[0] == "{" || scalars[0] == "\\") && scalars[1] == "[")
+    }
+
+    /// The pattern string of `component`, as the standard writes it back.
+    public func pattern(_ component: Component) -> String {
+        compiled[component.rawValue].parts.patternString
+    }
+
+    /// Whether a component has a regexp group.
+    public var hasRegexpGroups: Bool {
+        compiled.contains { $0.parts.hasRegexpGroups }
+    }
+
+    /// A component's match: its input and its groups, in order (nil for a group that took no part).
+    public struct ComponentResult: Equatable, Sendable {
+        public let input: String
+        public let groups: [(name: String, value: String?)]
+
+        public static func == (a: ComponentResult, b: ComponentResult) -> Bool {
+            a.input == b.input && a.groups.elementsEqual(b.groups) { $0.name == $1.name && $0.value == $1.value }
+        }
+    }
+
+    /// The match of `input`, a link resolved against `baseURL`, or nil when a component does
+    /// not match or the link is no URL.
+    public func exec(_ input: String, baseURL: String? = nil) throws(URLPatternError) -> [ComponentResult]? {
+        var base: WebURL?
+        if let baseURL {
+            guard let url = WebURL(baseURL, domainToASCII: domainToASCII) else { return nil }
+            base = url
+        }
+        guard let url = WebURL(input, base: base, domainToASCII: domainToASCII) else { return nil }
+        return try match([url.scheme, url.username, url.password, url.hostname, url.portText, url.pathname,
+                          url.query ?? "", url.fragment ?? ""])
+    }
+
+    /// The match of `input`, a `URLPatternInit` of text, or nil.
+    public func exec(_ input: URLPatternInit) throws(URLPatternError) -> [ComponentResult]? {
+        guard let processed = try? input.processed(as: .url, defaults: Array(repeating: "", count: 8), domainToASCII: domainToASCII) else {
+            return nil
+        }
+        return try match(processed.components.map { $0 ?? "" })
+    }
+
+    /// The match of the eight component texts.
+    private func match(_ texts: [String]) throws(URLPatternError) -> [ComponentResult]? {
+        var results: [ComponentResult] = []
+        for (component, text) in zip(compiled, texts) {
+            let bytes = Array(text.utf8)
+            let found: [Range<Int>?]?
+            do {
+                found = try component.regex.captures(bytes)
+            } catch {
+                throw URLPatternError("a regular expression ran past its limits: \(error.message)")
+            }
+            guard let captures = found else { return nil }
+            let groups = zip(component.parts.groups, captures).map { part, range in
+                // ECMAScript never lets an optional group match nothing (RepeatMatcher's empty
+                // check): such a group took no part, where PCRE2 gives it ""
+                let empty = range?.isEmpty == true && part.modifier == .optional && part.prefix.isEmpty && part.suffix.isEmpty
+                return (name: part.name, value: empty ? nil : range.map { String(decoding: bytes[$0], as: UTF8.self) })
+            }
+            results.append(ComponentResult(input: text, groups: groups))
+        }
+        return results
+    }
+}
