@@ -146,3 +146,47 @@ import Testing
         #expect(failures.isEmpty)
     }
 }
+
+/// WPT's data for the tentative `compareComponent()` and `generate()` (Node 24 has neither, so
+/// these are the only proof), through the library API.
+@Suite struct URLPatternTentativeTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/urlpattern")
+
+    static func pattern(_ value: Any) throws -> URLPattern {
+        if let text = value as? String { return try URLPattern(text, domainToASCII: IDNA.webASCII) }
+        return try URLPattern(URLPatternWPTTests.initFrom(value as? [String: Any] ?? [:]), domainToASCII: IDNA.webASCII)
+    }
+
+    @Test func compareTestData() throws {
+        let data = try Data(contentsOf: Self.folder.appendingPathComponent("urlpattern-compare-test-data.json"))
+        let cases = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        var failures: [String] = []
+        for test in cases {
+            let name = test["component"] as! String
+            let component = try #require(URLPattern.Component(rawValue: URLPatternWPTTests.names.firstIndex(of: name)!))
+            let left = try Self.pattern(test["left"]!), right = try Self.pattern(test["right"]!)
+            let expected = test["expected"] as! Int
+            let got = URLPattern.compare(component, left, right), reversed = URLPattern.compare(component, right, left)
+            if got != expected || reversed != -expected { failures.append("\(test): \(got), \(reversed)") }
+        }
+        print("urlpattern-compare-test-data: \(cases.count - failures.count)/\(cases.count) pass")
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test func generateTestData() throws {
+        let data = try Data(contentsOf: Self.folder.appendingPathComponent("urlpattern-generate-test-data.json"))
+        let cases = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        var failures: [String] = []
+        for test in cases {
+            let made = try Self.pattern(test["pattern"]!)
+            let expected = test["expected"] as? String
+            var got: String?
+            if let index = URLPatternWPTTests.names.firstIndex(of: test["component"] as! String) {
+                got = try? made.generate(URLPattern.Component(rawValue: index)!, groups: test["groups"] as? [String: String] ?? [:])
+            }
+            if got != expected { failures.append("\(test): \(got ?? "error")") }
+        }
+        print("urlpattern-generate-test-data: \(cases.count - failures.count)/\(cases.count) pass")
+        #expect(failures.isEmpty, "\(failures)")
+    }
+}

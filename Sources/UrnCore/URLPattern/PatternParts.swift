@@ -179,6 +179,19 @@ struct PatternParts {
         return result
     }
 
+    /// The order of two parts, by kind, modifier, prefix, value and suffix (`URLPattern.compare`).
+    static func compare(_ a: Part, _ b: Part) -> Int {
+        let kinds: [Kind] = [.fullWildcard, .segmentWildcard, .regexp, .fixedText]
+        let modifiers: [Modifier] = [.zeroOrMore, .optional, .oneOrMore, .none]
+        let keys = [(kinds.firstIndex(of: a.kind)!, kinds.firstIndex(of: b.kind)!),
+                    (modifiers.firstIndex(of: a.modifier)!, modifiers.firstIndex(of: b.modifier)!)]
+        for (x, y) in keys where x != y { return x < y ? -1 : 1 }
+        for (x, y) in [(a.prefix, b.prefix), (a.value, b.value), (a.suffix, b.suffix)] where x != y {
+            return Array(x.utf8).lexicographicallyPrecedes(Array(y.utf8)) ? -1 : 1
+        }
+        return 0
+    }
+
     /// `input` with every pattern syntax character escaped.
     static func escapedPattern(_ input: String) -> String {
         var result = ""

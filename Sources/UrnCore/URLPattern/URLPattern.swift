@@ -12,6 +12,8 @@ public struct URLPattern: @unchecked Sendable {
     struct Compiled {
         let parts: PatternParts
         let regex: Regex
+        /// How its fixed text, and a generated group value, is written.
+        let encoding: PatternParts.Encoding
     }
 
     let compiled: [Compiled]
@@ -32,7 +34,8 @@ public struct URLPattern: @unchecked Sendable {
             let parts = try PatternParts(parsing: processed[component]!, options: options, encoding: encoding)
             let source = try parts.regularExpression(translating: ECMAScriptRegex.pcre)
             do {
-                return Compiled(parts: parts, regex: try Regex(source, caseInsensitive: options.ignoreCase, anchoring: .source))
+                return Compiled(parts: parts, regex: try Regex(source, caseInsensitive: options.ignoreCase, anchoring: .source),
+                                encoding: encoding)
             } catch {
                 throw URLPatternError("invalid \(component) regular expression /\(source)/: \(error.message)")
             }
@@ -92,6 +95,51 @@ public struct URLPattern: @unchecked Sendable {
     /// Whether a component has a regexp group.
     public var hasRegexpGroups: Bool {
         compiled.contains { $0.parts.hasRegexpGroups }
+    }
+
+    /// The text of `component` with `groups` put into its named groups (the tentative
+    /// `generate()`): fixed text as it is, each `:name` group its value written as the
+    /// component writes text. Throws for what cannot be built: a group with a modifier, a
+    /// regexp or wildcard group, a group without a name or a value, a value holding the
+    /// component's delimiter.
+    public func generate(_ component: Component, groups: [String: String]) throws(URLPatternError) -> String {
+        let compiled = compiled[component.rawValue]
+        var out = ""
+        for part in compiled.parts.parts {
+            guard part.modifier == .none else { throw URLPatternError("cannot generate a \(component) with a modifier") }
+            switch part.kind {
+            case .fixedText:
+                out += part.value
+            case .segmentWildcard:
+                guard let first = part.name.unicodeScalars.first, !first.isASCIIDigit else {
+                    throw URLPatternError("cannot generate a \(component) with an unnamed group")
+                }
+                guard let value = groups[part.name] else { throw URLPatternError("no value for the group '\(part.name)'") }
+                let delimiter = compiled.parts.options.delimiter
+                guard delimiter.isEmpty || !value.contains(delimiter) else {
+                    throw URLPatternError("the value of '\(part.name)' holds '\(delimiter)'")
+                }
+                out += part.prefix + (try compiled.encoding(value)) + part.suffix
+            case .regexp, .fullWildcard:
+                throw URLPatternError("cannot generate a \(component) with a regexp or wildcard group")
+            }
+        }
+        return out
+    }
+
+    /// The order of two patterns' `component` (the tentative `compareComponent()`): part by
+    /// part, fixed text before a regexp before a segment wildcard before a full wildcard, no
+    /// modifier before `+` before `?` before `*`, then prefix, value and suffix as text; a
+    /// shorter list compared as if it went on with empty fixed text. Negative when `a` is the
+    /// less specific.
+    public static func compare(_ component: Component, _ a: URLPattern, _ b: URLPattern) -> Int {
+        let left = a.compiled[component.rawValue].parts.parts, right = b.compiled[component.rawValue].parts.parts
+        let empty = PatternParts.Part(kind: .fixedText, value: "", modifier: .none)
+        for index in 0..<max(left.count, right.count) {
+            let order = PatternParts.compare(index < left.count ? left[index] : empty, index < right.count ? right[index] : empty)
+            if order != 0 { return order }
+        }
+        return 0
     }
 
     /// A component's match: its input and its groups, in order (nil for a group that took no part).
