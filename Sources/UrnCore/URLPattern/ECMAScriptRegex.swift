@@ -4,7 +4,8 @@
 /// the `v` flag's set operations (`[[a-z]--a]`, `[\d&&[0-1]]`) becomes lookaheads over its
 /// operands. Refused, as the ECMAScript parser refuses them: escapes the `u`/`v` flags do not
 /// know (`\H`, `\K`, `\z`, …), groups other than `(?:` `(?=` `(?!` `(?<=` `(?<!` `(?<name>` and
-/// modifiers (`(?R)`, `(?|`, `(?>`, `(?#`), and possessive quantifiers.
+/// modifiers (`(?R)`, `(?|`, `(?>`, `(?#`), possessive quantifiers, and in a class an
+/// unescaped `( ) { } / |`, a `-` outside a range and a doubled punctuator (`[a-z-]`, `[^/]`).
 enum ECMAScriptRegex {
     /// `source` in PCRE2's syntax; throws for what ECMAScript refuses.
     static func pcre(_ source: String) throws(URLPatternError) -> String {
@@ -172,6 +173,11 @@ enum ECMAScriptRegex {
                     plain += try escape(inClass: true)
                     continue
                 }
+                // the v flag's class syntax: these must be escaped, a `-` stands only between
+                // two characters of a range, and doubled punctuators are reserved
+                if "(){}/|".unicodeScalars.contains(c) { throw refused("an unescaped '\(c)' in a class") }
+                if c == "-", plain.isEmpty || peek(1) == "]" || peek(1) == nil { throw refused("a '-' that makes no range") }
+                if peek(1) == c, "&!#$%*+,.:;<=>?@^`~".unicodeScalars.contains(c) { throw refused("the reserved '\(c)\(c)' in a class") }
                 plain.unicodeScalars.append(c)
                 i += 1
             }
