@@ -14,7 +14,7 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path)
 BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks LogLine:logs OpenAPIDocument:openapi RouteInference:infer
+FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks LogLine:logs OpenAPIDocument:openapi RouteInference:infer URLPattern:urlpattern
 
 .PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-examples test-openapi-oracle test-log-oracle test-docs test-shells test-jobs-full test-scale completions demo bench bench-instructions bench-outputs bench-infer install uninstall clean
 

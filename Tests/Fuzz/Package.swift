@@ -19,6 +19,7 @@ let package = Package(
         .executableTarget(name: "FuzzLogLine", dependencies: ["FuzzDriver", checks]),
         .executableTarget(name: "FuzzOpenAPIDocument", dependencies: ["FuzzDriver", checks]),
         .executableTarget(name: "FuzzRouteInference", dependencies: ["FuzzDriver", checks]),
+        .executableTarget(name: "FuzzURLPattern", dependencies: ["FuzzDriver", checks]),
         // traps on purpose: `make fuzz-selftest` proves that a trap fails the gate
         .executableTarget(name: "FuzzSelfTest", dependencies: ["FuzzDriver"]),
     ]

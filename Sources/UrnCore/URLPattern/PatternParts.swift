@@ -3,19 +3,19 @@
 /// wildcard `*`), each with a prefix, a suffix and a modifier. It gives the regular expression
 /// that matches a component ("Converting part lists to regular expressions") and the pattern
 /// string the standard writes back ("Converting part lists to pattern strings").
-struct PatternParts {
+struct PatternParts: Sendable {
     /// A part's kind.
-    enum Kind: Equatable {
+    enum Kind: Equatable, Sendable {
         case fixedText, regexp, segmentWildcard, fullWildcard
     }
 
     /// A part's modifier.
-    enum Modifier: String, Equatable {
+    enum Modifier: String, Equatable, Sendable {
         case none = "", optional = "?", zeroOrMore = "*", oneOrMore = "+"
     }
 
     /// One part.
-    struct Part: Equatable {
+    struct Part: Equatable, Sendable {
         var kind: Kind
         /// The fixed text, or a regexp part's regular expression.
         var value: String
@@ -27,7 +27,7 @@ struct PatternParts {
 
     /// How a component's pattern is read: the code point a `:name` stops at, the one that an
     /// optional or repeated group takes with it, and whether case is ignored.
-    struct Options: Equatable {
+    struct Options: Equatable, Sendable {
         var delimiter: String
         var prefix: String
         var ignoreCase = false
@@ -42,7 +42,7 @@ struct PatternParts {
 
     /// Validates and encodes a piece of fixed text for a component (URL Pattern Standard,
     /// "Encoding callbacks").
-    typealias Encoding = (String) throws(URLPatternError) -> String
+    typealias Encoding = @Sendable (String) throws(URLPatternError) -> String
 
     let parts: [Part]
     let options: Options

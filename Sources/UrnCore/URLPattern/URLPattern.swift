@@ -2,14 +2,29 @@
 /// URL, each compiled to a regular expression (PCRE2), matched as `exec()` matches: the input
 /// parsed by the WHATWG URL parser, every component's expression required to match, the groups
 /// given undecoded, `nil` for an optional group that took no part.
-public struct URLPattern: @unchecked Sendable {
+public struct URLPattern: Sendable {
     /// A component of a URL, in URL order.
     public enum Component: Int, CaseIterable, Sendable {
-        case `protocol`, username, password, hostname, port, pathname, search, hash
+        /// The scheme.
+        case `protocol`
+        /// The username.
+        case username
+        /// The password.
+        case password
+        /// The host.
+        case hostname
+        /// The port.
+        case port
+        /// The path.
+        case pathname
+        /// The query.
+        case search
+        /// The fragment.
+        case hash
     }
 
     /// One compiled component.
-    struct Compiled {
+    struct Compiled: Sendable {
         let parts: PatternParts
         let regex: Regex
         /// How its fixed text, and a generated group value, is written.
@@ -144,9 +159,12 @@ public struct URLPattern: @unchecked Sendable {
 
     /// A component's match: its input and its groups, in order (nil for a group that took no part).
     public struct ComponentResult: Equatable, Sendable {
+        /// The component's text, as matched.
         public let input: String
+        /// The groups, in order: name and value, nil for a group that took no part.
         public let groups: [(name: String, value: String?)]
 
+        /// Whether two results have the same input and groups.
         public static func == (a: ComponentResult, b: ComponentResult) -> Bool {
             a.input == b.input && a.groups.elementsEqual(b.groups) { $0.name == $1.name && $0.value == $1.value }
         }

@@ -6,10 +6,15 @@
 public struct WebURL: Equatable, Sendable {
     /// A host: a domain, an IPv4 or IPv6 address, an opaque host (non-special schemes) or empty.
     public enum Host: Equatable, Sendable {
+        /// A domain, ASCII and lower case.
         case domain(String)
+        /// An IPv4 address.
         case ipv4(UInt32)
+        /// An IPv6 address, its eight pieces.
         case ipv6([UInt16])
+        /// A non-special scheme's host, percent-encoded.
         case opaque(String)
+        /// The empty host (`file:///`).
         case empty
 
         /// The host serializer's text.
@@ -25,17 +30,27 @@ public struct WebURL: Equatable, Sendable {
 
     /// A path: a list of segments, or one opaque text (`mailto:a@b`).
     public enum Path: Equatable, Sendable {
+        /// Segments, each percent-encoded.
         case segments([String])
+        /// An opaque path (`mailto:a@b`).
         case opaque(String)
     }
 
+    /// The scheme, lower case, without its `:`.
     public internal(set) var scheme = ""
+    /// The username, percent-encoded.
     public internal(set) var username = ""
+    /// The password, percent-encoded.
     public internal(set) var password = ""
+    /// The host, or nil for none.
     public internal(set) var host: Host?
+    /// The port, or nil for none or the scheme's default.
     public internal(set) var port: Int?
+    /// The path.
     public internal(set) var path: Path = .segments([])
+    /// The query, without its `?`; nil for none.
     public internal(set) var query: String?
+    /// The fragment, without its `#`; nil for none.
     public internal(set) var fragment: String?
 
     /// The schemes the standard calls special, and their default ports.
