@@ -174,7 +174,7 @@ _urnfmt() {
         return
         ;;
     '--dialect')
-        __urnfmt_add_completions -W 'urn'$'\n''compass'$'\n''navigator'$'\n''waap'$'\n''express'
+        __urnfmt_add_completions -W 'urn'$'\n''compass'$'\n''navigator'$'\n''waap'$'\n''express'$'\n''urlpattern'
         return
         ;;
     '--arg')

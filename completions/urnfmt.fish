@@ -74,7 +74,7 @@ end
 
 complete -c 'urnfmt' -f
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" link' -l 'link' -d 'Build a link from this pattern and each record\'s arguments (reverse routing).' -rfka ''
-complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" dialect' -l 'dialect' -d 'The pattern syntax of --link.' -rfka 'urn compass navigator waap express'
+complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" dialect' -l 'dialect' -d 'The pattern syntax of --link.' -rfka 'urn compass navigator waap express urlpattern'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt"' -l 'arg' -d 'A value for --link when the record has none (repeatable).' -rfka ''
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" normalize' -l 'normalize' -d 'Print each link normalized (RFC 3986 §6.2.2-6.2.3), after any edits.'
 complete -c 'urnfmt' -n '__urnfmt_should_offer_completions_for_flags_or_options "urnfmt" tsv' -l 'tsv' -d 'Write a TSV table of these comma-separated paths or shorthands.' -rfka ''

@@ -165,7 +165,7 @@ _urnstack() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(-i --raw --merge-query --frames -0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
     local -a repeating_options=(-e -f --host --type)
-    local -a non_repeating_options=(--format --max-table-size --dialect --scheme --delimiter --from --from-field --field --max-line --jobs)
+    local -a non_repeating_options=(--format --max-table-size --dialect --base --scheme --delimiter --from --from-field --field --max-line --jobs)
     __urnstack_offer_flags_options -1
 
     # Offer option value completions
@@ -188,7 +188,10 @@ _urnstack() {
         return
         ;;
     '--dialect')
-        __urnstack_add_completions -W 'urn'$'\n''compass'$'\n''navigator'$'\n''waap'$'\n''express'
+        __urnstack_add_completions -W 'urn'$'\n''compass'$'\n''navigator'$'\n''waap'$'\n''express'$'\n''urlpattern'
+        return
+        ;;
+    '--base')
         return
         ;;
     '--scheme')

@@ -55,6 +55,7 @@ import Testing
             .navigator: ["myapp://a/<x>", "myapp://a/<path:p>/edit", "myapp://<int:n>", "/a/<x>"],
             .waap: ["a/:x", "/a/*", "app://a/:x", "*"],
             .express: ["/a/:x", "/a/:x/:y?", "/A/B", "/:x-:y", "/a/*", "/p.:ext?"],
+            .urlpattern: ["https://h/a/:x", "https://*/a/*", "myapp://a/:x", "app://a", "https://h/a/:x?"],
         ]
         let links = ["/a/b", "/a/", "/a/b/c/edit", "/a/b/edit", "/1/b", "/a/p.png", "/A/b", "/a/b/", "a:b", "a:", ":b", "a::b",
                      "myapp://a/b", "myapp://a/b/c/edit", "myapp://a/b/edit/x", "myapp://12", "app://a/b", "app://a", "x",

@@ -122,15 +122,21 @@ import Testing
                     value = String(decoding: PercentCoding.decodedUTF8(ArraySlice(Self.word(&rng).utf8)) ?? [], as: UTF8.self)
                 }
                 // NSURL.path decodes before WAAppRouting splits it, so a waap value cannot hold `/`
-                guard !value.isEmpty, !(dialect == .waap && value.contains("/")) else { segments.append("fixed"); continue }
+                // (nor a URLPattern's: generate() refuses a value that holds the delimiter or is a dot segment)
+                guard !value.isEmpty, !((dialect == .waap || dialect == .urlpattern) && value.contains("/")),
+                      !(dialect == .urlpattern && (WebURLParser.isSingleDot(value) || WebURLParser.isDoubleDot(value))) else {
+                    segments.append("fixed")
+                    continue
+                }
                 switch dialect {
-                case .urn, .express: segments.append(":\(name)")
+                case .urn, .express, .urlpattern: segments.append(":\(name)")
                 case .compass: segments.append("{\(name)}")
                 case .navigator: segments.append("<\(name)>")
                 case .waap: segments.append(":\(name)")
                 }
                 values[name] = value
-                expected[name] = .string(ArraySlice(value.utf8))
+                // a URLPattern group is the link's text, never decoded
+                expected[name] = .string(ArraySlice((dialect == .urlpattern ? URLPatternCanonical.pathname(value) : value).utf8))
             }
             let trailingSlash = dialect != .compass && Bool.random(using: &rng)
             let text: String
@@ -138,6 +144,7 @@ import Testing
             case .compass: text = segments.joined(separator: ":")
             case .navigator: text = "myapp://" + segments.joined(separator: "/") + (trailingSlash ? "/" : "")
             case .urn, .waap, .express: text = "/" + segments.joined(separator: "/") + (trailingSlash ? "/" : "")
+            case .urlpattern: text = "https://example.com/" + segments.joined(separator: "/") + (trailingSlash ? "/" : "")
             }
             let built = String(decoding: try LinkBuilder(text, parser: parser).build { values[$0] }, as: UTF8.self)
             if dialect != .compass {  // a Compass value may end in `/`, which a name keeps

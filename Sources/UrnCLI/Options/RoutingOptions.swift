@@ -1,6 +1,7 @@
 import ArgumentParser
 @_spi(Records) import UrnCore
 import UrnAppLinks
+@_spi(Records) import UrnDomains
 import UrnOpenAPI
 
 /// The options of the tools that route links (urnmatch, urnstack): tables and dialect.
@@ -39,6 +40,10 @@ package struct RoutingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Matching semantics (a table's @dialect wins).", valueName: "dialect"))
     package var dialect: Dialect = .urn
 
+    /// The base URL of URLPattern tables.
+    @Option(name: .customLong("base"), help: ArgumentHelp("The base URL of urlpattern tables without @base: of their constructor strings and of the links they route.", valueName: "url"))
+    package var baseURL: String?
+
     /// Compass's app scheme.
     @Option(help: ArgumentHelp("Read 'S://name' as the Compass name 'name' (a table's @scheme wins).", valueName: "scheme"))
     package var scheme: String?
@@ -68,6 +73,9 @@ package struct RoutingOptions: ParsableArguments {
 
     package func validate() throws {
         guard !delimiter.isEmpty else { throw ValidationError("--delimiter must not be empty") }
+        if let baseURL, WebURL(baseURL, domainToASCII: IDNA.webASCII) == nil {
+            throw ValidationError("--base '\(baseURL)' is not an absolute URL")
+        }
     }
 
     /// Loads the tables: files in order, then the `-e` routes as one table. Problems are
@@ -84,9 +92,11 @@ package struct RoutingOptions: ParsableArguments {
                 return nil
             }
         }
-        let parser = RouteTableParser(dialect: dialect, scheme: scheme, delimiter: delimiter,
+        var parser = RouteTableParser(dialect: dialect, scheme: scheme, delimiter: delimiter,
                                       customTypes: customTypes, caseInsensitive: ignoreCase, format: format, hosts: hosts,
                                       manifests: ManifestTables(), yaml: YAMLDocuments())
+        parser.baseURL = baseURL
+        parser.domainToASCII = IDNA.webASCII
         var tables: [RouteTable] = []
         var failed = false
         for path in tableFiles {

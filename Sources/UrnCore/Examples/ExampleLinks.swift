@@ -149,6 +149,8 @@ struct ExampleLinks {
 
     /// Each placeholder of `pattern` with its type, in order; a catch-all has no type.
     static func placeholders(of pattern: Pattern) -> [(name: String, type: ValueType?)] {
+        // a URLPattern's named groups take plain values (`generate()` fills no other kind)
+        if let urlPattern = pattern.urlPattern { return urlPattern.groupNames.map { ($0, .string) } }
         var found: [(name: String, type: ValueType?)] = []
         for segment in pattern.segments {
             switch segment {

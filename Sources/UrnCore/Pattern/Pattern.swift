@@ -43,6 +43,8 @@
     @_spi(Records) public var optionalSegments: [Int] { extras?.optionalSegments ?? [] }
     /// An Express path that only its regex can match (then `segments` is empty).
     package var express: ExpressRegex? { extras?.express }
+    /// A URLPattern, which `exec()` matches (then `segments` is empty).
+    package var urlPattern: URLPattern? { extras?.urlPattern }
     /// The parts most patterns do not have; nil when they have none of them.
     private let extras: Extras?
 
@@ -55,17 +57,19 @@
         let warnings: [PatternWarning]
         let optionalSegments: [Int]
         let express: ExpressRegex?
+        let urlPattern: URLPattern?
         /// `variants` for a pattern with optional segments, empty for the others.
         let optionalVariants: [[Segment]]
 
         init(scheme: [UInt8]?, schemeAsWritten: [UInt8]?, host: [UInt8]?, warnings: [PatternWarning], optionalSegments: [Int],
-             express: ExpressRegex?, optionalVariants: [[Segment]]) {
+             express: ExpressRegex?, urlPattern: URLPattern?, optionalVariants: [[Segment]]) {
             self.scheme = scheme
             self.schemeAsWritten = schemeAsWritten
             self.host = host
             self.warnings = warnings
             self.optionalSegments = optionalSegments
             self.express = express
+            self.urlPattern = urlPattern
             self.optionalVariants = optionalVariants
         }
     }
@@ -73,7 +77,7 @@
     /// A pattern from its parts.
     package init(text: String, scheme: [UInt8]?, schemeAsWritten: [UInt8]?, host: [UInt8]?, segments: [Segment],
                 sourceRanges: [Range<Int>], slashSeparated: Bool, openEnded: Bool = false, warnings: [PatternWarning] = [],
-                optionalSegments: [Int] = [], express: ExpressRegex? = nil, rankLiteralCount: Int? = nil,
+                optionalSegments: [Int] = [], express: ExpressRegex? = nil, urlPattern: URLPattern? = nil, rankLiteralCount: Int? = nil,
                 sharingPlaceholdersOf previous: UntypedPlaceholders? = nil) {
         precondition(sourceRanges.count == segments.count, "one source range a segment")
         self.text = text
@@ -81,11 +85,11 @@
         self.sourceRanges = sourceRanges
         self.slashSeparated = slashSeparated
         self.openEnded = openEnded
-        if scheme == nil, schemeAsWritten == nil, host == nil, warnings.isEmpty, optionalSegments.isEmpty, express == nil {
+        if scheme == nil, schemeAsWritten == nil, host == nil, warnings.isEmpty, optionalSegments.isEmpty, express == nil, urlPattern == nil {
             extras = nil
         } else {
             extras = Extras(scheme: scheme, schemeAsWritten: schemeAsWritten, host: host, warnings: warnings,
-                            optionalSegments: optionalSegments, express: express,
+                            optionalSegments: optionalSegments, express: express, urlPattern: urlPattern,
                             optionalVariants: optionalSegments.isEmpty ? [] : Self.variants(of: segments, optional: optionalSegments))
         }
         var literalCount = 0

@@ -9,6 +9,10 @@
     @_spi(Records) public var dialect: Dialect
     /// Compare literals and regexes without regard to case (`-i`).
     @_spi(Records) public var caseInsensitive: Bool
+    /// The base URL of URLPattern constructor strings (`@base`, `--base`).
+    @_spi(Records) public var baseURL: String?
+    /// UTS #46 ToASCII for URLPattern hostnames (UrnDomains gives it).
+    @_spi(Records) public var domainToASCII: (@Sendable (String) -> String?)?
 
     /// A parser with the given settings.
     @_spi(Records) public init(delimiter: String = ":", customTypes: [String: Regex] = [:], dialect: Dialect = .urn, caseInsensitive: Bool = false) {
@@ -34,6 +38,7 @@
         case .navigator: return ExactSyntax.navigator(text, customTypes: customTypes)
         case .waap: return ExactSyntax.waap(text)
         case .express: return try ExpressSyntax.pattern(text)
+        case .urlpattern: return try URLPatternSyntax.pattern(text, baseURL: baseURL, ignoreCase: caseInsensitive, domainToASCII: domainToASCII)
         case .urn: return try unifiedPattern(text, pool: &pool)
         }
     }

@@ -28,7 +28,7 @@ final class CompiledTable {
     let ranking: DialectRules.Ranking
     /// Some route is a WAAppRouting block handler.
     let hasBlocks: Bool
-    /// Express paths only their regex can match, in table order.
+    /// Express paths only their regex can match, and URLPatterns, in table order.
     let regexRoutes: [Int]
     /// The tries, in the order their modes first occur in the table.
     let partitions: [Partition]
@@ -120,7 +120,7 @@ final class CompiledTable {
         }
         var regexRoutes: [Int] = []
         for (id, route) in routes.enumerated() {
-            if route.pattern.express != nil {
+            if route.pattern.express != nil || route.pattern.urlPattern != nil {
                 regexRoutes.append(id)
                 continue
             }
@@ -147,6 +147,8 @@ final class CompiledTable {
         case .navigator: return [.navigator]
         case .waap: return [.waapFull, waapRoute(options)]
         case .express: return [.express]
+        // a URLPattern's routes are tried by `exec()`, in no trie
+        case .urlpattern: return [.urn]
         }
     }
 

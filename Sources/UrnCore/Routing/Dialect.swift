@@ -10,4 +10,7 @@ public enum Dialect: String, Sendable, CaseIterable {
     case waap
     /// Express 4 (path-to-regexp 0.1.12).
     case express
+    /// The WHATWG URL Pattern Standard: constructor strings, matched as `exec()` matches, the
+    /// first route in table order winning.
+    case urlpattern
 }

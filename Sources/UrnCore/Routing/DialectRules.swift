@@ -101,6 +101,15 @@ package struct DialectRules: Sendable {
                                       libraryArguments: true, linksAsText: false, canonicalLiterals: false, schemeTest: .none, ranking: .tableOrder, caselessLiterals: true, pathnameOnly: true, requestTargets: true, decodesBeforeMethod: true, bracesHoldBlanks: true) }
 }
 
+extension DialectRules {
+    /// The URL Pattern Standard: each route's `exec()` in table order, the first that matches
+    /// wins; its groups are the arguments, undecoded. `exec()` reads the link with the WHATWG
+    /// URL parser, so urn's own parser refuses and repairs nothing (links as text).
+    static var urlpattern: DialectRules { DialectRules(emptyValues: false, singlePrecisionFloats: false, lastRegistrationWins: false,
+                                         registrationChains: false, argumentsFromRouteString: false, hostMode: false,
+                                         libraryArguments: true, linksAsText: true, canonicalLiterals: false, schemeTest: .none, ranking: .tableOrder, caselessLiterals: false, pathnameOnly: false, requestTargets: false, decodesBeforeMethod: false, bracesHoldBlanks: false) }
+}
+
 extension Dialect {
     /// The dialect's rules.
     package var rules: DialectRules {
@@ -110,6 +119,7 @@ extension Dialect {
         case .navigator: return .navigator
         case .waap: return .waap
         case .express: return .express
+        case .urlpattern: return .urlpattern
         }
     }
 }

@@ -44,7 +44,7 @@ extension Matcher {
                     args.set(placeholder.nameBytes, value)
                 case .express:
                     args.set(placeholder.nameBytes, .string(expressParameter(placeholder.nameBytes, written)))
-                case .waap, .urn:
+                case .waap, .urn, .urlpattern:
                     args.set(placeholder.nameBytes, .string(written))  // WARoutePattern.m:97–101
                 }
             case let .catchAll(name?) where dialect == .navigator:
@@ -121,7 +121,7 @@ extension Matcher {
                 }
                 body(decoded(key), decoded(value))
             }
-        case .compass, .urn:
+        case .compass, .urn, .urlpattern:
             return
         }
     }

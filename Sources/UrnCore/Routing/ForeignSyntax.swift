@@ -56,7 +56,8 @@ enum ForeignSyntax {
         case .express:
             guard braced || angled else { return nil }
             return type == "int" ? ":\(name)(\\d+)" : ":\(name)"
-        case .waap:
+        // (a URLPattern's `{id}` is its own syntax, a group of fixed text)
+        case .waap, .urlpattern:
             guard angled else { return nil }
             return ":\(name)"
         case .urn:

@@ -56,6 +56,10 @@ extension Matcher {
             }
             for id in table.regexRoutes {
                 let route = table.routes[id]
+                if let pattern = route.pattern.urlPattern {
+                    all.append((try urlPatternExplanation(route, pattern, link, method: method, base: table.table.baseURL), all.count))
+                    continue
+                }
                 let matched = try route.pattern.express!.regex.matches(Self.pathname(link))
                 let reason = !matched ? "the pathname does not match the route's regex /\(route.pattern.express!.regex.source)/"
                     : method.map { !HTTPMethod.accepts(route.methods, $0) } == true ? Self.methodRefusal(route, method!)
@@ -157,7 +161,7 @@ extension Matcher {
     }
 
     /// The reason a route whose path fits gives for a request of a method it does not take.
-    private static func methodRefusal(_ route: Route, _ method: String) -> String {
+    static func methodRefusal(_ route: Route, _ method: String) -> String {
         "method: the route takes \(route.methods?.joined(separator: ", ") ?? ""), the request is \(method)"
     }
 

@@ -470,10 +470,20 @@
         if !table.regexRoutes.isEmpty, limit == nil, let mode = table.partitions.first?.mode {
             let pathname = Self.pathname(link)
             for id in table.regexRoutes where method.map({ HTTPMethod.accepts(table.routes[id].methods, $0) }) ?? true {
-                guard try table.routes[id].pattern.express!.regex.matches(pathname) else { continue }
+                if let pattern = table.routes[id].pattern.urlPattern {
+                    guard try Self.exec(pattern, link, base: table.table.baseURL) != nil else { continue }
+                } else {
+                    guard try table.routes[id].pattern.express!.regex.matches(pathname) else { continue }
+                }
                 ranked.append((id, mode))
             }
         }
+    }
+
+    /// A URLPattern's match of `link`, as written, resolved against `base`; a pattern's regex
+    /// at its limits is the matcher's limit error.
+    static func exec(_ pattern: URLPattern, _ link: Link, base: String?) throws(Regex.MatchError) -> [URLPattern.ComponentResult]? {
+        try pattern.matching(String(decoding: link.text, as: UTF8.self), baseURL: base)
     }
 
     /// What Express matches: the raw pathname, `/` for an empty one.
@@ -490,7 +500,8 @@
         if let limit { components.truncate(to: limit) }
         let route = table.routeReference(candidate.id)
         let args = try route.withGuaranteed { (route) throws(Regex.MatchError) in
-            try arguments(route, link, dialect: table.dialect, delimiter: table.delimiter)
+            if let pattern = route.pattern.urlPattern { return try urlPatternArguments(route, pattern, link, base: table.table.baseURL) }
+            return try arguments(route, link, dialect: table.dialect, delimiter: table.delimiter)
         }
         var found = Match(routeReference: route, args: args)
         if !invalidParameters.isEmpty, route.withGuaranteed({ $0.operation != nil }) { found.invalid = invalidParameters }

@@ -69,6 +69,11 @@ public struct RouteTable: Sendable {
     @_spi(Records) public var format: RouteFileFormat = .routes
     /// The hosts an apple-app-site-association table is for (`--host`, `@host`); empty takes any.
     @_spi(Records) public var hosts: [HostPattern] = []
+    /// A URLPattern table's base URL (`@base`, `--base`): of its constructor strings, and of
+    /// the links it routes.
+    @_spi(Records) public var baseURL: String?
+    /// A URLPattern table's `ignoreCase` option (`@ignore-case`; `-i` sets it for every table).
+    @_spi(Records) public var ignoreCase = false
 
     /// Whether the table takes links of every host: an apple-app-site-association file read
     /// without `--host` or `@host`, which names no host of its own.

@@ -19,6 +19,11 @@
     @_spi(Records) public var format: RouteFileFormat?
     /// The hosts of app-link tables (`--host`); `@host` adds to them for its own table.
     @_spi(Records) public var hosts: [HostPattern]
+    /// The base URL of URLPattern tables without `@base` (`--base`).
+    @_spi(Records) public var baseURL: String?
+    /// UTS #46 ToASCII for URLPattern hostnames: UrnDomains' `IDNA.webASCII`; without it a
+    /// pattern with a hostname that is not plain ASCII is an error.
+    @_spi(Records) public var domainToASCII: (@Sendable (String) -> String?)?
     /// What reads AndroidManifest.xml tables, which need libxml2: the UrnAppLinks product's
     /// `ManifestTables`; without one, such a table is an error that names the product.
     package var manifests: (any ManifestReading)?
@@ -104,6 +109,7 @@
             self.settings = settings
             self.name = name
             table = RouteTable(name: name, dialect: settings.dialect, scheme: settings.scheme, delimiter: settings.delimiter, routes: [])
+            table.baseURL = settings.baseURL
             types = settings.customTypes
             parser = settings.patternParser(table, types)
         }
@@ -208,7 +214,11 @@
 
     /// The pattern parser for the routes of `table` with the custom `types`.
     private func patternParser(_ table: RouteTable, _ types: [String: Regex]) -> PatternParser {
-        PatternParser(delimiter: table.delimiter, customTypes: types, dialect: table.dialect, caseInsensitive: caseInsensitive)
+        var parser = PatternParser(delimiter: table.delimiter, customTypes: types, dialect: table.dialect,
+                                   caseInsensitive: caseInsensitive || table.ignoreCase)
+        parser.baseURL = table.baseURL
+        parser.domainToASCII = domainToASCII
+        return parser
     }
 
     /// The methods of a leading method column and where the rest of the line starts (0 without
@@ -234,7 +244,7 @@
                            _ fail: (String, Int?) -> TableError) throws(TableError) {
         let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
         let name = words[0]
-        let settingBeforeRoutes = ["@dialect", "@scheme", "@delimiter"]
+        let settingBeforeRoutes = ["@dialect", "@scheme", "@delimiter", "@base", "@ignore-case"]
         if settingBeforeRoutes.contains(String(name)), !table.routes.isEmpty {
             throw fail("\(name) must come before the first route", 1)
         }
@@ -259,6 +269,17 @@
                 types[String(words[1])] = try Regex(String(source), caseInsensitive: caseInsensitive)
             } catch {
                 throw fail("invalid regex for type '\(words[1])': \(error.message)", nil)
+            }
+        case "@base", "@ignore-case":
+            guard table.dialect == .urlpattern else { throw fail("\(name) is for the urlpattern dialect (@dialect urlpattern)", 1) }
+            if name == "@ignore-case" {
+                guard words.count == 1 else { throw fail("@ignore-case takes nothing", 1) }
+                table.ignoreCase = true
+            } else {
+                guard words.count == 2, WebURL(String(words[1]), domainToASCII: domainToASCII) != nil else {
+                    throw fail("@base takes one absolute URL", 1)
+                }
+                table.baseURL = String(words[1])
             }
         case "@format":
             guard words.count == 2, words[1] == "routes" else { throw fail("@format must come before the routes and anything else", 1) }
@@ -357,7 +378,9 @@
                 let key = String(decoding: JSONString.decoded(member.key, in: text), as: UTF8.self)
                 switch (key, member.kind) {
                 case ("pattern", .string): pattern = string(member)
-                case ("pattern", _): throw fail("'pattern' must be a string", member.value.lowerBound + 1)
+                // a URLPatternInit dictionary, which the urlpattern dialect reads
+                case ("pattern", .object): pattern = String(decoding: text[member.value], as: UTF8.self)
+                case ("pattern", _): throw fail("'pattern' must be a string (or, in the urlpattern dialect, an object)", member.value.lowerBound + 1)
                 case ("target", .string): target = string(member)
                 case ("target", .null): target = nil
                 case ("target", _): throw fail("'target' must be a string or null", member.value.lowerBound + 1)

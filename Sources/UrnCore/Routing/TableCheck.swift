@@ -162,6 +162,15 @@
                 }
                 return
             }
+            if let pa = ra.pattern.urlPattern, let pb = rb.pattern.urlPattern {
+                // URLPatterns are compared by their eight canonical pattern strings: the same
+                // pattern twice is a duplicate; an earlier route that takes a later one's example
+                // link shows the shadowing (`proved(_:by:)`)
+                if URLPattern.Component.allCases.allSatisfy({ pa.pattern($0) == pb.pattern($0) }), methodsAB {
+                    found.append(Finding(kind: .duplicate, route: rb, other: ra))
+                }
+                return
+            }
             let sa = ra.pattern.segments, sb = rb.pattern.segments
             guard schemesIntersect(ra.pattern, rb.pattern, table.dialect) else { return }
             let aCoversB = methodsAB && covers(sa, sb, rules) && schemeCovers(ra.pattern, rb.pattern)

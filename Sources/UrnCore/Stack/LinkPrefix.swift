@@ -26,7 +26,7 @@ struct LinkPrefix {
             pieces = Components.compassName(link, cut: nil)
         case .navigator:
             pieces = 0..<link.reference.text.count
-        case .express:
+        case .express, .urlpattern:
             pieces = link.path
         case .urn, .waap:
             if link.kind == .url, let scheme = link.scheme, !WebScheme.contains(link.reference.text[scheme]), let host = link.host {
@@ -72,8 +72,9 @@ struct LinkPrefix {
                 index += 1
                 start = i + 1
             }
-        case .express:
-            // the pathname's segments: Express never sees the host
+        case .express, .urlpattern:
+            // the pathname's segments: Express never sees the host; a URLPattern's stack frames
+            // are its pathname's prefixes
             guard let path = pieces else { return }
             var i = path.lowerBound + 1
             while i <= path.upperBound {

@@ -110,6 +110,7 @@
 
     /// The names of the placeholders, each once, in the order they are written.
     @_spi(Records) public var names: [String] {
+        if let urlPattern = pattern.urlPattern { return urlPattern.groupNames }
         var names: [String] = []
         func add(_ name: String?) { if let name, !names.contains(name) { names.append(name) } }
         for segment in pattern.segments {
@@ -147,6 +148,13 @@
     /// The link, with literals written as `literals` says (`build(_:unnamed:)`).
     func build(_ value: (String) -> String?, unnamed: String?, literals: LiteralSpelling) throws(BuildError) -> [UInt8] {
         if pattern.express != nil { throw .unbuildable("an Express path that only its regex can read (a regex has no values to fill in)") }
+        if let urlPattern = pattern.urlPattern {
+            do {
+                return Array(try urlPattern.link(value).utf8)
+            } catch {
+                throw .unbuildable("a URLPattern: \(error.message)")
+            }
+        }
         var out: [UInt8] = []
         out.reserveCapacity(source.count + 32)
         var written = 0

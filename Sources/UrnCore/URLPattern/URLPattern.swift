@@ -107,6 +107,17 @@ public struct URLPattern: Sendable {
         compiled[component.rawValue].parts.patternString
     }
 
+    /// The names of the groups written with a name (`:id`), each once, in URL order.
+    public var groupNames: [String] {
+        var names: [String] = []
+        for component in compiled {
+            for part in component.parts.groups where !(part.name.unicodeScalars.first?.isASCIIDigit ?? true) && !names.contains(part.name) {
+                names.append(part.name)
+            }
+        }
+        return names
+    }
+
     /// Whether a component has a regexp group.
     public var hasRegexpGroups: Bool {
         compiled.contains { $0.parts.hasRegexpGroups }
@@ -116,7 +127,7 @@ public struct URLPattern: Sendable {
     /// `generate()`): fixed text as it is, each `:name` group its value written as the
     /// component writes text. Throws for what cannot be built: a group with a modifier, a
     /// regexp or wildcard group, a group without a name or a value, a value holding the
-    /// component's delimiter.
+    /// component's delimiter, a pathname value that is a dot segment (`.`, `..`).
     public func generate(_ component: Component, groups: [String: String]) throws(URLPatternError) -> String {
         let compiled = compiled[component.rawValue]
         var out = ""
@@ -134,11 +145,44 @@ public struct URLPattern: Sendable {
                 guard delimiter.isEmpty || !value.contains(delimiter) else {
                     throw URLPatternError("the value of '\(part.name)' holds '\(delimiter)'")
                 }
+                // the URL parser takes a dot segment out of a path: the link would not match
+                guard component != .pathname || !(WebURLParser.isSingleDot(value) || WebURLParser.isDoubleDot(value)) else {
+                    throw URLPatternError("the value of '\(part.name)' is the dot segment '\(value)', which a URL's path drops")
+                }
                 out += part.prefix + (try compiled.encoding(value)) + part.suffix
             case .regexp, .fullWildcard:
                 throw URLPatternError("cannot generate a \(component) with a regexp or wildcard group")
             }
         }
+        return out
+    }
+
+    /// A link the pattern takes, each component generated (`generate(_:groups:)`) with the
+    /// values `value` gives its named groups, a component left as the wildcard `*` empty
+    /// (`urnfmt --link`). Throws what `generate` throws, and for a protocol left open.
+    public func link(_ value: (String) -> String?) throws(URLPatternError) -> String {
+        var texts: [String] = []
+        for component in Component.allCases {
+            guard pattern(component) != "*" else {
+                if component == .protocol { throw URLPatternError("the protocol is a wildcard: no link names one") }
+                texts.append("")
+                continue
+            }
+            var groups: [String: String] = [:]
+            for part in compiled[component.rawValue].parts.groups { groups[part.name] = value(part.name) }
+            texts.append(try generate(component, groups: groups))
+        }
+        let (scheme, username, password, hostname, port, pathname, search, hash) =
+            (texts[0], texts[1], texts[2], texts[3], texts[4], texts[5], texts[6], texts[7])
+        var out = scheme + ":"
+        if !hostname.isEmpty || WebURL.specialSchemes[scheme] != nil {
+            out += "//"
+            if !username.isEmpty || !password.isEmpty { out += username + (password.isEmpty ? "" : ":" + password) + "@" }
+            out += hostname + (port.isEmpty ? "" : ":" + port)
+        }
+        out += pathname
+        if !search.isEmpty { out += "?" + search }
+        if !hash.isEmpty { out += "#" + hash }
         return out
     }
 
@@ -173,14 +217,22 @@ public struct URLPattern: Sendable {
     /// The match of `input`, a link resolved against `baseURL`, or nil when a component does
     /// not match or the link is no URL.
     public func exec(_ input: String, baseURL: String? = nil) throws(URLPatternError) -> [ComponentResult]? {
+        do {
+            return try matching(input, baseURL: baseURL)
+        } catch {
+            throw URLPatternError("a regular expression ran past its limits: \(error.message)")
+        }
+    }
+
+    /// `exec(_:baseURL:)`, a regex at its limits the matcher's error.
+    func matching(_ input: String, baseURL: String?) throws(Regex.MatchError) -> [ComponentResult]? {
         var base: WebURL?
         if let baseURL {
             guard let url = WebURL(baseURL, domainToASCII: domainToASCII) else { return nil }
             base = url
         }
         guard let url = WebURL(input, base: base, domainToASCII: domainToASCII) else { return nil }
-        return try match([url.scheme, url.username, url.password, url.hostname, url.portText, url.pathname,
-                          url.query ?? "", url.fragment ?? ""])
+        return try match(Self.texts(of: url))
     }
 
     /// The match of `input`, a `URLPatternInit` of text, or nil.
@@ -188,21 +240,44 @@ public struct URLPattern: Sendable {
         guard let processed = try? input.processed(as: .url, defaults: Array(repeating: "", count: 8), domainToASCII: domainToASCII) else {
             return nil
         }
-        return try match(processed.components.map { $0 ?? "" })
+        do {
+            return try match(processed.components.map { $0 ?? "" })
+        } catch {
+            throw URLPatternError("a regular expression ran past its limits: \(error.message)")
+        }
+    }
+
+    /// What keeps a link from a pattern.
+    enum Mismatch {
+        /// The WHATWG URL parser reads no URL from it.
+        case noURL
+        /// The first component the pattern refuses, and the link's text there.
+        case component(Component, String)
+        /// Nothing: the pattern takes it.
+        case none
+    }
+
+    /// What keeps `input`, resolved against `baseURL`, from the pattern (`urnmatch --explain`).
+    func mismatch(_ input: String, baseURL: String?) throws(Regex.MatchError) -> Mismatch {
+        let base = baseURL.flatMap { WebURL($0, domainToASCII: domainToASCII) }
+        guard baseURL == nil || base != nil, let url = WebURL(input, base: base, domainToASCII: domainToASCII) else { return .noURL }
+        for (component, text) in zip(Component.allCases, Self.texts(of: url)) {
+            guard try compiled[component.rawValue].regex.matches(Array(text.utf8)) else { return .component(component, text) }
+        }
+        return .none
+    }
+
+    /// The eight component texts of a URL, as `exec()` matches them.
+    static func texts(of url: WebURL) -> [String] {
+        [url.scheme, url.username, url.password, url.hostname, url.portText, url.pathname, url.query ?? "", url.fragment ?? ""]
     }
 
     /// The match of the eight component texts.
-    private func match(_ texts: [String]) throws(URLPatternError) -> [ComponentResult]? {
+    private func match(_ texts: [String]) throws(Regex.MatchError) -> [ComponentResult]? {
         var results: [ComponentResult] = []
         for (component, text) in zip(compiled, texts) {
             let bytes = Array(text.utf8)
-            let found: [Range<Int>?]?
-            do {
-                found = try component.regex.captures(bytes)
-            } catch {
-                throw URLPatternError("a regular expression ran past its limits: \(error.message)")
-            }
-            guard let captures = found else { return nil }
+            guard let captures = try component.regex.captures(bytes) else { return nil }
             let groups = zip(component.parts.groups, captures).map { part, range in
                 // ECMAScript never lets an optional group match nothing (RepeatMatcher's empty
                 // check): such a group took no part, where PCRE2 gives it ""
