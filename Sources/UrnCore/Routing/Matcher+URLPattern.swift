@@ -1,4 +1,13 @@
 extension Matcher {
+    /// The components of `link` as a URLPattern table reads them (`urlPatternComponents`), kept
+    /// from the walk that chose the route when it read this link, so a link is parsed once.
+    func urlPatternRead(_ link: Link, base: String?, _ pattern: URLPattern) -> [[UInt8]]? {
+        if let last = lastURLPatternRead, last.text.elementsEqual(link.text), last.base == base { return last.components }
+        let components = Self.urlPatternComponents(pattern, link, base: base)
+        lastURLPatternRead = (Array(link.text), base, components)
+        return components
+    }
+
     /// Why a URLPattern route does not take `link`: no URL, or the first component its pattern
     /// refuses (nearer the later that component comes in the URL), or its method.
     func urlPatternExplanation(_ route: Route, _ pattern: URLPattern, _ link: Link, method: String?,
@@ -26,8 +35,8 @@ extension Matcher {
     /// JSON `null`. Then the query's parameters with `--merge-query`, and the defaults.
     func urlPatternArguments(_ route: Route, _ pattern: URLPattern, _ link: Link, base: String?) throws(Regex.MatchError) -> Arguments {
         var args = ArgumentList(reusing: &argumentBuffer)
-        if let results = try Self.exec(pattern, link, base: base) {
-            for (component, result) in zip(URLPattern.Component.allCases, results) where pattern.pattern(component) != "*" {
+        if let components = urlPatternRead(link, base: base, pattern), let results = try pattern.match(components) {
+            for (component, result) in zip(URLPattern.Component.allCases, results) where pattern.tested.contains(component) {
                 for group in result.groups {
                     args.set(group.name.utf8, group.value.map { .string(ArraySlice($0.utf8)) } ?? .json(Array("null".utf8)))
                 }

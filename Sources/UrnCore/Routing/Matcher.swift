@@ -53,6 +53,8 @@
     @exclusivity(unchecked) private var ranked: [(id: Int, mode: ComponentMode)] = []
     /// The WAAppRouting routes that throw on the link's whole reading, out of the running.
     private var throwing: [Int] = []
+    /// The last link a URLPattern table read, its base and its components (`urlPatternRead`).
+    var lastURLPatternRead: (text: [UInt8], base: String?, components: [[UInt8]]?)?
     /// The HTTP method of the request being routed (`--method`), nil for any.
     @exclusivity(unchecked) private var method: String?
     /// Route ids by prefix length, for stacks.
@@ -471,7 +473,8 @@
             let pathname = Self.pathname(link)
             for id in table.regexRoutes where method.map({ HTTPMethod.accepts(table.routes[id].methods, $0) }) ?? true {
                 if let pattern = table.routes[id].pattern.urlPattern {
-                    guard try Self.exec(pattern, link, base: table.table.baseURL) != nil else { continue }
+                    // the link is read once by the WHATWG URL parser for all the table's routes
+                    guard let read = urlPatternRead(link, base: table.table.baseURL, pattern), try pattern.matches(read) else { continue }
                 } else {
                     guard try table.routes[id].pattern.express!.regex.matches(pathname) else { continue }
                 }
@@ -480,10 +483,10 @@
         }
     }
 
-    /// A URLPattern's match of `link`, as written, resolved against `base`; a pattern's regex
-    /// at its limits is the matcher's limit error.
-    static func exec(_ pattern: URLPattern, _ link: Link, base: String?) throws(Regex.MatchError) -> [URLPattern.ComponentResult]? {
-        try pattern.matching(String(decoding: link.text, as: UTF8.self), baseURL: base)
+    /// The eight components of `link`, as written, resolved against `base`, as `pattern`'s
+    /// `exec()` reads them (with its IDNA); nil when the WHATWG URL parser reads no URL.
+    static func urlPatternComponents(_ pattern: URLPattern, _ link: Link, base: String?) -> [[UInt8]]? {
+        URLPattern.componentBytes(String(decoding: link.text, as: UTF8.self), baseURL: base, domainToASCII: pattern.domainToASCII)
     }
 
     /// What Express matches: the raw pathname, `/` for an empty one.

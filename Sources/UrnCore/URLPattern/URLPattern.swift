@@ -32,6 +32,12 @@ public struct URLPattern: Sendable {
     }
 
     let compiled: [Compiled]
+    /// The components to test, the pathname first (it tells routes apart most often), leaving
+    /// out those written as the wildcard `*`, which take anything.
+    let tested: [Component]
+    /// The fixed text the pathname starts with, compared before its regex runs (a table of
+    /// API paths shares few prefixes); empty where it starts with a group or ignores case.
+    let pathnamePrefix: [UInt8]
     /// UTS #46 ToASCII for a domain that is not plain ASCII (UrnDomains gives it).
     let domainToASCII: (@Sendable (String) -> String?)?
 
@@ -81,6 +87,13 @@ public struct URLPattern: Sendable {
         compiled.append(try compile(.hash, options) { URLPatternCanonical.hash($0) })
         self.compiled = compiled
         self.domainToASCII = domainToASCII
+        let order: [Component] = [.pathname, .hostname, .protocol, .port, .search, .hash, .username, .password]
+        tested = order.filter { compiled[$0.rawValue].parts.patternString != "*" }
+        if !ignoreCase, let first = compiled[Component.pathname.rawValue].parts.parts.first, first.kind == .fixedText, first.modifier == .none {
+            pathnamePrefix = Array(first.value.utf8)
+        } else {
+            pathnamePrefix = []
+        }
     }
 
     /// The pattern of a constructor string (`https://*.example.com/blog/:slug`), resolved
@@ -232,7 +245,7 @@ public struct URLPattern: Sendable {
             base = url
         }
         guard let url = WebURL(input, base: base, domainToASCII: domainToASCII) else { return nil }
-        return try match(Self.texts(of: url))
+        return try match(Self.texts(of: url).map { Array($0.utf8) })
     }
 
     /// The match of `input`, a `URLPatternInit` of text, or nil.
@@ -241,7 +254,7 @@ public struct URLPattern: Sendable {
             return nil
         }
         do {
-            return try match(processed.components.map { $0 ?? "" })
+            return try match(processed.components.map { Array(($0 ?? "").utf8) })
         } catch {
             throw URLPatternError("a regular expression ran past its limits: \(error.message)")
         }
@@ -272,11 +285,32 @@ public struct URLPattern: Sendable {
         [url.scheme, url.username, url.password, url.hostname, url.portText, url.pathname, url.query ?? "", url.fragment ?? ""]
     }
 
+    /// The eight component texts of `input` resolved against `baseURL`, as UTF-8, read once for
+    /// every route of a table; nil when the WHATWG URL parser reads no URL.
+    static func componentBytes(_ input: String, baseURL: String?, domainToASCII: (@Sendable (String) -> String?)?) -> [[UInt8]]? {
+        var base: WebURL?
+        if let baseURL {
+            guard let url = WebURL(baseURL, domainToASCII: domainToASCII) else { return nil }
+            base = url
+        }
+        return WebURL(input, base: base, domainToASCII: domainToASCII).map { texts(of: $0).map { Array($0.utf8) } }
+    }
+
+    /// Whether the pattern takes the component texts `bytes` (`componentBytes`): the
+    /// pathname's fixed start first, then each component not left as `*`.
+    func matches(_ bytes: [[UInt8]]) throws(Regex.MatchError) -> Bool {
+        guard bytes[Component.pathname.rawValue].starts(with: pathnamePrefix) else { return false }
+        for component in tested {
+            guard try compiled[component.rawValue].regex.matches(bytes[component.rawValue]) else { return false }
+        }
+        return true
+    }
+
     /// The match of the eight component texts.
-    private func match(_ texts: [String]) throws(Regex.MatchError) -> [ComponentResult]? {
+    func match(_ texts: [[UInt8]]) throws(Regex.MatchError) -> [ComponentResult]? {
         var results: [ComponentResult] = []
-        for (component, text) in zip(compiled, texts) {
-            let bytes = Array(text.utf8)
+        for (component, bytes) in zip(compiled, texts) {
+            let text = String(decoding: bytes, as: UTF8.self)
             guard let captures = try component.regex.captures(bytes) else { return nil }
             let groups = zip(component.parts.groups, captures).map { part, range in
                 // ECMAScript never lets an optional group match nothing (RepeatMatcher's empty
