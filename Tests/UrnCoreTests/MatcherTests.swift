@@ -29,7 +29,7 @@ import Testing
         #expect(match.handler === matcher.tables[0].routes[0])
     }
 
-    /// WARoutePattern.m:64-71: a pattern with a `*` and a last component that is not `*` throws
+    /// WARoutePattern.m:64-71 (Wasappli/WAAppRouting 57eb35e): a pattern with a `*` and a last component that is not `*` throws
     /// on a longer reading whose first components it takes, and WAAppRouteMatcher.m:14-26 reads
     /// the whole link first, so the route never reaches the host-and-path reading: in every
     /// dictionary order the app either crashes on it or answers with another route. urn leaves

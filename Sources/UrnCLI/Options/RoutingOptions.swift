@@ -134,6 +134,11 @@ package struct RoutingOptions: ParsableArguments {
             }
             return nil
         }
+        // --base means something only to a urlpattern table: given to none, it would do nothing
+        if baseURL != nil, !tables.contains(where: { $0.dialect == .urlpattern }) {
+            diagnostics.error("--base is the base URL of urlpattern tables, and no table is one: give --dialect urlpattern or @dialect urlpattern")
+            return nil
+        }
         return tables
     }
 
