@@ -96,7 +96,6 @@ struct ExampleLinks {
             values.append((name, value))
         }
         let builder = LinkBuilder(pattern: route.pattern, delimiter: Array(table.delimiter.utf8))
-        var links: [String] = []
         // literals as a valid link writes them; then, for the dialects that compare a literal
         // otherwise, as written (URLNavigator compares the link's text) and with every `%`
         // encoded (WAAppRouting compares a literal's `%6C` with the decoded path)

@@ -104,14 +104,17 @@ import CPCRE2
     /// The ranges of the capturing groups (nil for a group that took no part) when `subject`
     /// matches (the whole of it, unless the anchoring is `.source`), else nil.
     @_spi(Records) public func captures(_ subject: [UInt8]) throws(MatchError) -> [Range<Int>?]? {
-        try subject.withUnsafeBufferPointer { (buffer) throws(MatchError) -> [Range<Int>?]? in
-            guard try run(buffer) >= 0 else { return nil }
-            let vector = pcre2_get_ovector_pointer_8(MatchScratch.matchData(pairs: captureCount + 1))!
-            let unset = urn_pcre2_unset()
-            return (1..<(captureCount + 1)).map { group in
-                let start = vector[2 * group], end = vector[2 * group + 1]
-                return start == unset ? nil : Int(start)..<Int(end)
-            }
+        try subject.withUnsafeBufferPointer { (buffer) throws(MatchError) -> [Range<Int>?]? in try captures(buffer) }
+    }
+
+    /// The ranges of the capturing groups in `subject` (see `captures(_:)`), seen through a pointer.
+    @_spi(Records) public func captures(_ subject: UnsafeBufferPointer<UInt8>) throws(MatchError) -> [Range<Int>?]? {
+        guard try run(subject) >= 0 else { return nil }
+        let vector = pcre2_get_ovector_pointer_8(MatchScratch.matchData(pairs: captureCount + 1))!
+        let unset = urn_pcre2_unset()
+        return (1..<(captureCount + 1)).map { group in
+            let start = vector[2 * group], end = vector[2 * group + 1]
+            return start == unset ? nil : Int(start)..<Int(end)
         }
     }
 

@@ -32,6 +32,8 @@ final class CompiledTable {
     let regexRoutes: [Int]
     /// The tries, in the order their modes first occur in the table.
     let partitions: [Partition]
+    /// A urlpattern table's routes, found by pathname where they can be; nil in other dialects.
+    let urlPatterns: URLPatternIndex?
     /// WAAppRouting routes that throw on a longer reading (`throws(_:on:)`); empty in the other
     /// dialects.
     let throwingRoutes: [Int]
@@ -67,6 +69,7 @@ final class CompiledTable {
         self.hasBlocks = table.routes.contains { $0.isBlock }
         self.regexRoutes = regexRoutes
         self.partitions = partitions
+        urlPatterns = dialect == .urlpattern && !table.format.isAppLinks ? URLPatternIndex(table.routes) : nil
         self.throwingRoutes = dialect == .waap ? table.routes.indices.filter { Self.mayThrow(table.routes[$0].pattern) } : []
         self.byText = byText
         self.byTarget = dialect.rules.registrationChains ? table.firstScreenByClass() : [:]

@@ -1,11 +1,34 @@
 extension Matcher {
-    /// The components of `link` as a URLPattern table reads them (`urlPatternComponents`), kept
-    /// from the walk that chose the route when it read this link, so a link is parsed once.
-    func urlPatternRead(_ link: Link, base: String?, _ pattern: URLPattern) -> [[UInt8]]? {
-        if let last = lastURLPatternRead, last.text.elementsEqual(link.text), last.base == base { return last.components }
-        let components = Self.urlPatternComponents(pattern, link, base: base)
-        lastURLPatternRead = (Array(link.text), base, components)
-        return components
+    /// Reads `link` against `base` as a URLPattern's `exec()` reads it into
+    /// `urlPatternInput`, unless that holds it already (`urlPatternReading`); false when the
+    /// WHATWG URL parser reads no URL.
+    func readURLPatternInput(_ link: Link, base: String?, domainToASCII: (@Sendable (String) -> String?)?) -> Bool {
+        if let reading = urlPatternReading, reading.base == base { return reading.isURL }
+        let isURL = urlPatternInput.read(link.text, baseURL: base, domainToASCII: domainToASCII)
+        urlPatternReading = (base, isURL)
+        return isURL
+    }
+
+    /// Adds to `ranked` the routes of a urlpattern table that take `link`: those the trie finds
+    /// by the pathname's segments, their other components tested, then the others, each
+    /// pattern's components tested (`URLPatternIndex`).
+    func collectURLPatterns(_ link: Link, _ index: URLPatternIndex, in table: CompiledTable, mode: ComponentMode) throws(Regex.MatchError) {
+        guard readURLPatternInput(link, base: table.table.baseURL, domainToASCII: index.domainToASCII) else { return }
+        let pathname = urlPatternInput.ranges[URLPattern.Component.pathname.rawValue]
+        urlPatternFound.removeAll(keepingCapacity: true)
+        if urlPatternInput.bytes[pathname].first == UInt8(ascii: "/") {
+            urlPatternSegments.removeAll()
+            urlPatternSegments.appendSlashSeparated(urlPatternInput.bytes, (pathname.lowerBound + 1)..<pathname.upperBound, raw: true)
+            try index.trie.search(&urlPatternSegments, into: &urlPatternFound)
+        }
+        try index.patterns.withUnsafeBufferPointer { (patterns) throws(Regex.MatchError) in
+            for id in urlPatternFound where method.map({ HTTPMethod.accepts(table.routes[id].methods, $0) }) ?? true {
+                if try patterns[id].matches(urlPatternInput, pathnameTaken: true) { ranked.append((id, mode)) }
+            }
+            for id in index.others where method.map({ HTTPMethod.accepts(table.routes[id].methods, $0) }) ?? true {
+                if try patterns[id].matches(urlPatternInput) { ranked.append((id, mode)) }
+            }
+        }
     }
 
     /// Why a URLPattern route does not take `link`: no URL, or the first component its pattern
@@ -28,17 +51,26 @@ extension Matcher {
         return Explanation(route: route, reason: reason, leadingLiterals: 0, distance: distance, caseDifferences: 0)
     }
 
+    /// JSON `null`, the value of a group that took no part.
+    private static let null = Array("null".utf8)
+
     /// The arguments of a URLPattern route: its groups, undecoded, component by component in
     /// URL order, a group of a later component replacing one of the same name (the pathname's
     /// `0` wins over the hostname's); a component that is the wildcard `*` alone (every
     /// component a constructor string leaves open) gives none. A group that took no part is
     /// JSON `null`. Then the query's parameters with `--merge-query`, and the defaults.
-    func urlPatternArguments(_ route: Route, _ pattern: URLPattern, _ link: Link, base: String?) throws(Regex.MatchError) -> Arguments {
+    func urlPatternArguments(_ route: Route, _ id: Int, _ index: URLPatternIndex, _ link: Link, base: String?) throws(Regex.MatchError) -> Arguments {
         var args = ArgumentList(reusing: &argumentBuffer)
-        if let components = urlPatternRead(link, base: base, pattern), let results = try pattern.match(components) {
-            for (component, result) in zip(URLPattern.Component.allCases, results) where pattern.tested.contains(component) {
-                for group in result.groups {
-                    args.set(group.name.utf8, group.value.map { .string(ArraySlice($0.utf8)) } ?? .json(Array("null".utf8)))
+        if readURLPatternInput(link, base: base, domainToASCII: index.domainToASCII) {
+            _ = try index.patterns.withUnsafeBufferPointer { (patterns) throws(Regex.MatchError) in
+                try patterns[id].forEachGroup(in: urlPatternInput) { name, value in
+                    name.withUnsafeBufferPointer { name in
+                        if let value {
+                            args.set(name: name, string: value, plainName: false)
+                        } else {
+                            args.set(name, .json(Self.null))
+                        }
+                    }
                 }
             }
         }

@@ -50,13 +50,20 @@
     @exclusivity(unchecked) private var lookup = Components()
     /// Route ids a trie search found, and the candidates collected from them.
     @exclusivity(unchecked) private var found: [Int] = []
-    @exclusivity(unchecked) private var ranked: [(id: Int, mode: ComponentMode)] = []
+    @exclusivity(unchecked) var ranked: [(id: Int, mode: ComponentMode)] = []
     /// The WAAppRouting routes that throw on the link's whole reading, out of the running.
     private var throwing: [Int] = []
-    /// The last link a URLPattern table read, its base and its components (`urlPatternRead`).
-    var lastURLPatternRead: (text: [UInt8], base: String?, components: [[UInt8]]?)?
+    /// The component texts of this call's link as a URLPattern table reads it
+    /// (`readURLPatternInput`), and the base it was read against and whether it is a URL; nil
+    /// until a table of this call reads it (the walk that chooses the route, then the
+    /// winner's arguments).
+    var urlPatternInput = URLPatternInput()
+    var urlPatternReading: (base: String?, isURL: Bool)?
+    /// The segments of that link's pathname, and the routes a urlpattern table's trie found by them.
+    var urlPatternSegments = Components()
+    var urlPatternFound: [Int] = []
     /// The HTTP method of the request being routed (`--method`), nil for any.
-    @exclusivity(unchecked) private var method: String?
+    @exclusivity(unchecked) var method: String?
     /// Route ids by prefix length, for stacks.
     @exclusivity(unchecked) private var prefixFound: [(length: Int, id: Int)] = []
     /// The buffer of the last match's arguments, appended to while a match holds it and reused
@@ -108,11 +115,14 @@
         if !Self.same(readDelimiter, delimiter) { readDelimiter = delimiter }
     }
 
-    /// Starts a call about a link: what `components` holds was read for another link, unless a
-    /// caller holds the reading of this one.
+    /// Starts a call about a link: what `components` and `urlPatternInput` hold was read for
+    /// another link, unless a caller holds the reading of this one.
     @inline(__always)
     func beginCall() {
-        if !readingHeld { readMode = nil }
+        if !readingHeld {
+            readMode = nil
+            urlPatternReading = nil
+        }
     }
 
     /// Holds one link's reading across the calls that follow, until `endHolding`: every one of
@@ -124,6 +134,7 @@
     func startHolding() -> Bool {
         guard !readingHeld else { return false }
         readMode = nil
+        urlPatternReading = nil
         readingHeld = true
         return true
     }
@@ -439,7 +450,8 @@
     private func collect(_ link: Link, in table: CompiledTable, limit: Int?, walkingTries: Bool = true) throws(Regex.MatchError) {
         ranked.removeAllShort()
         throwing.removeAll(keepingCapacity: true)
-        for index in table.partitions.indices where walkingTries {
+        // a urlpattern table's routes are found by the WHATWG reading of the link, in no partition
+        for index in table.partitions.indices where walkingTries && table.urlPatterns == nil {
             let mode = table.partitions[index].mode
             readComponents(link, mode: mode, delimiter: table.delimiter)
             if let limit { components.truncate(to: limit) }
@@ -469,24 +481,17 @@
                 }
             }
         }
-        if !table.regexRoutes.isEmpty, limit == nil, let mode = table.partitions.first?.mode {
+        guard limit == nil, let mode = table.partitions.first?.mode else { return }
+        if let index = table.urlPatterns {
+            return try collectURLPatterns(link, index, in: table, mode: mode)
+        }
+        if !table.regexRoutes.isEmpty {
             let pathname = Self.pathname(link)
             for id in table.regexRoutes where method.map({ HTTPMethod.accepts(table.routes[id].methods, $0) }) ?? true {
-                if let pattern = table.routes[id].pattern.urlPattern {
-                    // the link is read once by the WHATWG URL parser for all the table's routes
-                    guard let read = urlPatternRead(link, base: table.table.baseURL, pattern), try pattern.matches(read) else { continue }
-                } else {
-                    guard try table.routes[id].pattern.express!.regex.matches(pathname) else { continue }
-                }
+                guard try table.routes[id].pattern.express!.regex.matches(pathname) else { continue }
                 ranked.append((id, mode))
             }
         }
-    }
-
-    /// The eight components of `link`, as written, resolved against `base`, as `pattern`'s
-    /// `exec()` reads them (with its IDNA); nil when the WHATWG URL parser reads no URL.
-    static func urlPatternComponents(_ pattern: URLPattern, _ link: Link, base: String?) -> [[UInt8]]? {
-        URLPattern.componentBytes(String(decoding: link.text, as: UTF8.self), baseURL: base, domainToASCII: pattern.domainToASCII)
     }
 
     /// What Express matches: the raw pathname, `/` for an empty one.
@@ -498,12 +503,15 @@
     private func match(_ candidate: (id: Int, mode: ComponentMode), _ link: Link, in table: CompiledTable,
                        limit: Int?) throws(Regex.MatchError) -> Match {
         // WAAppRouting takes arguments from host and path whichever reading matched (WAAppRouteMatcher.m:32)
-        readComponents(link, mode: table.dialect.rules.argumentsFromRouteString ? CompiledTable.waapRoute(options) : candidate.mode,
-                       delimiter: table.delimiter)
-        if let limit { components.truncate(to: limit) }
+        // a URLPattern's arguments come from the link's WHATWG reading
+        if table.urlPatterns == nil {
+            readComponents(link, mode: table.dialect.rules.argumentsFromRouteString ? CompiledTable.waapRoute(options) : candidate.mode,
+                           delimiter: table.delimiter)
+            if let limit { components.truncate(to: limit) }
+        }
         let route = table.routeReference(candidate.id)
         let args = try route.withGuaranteed { (route) throws(Regex.MatchError) in
-            if let pattern = route.pattern.urlPattern { return try urlPatternArguments(route, pattern, link, base: table.table.baseURL) }
+            if let index = table.urlPatterns { return try urlPatternArguments(route, candidate.id, index, link, base: table.table.baseURL) }
             return try arguments(route, link, dialect: table.dialect, delimiter: table.delimiter)
         }
         var found = Match(routeReference: route, args: args)

@@ -23,12 +23,47 @@ public struct URLPattern: Sendable {
         case hash
     }
 
-    /// One compiled component.
-    struct Compiled: Sendable {
+    /// One compiled component. A class, so that a route's test reads it in place rather than
+    /// copying (and counting references to) its parts, regex and texts.
+    final class Compiled: Sendable {
         let parts: PatternParts
         let regex: Regex
         /// How its fixed text, and a generated group value, is written.
         let encoding: PatternParts.Encoding
+        /// The text the component must be, for a pattern of fixed text alone that heeds case:
+        /// compared as bytes instead of by the regex.
+        let fixed: [UInt8]?
+        /// The groups, in order, and their names as UTF-8.
+        let groups: [PatternParts.Part]
+        let groupNames: [[UInt8]]
+        /// The pattern is the wildcard `*` alone, which takes anything.
+        let isWildcard: Bool
+
+        init(parts: PatternParts, regex: Regex, encoding: @escaping PatternParts.Encoding) {
+            self.parts = parts
+            self.regex = regex
+            self.encoding = encoding
+            let allFixed = !parts.options.ignoreCase && parts.parts.allSatisfy { $0.kind == .fixedText && $0.modifier == .none }
+            fixed = allFixed ? Array(parts.parts.map(\.value).joined().utf8) : nil
+            groups = parts.groups
+            groupNames = groups.map { Array($0.name.utf8) }
+            isWildcard = parts.patternString == "*"
+        }
+
+        /// Whether group `index` took no part although PCRE2 gave it `range`: ECMAScript never
+        /// lets an optional group match nothing (RepeatMatcher's empty check), where PCRE2
+        /// gives it "".
+        func tookNoPart(_ index: Int, _ range: Range<Int>?) -> Bool {
+            guard let range else { return true }
+            let part = groups[index]
+            return range.isEmpty && part.modifier == .optional && part.prefix.isEmpty && part.suffix.isEmpty
+        }
+
+        /// Whether the component's text `text` matches.
+        func matches(_ text: UnsafeBufferPointer<UInt8>) throws(Regex.MatchError) -> Bool {
+            if let fixed { return fixed.elementsEqual(text) }
+            return try regex.matches(text)
+        }
     }
 
     let compiled: [Compiled]
@@ -40,6 +75,12 @@ public struct URLPattern: Sendable {
     let pathnamePrefix: [UInt8]
     /// UTS #46 ToASCII for a domain that is not plain ASCII (UrnDomains gives it).
     let domainToASCII: (@Sendable (String) -> String?)?
+    /// The components, by index in URL order, that are not the wildcard `*` and have groups:
+    /// those the arguments come from.
+    let grouped: [Int]
+    /// The pathname as whole segments (`wholeSegments(_:)`), for a segment trie; nil when it
+    /// is not.
+    let pathnameSegments: [Segment]?
 
     /// The pattern of `input`, a `URLPatternInit` of patterns; `ignoreCase` is the
     /// `ignoreCase` option (pathname, search and hash).
@@ -88,12 +129,14 @@ public struct URLPattern: Sendable {
         self.compiled = compiled
         self.domainToASCII = domainToASCII
         let order: [Component] = [.pathname, .hostname, .protocol, .port, .search, .hash, .username, .password]
-        tested = order.filter { compiled[$0.rawValue].parts.patternString != "*" }
+        tested = order.filter { !compiled[$0.rawValue].isWildcard }
         if !ignoreCase, let first = compiled[Component.pathname.rawValue].parts.parts.first, first.kind == .fixedText, first.modifier == .none {
             pathnamePrefix = Array(first.value.utf8)
         } else {
             pathnamePrefix = []
         }
+        pathnameSegments = Self.wholeSegments(compiled[Component.pathname.rawValue].parts)
+        grouped = compiled.indices.filter { !compiled[$0].isWildcard && !compiled[$0].groups.isEmpty }
     }
 
     /// The pattern of a constructor string (`https://*.example.com/blog/:slug`), resolved
@@ -245,7 +288,7 @@ public struct URLPattern: Sendable {
             base = url
         }
         guard let url = WebURL(input, base: base, domainToASCII: domainToASCII) else { return nil }
-        return try match(Self.texts(of: url).map { Array($0.utf8) })
+        return try match(URLPatternInput(Self.texts(of: url)))
     }
 
     /// The match of `input`, a `URLPatternInit` of text, or nil.
@@ -254,7 +297,7 @@ public struct URLPattern: Sendable {
             return nil
         }
         do {
-            return try match(processed.components.map { Array(($0 ?? "").utf8) })
+            return try match(URLPatternInput(processed.components.map { $0 ?? "" }))
         } catch {
             throw URLPatternError("a regular expression ran past its limits: \(error.message)")
         }
@@ -285,38 +328,70 @@ public struct URLPattern: Sendable {
         [url.scheme, url.username, url.password, url.hostname, url.portText, url.pathname, url.query ?? "", url.fragment ?? ""]
     }
 
-    /// The eight component texts of `input` resolved against `baseURL`, as UTF-8, read once for
-    /// every route of a table; nil when the WHATWG URL parser reads no URL.
-    static func componentBytes(_ input: String, baseURL: String?, domainToASCII: (@Sendable (String) -> String?)?) -> [[UInt8]]? {
-        var base: WebURL?
-        if let baseURL {
-            guard let url = WebURL(baseURL, domainToASCII: domainToASCII) else { return nil }
-            base = url
+    /// Whether the pattern takes `input`: the pathname's fixed start first, then each
+    /// component not left as `*`; `pathnameTaken`: a segment trie found the pathname, which is
+    /// not tested again.
+    func matches(_ input: URLPatternInput, pathnameTaken: Bool = false) throws(Regex.MatchError) -> Bool {
+        try input.bytes.withUnsafeBufferPointer { (bytes) throws(Regex.MatchError) -> Bool in
+            let pathname = Component.pathname.rawValue
+            guard pathnameTaken || bytes[input.ranges[pathname]].starts(with: pathnamePrefix) else { return false }
+            for component in tested where !pathnameTaken || component != .pathname {
+                guard try compiled[component.rawValue].matches(UnsafeBufferPointer(rebasing: bytes[input.ranges[component.rawValue]])) else {
+                    return false
+                }
+            }
+            return true
         }
-        return WebURL(input, base: base, domainToASCII: domainToASCII).map { texts(of: $0).map { Array($0.utf8) } }
     }
 
-    /// Whether the pattern takes the component texts `bytes` (`componentBytes`): the
-    /// pathname's fixed start first, then each component not left as `*`.
-    func matches(_ bytes: [[UInt8]]) throws(Regex.MatchError) -> Bool {
-        guard bytes[Component.pathname.rawValue].starts(with: pathnamePrefix) else { return false }
-        for component in tested {
-            guard try compiled[component.rawValue].regex.matches(bytes[component.rawValue]) else { return false }
+    /// Calls `body` with each group of the components the pattern tests (those not left as
+    /// `*`), in URL order: its name and its text in `input`, nil for one that took no part.
+    /// For a pattern that takes `input`; a pathname filed by segments is read by them, without
+    /// its regex. False when a component's regex does not take its text after all.
+    func forEachGroup(in input: URLPatternInput, _ body: (_ name: [UInt8], _ value: UnsafeBufferPointer<UInt8>?) -> Void)
+        throws(Regex.MatchError) -> Bool {
+        try input.bytes.withUnsafeBufferPointer { (bytes) throws(Regex.MatchError) -> Bool in
+            for index in grouped {
+                let compiled = compiled[index]
+                let text = UnsafeBufferPointer(rebasing: bytes[input.ranges[index]])
+                if index == Component.pathname.rawValue, let segments = pathnameSegments {
+                    Self.forEachSegmentGroup(segments, text, body)
+                    continue
+                }
+                guard let captures = try compiled.regex.captures(text) else { return false }
+                for (group, range) in zip(compiled.groups.indices, captures) {
+                    body(compiled.groupNames[group], compiled.tookNoPart(group, range) ? nil : UnsafeBufferPointer(rebasing: text[range!]))
+                }
+            }
+            return true
         }
-        return true
     }
 
-    /// The match of the eight component texts.
-    func match(_ texts: [[UInt8]]) throws(Regex.MatchError) -> [ComponentResult]? {
+    /// Calls `body` with the name and text of each placeholder of `segments` in `pathname`,
+    /// which they take: the segments after its first `/`, one for one.
+    private static func forEachSegmentGroup(_ segments: [Segment], _ pathname: UnsafeBufferPointer<UInt8>,
+                                            _ body: (_ name: [UInt8], _ value: UnsafeBufferPointer<UInt8>?) -> Void) {
+        var start = 1, segment = 0
+        for end in 1...pathname.count where end == pathname.count || pathname[end] == UInt8(ascii: "/") {
+            if case let .placeholder(placeholder) = segments[segment] {
+                body(placeholder.nameBytes, UnsafeBufferPointer(rebasing: pathname[start..<end]))
+            }
+            segment += 1
+            start = end + 1
+        }
+    }
+
+    /// The match of the eight component texts of `input`.
+    func match(_ input: URLPatternInput) throws(Regex.MatchError) -> [ComponentResult]? {
         var results: [ComponentResult] = []
-        for (component, bytes) in zip(compiled, texts) {
+        for (component, range) in zip(compiled, input.ranges) {
+            let bytes = Array(input.bytes[range])
             let text = String(decoding: bytes, as: UTF8.self)
             guard let captures = try component.regex.captures(bytes) else { return nil }
-            let groups = zip(component.parts.groups, captures).map { part, range in
-                // ECMAScript never lets an optional group match nothing (RepeatMatcher's empty
-                // check): such a group took no part, where PCRE2 gives it ""
-                let empty = range?.isEmpty == true && part.modifier == .optional && part.prefix.isEmpty && part.suffix.isEmpty
-                return (name: part.name, value: empty ? nil : range.map { String(decoding: bytes[$0], as: UTF8.self) })
+            // (the expression may hold more captures than the groups: a translation's own)
+            let groups = zip(component.groups.indices, captures).map { index, range in
+                (name: component.groups[index].name,
+                 value: component.tookNoPart(index, range) ? nil : range.map { String(decoding: bytes[$0], as: UTF8.self) })
             }
             results.append(ComponentResult(input: text, groups: groups))
         }

@@ -1,0 +1,64 @@
+/// The eight component texts of a link as a URLPattern's `exec()` reads them, in one buffer
+/// that is reused from link to link: a router reads each link once for all its patterns.
+struct URLPatternInput {
+    /// The texts, one after another.
+    private(set) var bytes: [UInt8] = []
+    /// Where each component's text lies in `bytes`, in URL order (`URLPattern.Component`).
+    private(set) var ranges = [Range<Int>](repeating: 0..<0, count: URLPattern.Component.allCases.count)
+    /// The last base URL read and its parse, so that a table's base is parsed once.
+    private var base: (text: String, url: WebURL?)?
+
+    /// An empty input.
+    init() {}
+
+    /// The texts of `components` (`URLPattern.texts(of:)`).
+    init(_ components: [String]) {
+        set(components)
+    }
+
+    /// The text of `component`.
+    subscript(component: URLPattern.Component) -> ArraySlice<UInt8> {
+        bytes[ranges[component.rawValue]]
+    }
+
+    /// Reads `link` resolved against `baseURL` (with `domainToASCII` for IDNA): a plain
+    /// absolute http(s) link from its bytes (`PlainWebURL`), any other through the WHATWG URL
+    /// parser. False, with the texts left empty, when the parser reads no URL.
+    mutating func read(_ link: [UInt8], baseURL: String?, domainToASCII: (@Sendable (String) -> String?)?) -> Bool {
+        var base: WebURL?
+        if let baseURL {
+            if self.base?.text != baseURL { self.base = (baseURL, WebURL(baseURL, domainToASCII: domainToASCII)) }
+            // exec() reads no URL at all against a base that is none
+            guard let url = self.base?.url else { return clear() }
+            base = url
+        }
+        if link.withUnsafeBufferPointer({ PlainWebURL.components($0, into: &ranges) }) {
+            bytes.removeAll(keepingCapacity: true)
+            bytes.append(contentsOf: link)
+            if ranges[URLPattern.Component.pathname.rawValue].isEmpty {
+                bytes.append(UInt8(ascii: "/"))
+                ranges[URLPattern.Component.pathname.rawValue] = (bytes.count - 1)..<bytes.count
+            }
+            return true
+        }
+        guard let url = WebURL(String(decoding: link, as: UTF8.self), base: base, domainToASCII: domainToASCII) else { return clear() }
+        set(URLPattern.texts(of: url))
+        return true
+    }
+
+    /// Empties the texts; false.
+    private mutating func clear() -> Bool {
+        set(Array(repeating: "", count: ranges.count))
+        return false
+    }
+
+    /// Makes `components` the texts.
+    private mutating func set(_ components: [String]) {
+        bytes.removeAll(keepingCapacity: true)
+        for (index, text) in components.enumerated() {
+            let start = bytes.count
+            bytes.append(contentsOf: text.utf8)
+            ranges[index] = start..<bytes.count
+        }
+    }
+}
