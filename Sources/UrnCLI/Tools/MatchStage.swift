@@ -124,6 +124,8 @@ struct MatchStage: RecordStage {
         } else if winner == nil {
             // Express answers 400, not 404: an error record, as for a link it cannot read
             if let refusal = matcher.refusal { throw refusal }
+            // a urlpattern table's exec() reads no URL from the link: an error record, not a miss
+            if let unreadable = matcher.unreadableURL { throw unreadable }
             summary.unmatched += 1
         }
         if explain {

@@ -111,6 +111,7 @@ final class TableComparison {
     private func route(_ link: Link, method: String?) throws {
         before = try matcher.firstMatch(link, method: method)
         if before == nil, let refusal = matcher.refusal { throw refusal }
+        if before == nil, let unreadable = matcher.unreadableURL { throw unreadable }
         if explain, before == nil { beforeExplanations = try matcher.explain(link, method: method) }
     }
 

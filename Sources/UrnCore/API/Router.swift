@@ -81,6 +81,8 @@ public final class Router {
         do throws(Regex.MatchError) { winner = try matcher.firstMatch(parsed, method: method?.uppercased()) } catch { throw UrnError(error) }
         // Express answers 400 to a value decodeURIComponent refuses, not 404
         if winner == nil, let refusal = matcher.refusal { throw UrnError(refusal) }
+        // a urlpattern table's exec() reads no URL from the link
+        if winner == nil, let unreadable = matcher.unreadableURL { throw UrnError(unreadable) }
         return winner.map(RouteMatch.init)
     }
 }

@@ -29,6 +29,10 @@ package struct DialectRules: Sendable {
         /// Matching), then the path with fewer template expressions, then document order, as
         /// openapi-core ranks the rest, which the specification leaves to the tool.
         case fewestExpressions
+        /// A urlpattern table under `--precedence specific`: the URL Pattern Standard's
+        /// tentative `compareComponent`, component by component in URL order (protocol to
+        /// hash), the more specific first; then table order.
+        case urlPatternSpecificity
     }
 
     /// Placeholders and `*` take an empty component (Compass: Navigator.swift:100–106).

@@ -13,7 +13,13 @@ extension Matcher {
     /// by the pathname's segments, their other components tested, then the others, each
     /// pattern's components tested (`URLPatternIndex`).
     func collectURLPatterns(_ link: Link, _ index: URLPatternIndex, in table: CompiledTable, mode: ComponentMode) throws(Regex.MatchError) {
-        guard readURLPatternInput(link, base: table.table.baseURL, domainToASCII: index.domainToASCII) else { return }
+        // an earlier urlpattern table of this call read a URL from the link (against its own base)
+        let readBefore = urlPatternReading?.isURL == true
+        guard readURLPatternInput(link, base: table.table.baseURL, domainToASCII: index.domainToASCII) else {
+            if !readBefore { unreadableURL = UnreadableURL(link.text, baseURL: table.table.baseURL) }
+            return
+        }
+        if unreadableURL != nil { unreadableURL = nil }
         let pathname = urlPatternInput.ranges[URLPattern.Component.pathname.rawValue]
         urlPatternFound.removeAll(keepingCapacity: true)
         if urlPatternInput.bytes[pathname].first == UInt8(ascii: "/") {

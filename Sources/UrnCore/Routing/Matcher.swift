@@ -57,11 +57,11 @@
     /// (`readURLPatternInput`), and the base it was read against and whether it is a URL; nil
     /// until a table of this call reads it (the walk that chooses the route, then the
     /// winner's arguments).
-    var urlPatternInput = URLPatternInput()
-    var urlPatternReading: (base: String?, isURL: Bool)?
+    @exclusivity(unchecked) var urlPatternInput = URLPatternInput()
+    @exclusivity(unchecked) var urlPatternReading: (base: String?, isURL: Bool)?
     /// The segments of that link's pathname, and the routes a urlpattern table's trie found by them.
-    var urlPatternSegments = Components()
-    var urlPatternFound: [Int] = []
+    @exclusivity(unchecked) var urlPatternSegments = Components()
+    @exclusivity(unchecked) var urlPatternFound: [Int] = []
     /// The HTTP method of the request being routed (`--method`), nil for any.
     @exclusivity(unchecked) var method: String?
     /// Route ids by prefix length, for stacks.
@@ -78,6 +78,10 @@
     /// rather than 404: a route whose path takes the link has a parameter `decodeURIComponent`
     /// refuses (lib/router/layer.js:166-181). Set only by Express tables.
     @exclusivity(unchecked) @_spi(Records) public private(set) var refusal: UndecodableParameter?
+    /// Why the last link `firstMatch` gave no route for is one the urlpattern tables cannot
+    /// read: the WHATWG URL parser reads no URL from it, against any of their base URLs. Set by
+    /// urlpattern tables only, for each link they read.
+    @exclusivity(unchecked) @_spi(Records) public internal(set) var unreadableURL: UnreadableURL?
     /// The parameters of the last OpenAPI arguments made whose values break their schema.
     @exclusivity(unchecked) var invalidParameters: [InvalidParameter] = []
     private static let slash = [UInt8(ascii: "/")]

@@ -22,6 +22,13 @@ enum Precedence {
             // a concrete path has none (templating/paths/iterators.py:62 in openapi-core 0.23.1)
             let ea = a.operation?.expressionCount ?? 0, eb = b.operation?.expressionCount ?? 0
             if ea != eb { return ea < eb }
+        case .urlPatternSpecificity:
+            if let pa = a.pattern.urlPattern, let pb = b.pattern.urlPattern {
+                for component in URLPattern.Component.allCases {
+                    let order = URLPattern.compare(component, pa, pb)
+                    if order != 0 { return order > 0 }
+                }
+            }
         case .tableOrder:
             break
         }

@@ -74,6 +74,9 @@ public struct RouteTable: Sendable {
     @_spi(Records) public var baseURL: String?
     /// A URLPattern table's `ignoreCase` option (`@ignore-case`; `-i` sets it for every table).
     @_spi(Records) public var ignoreCase = false
+    /// A URLPattern table ranks matching routes by specificity (`@precedence specific`,
+    /// `--precedence specific`) rather than by declaration order.
+    @_spi(Records) public var specificPrecedence = false
 
     /// Whether the table takes links of every host: an apple-app-site-association file read
     /// without `--host` or `@host`, which names no host of its own.
@@ -99,10 +102,12 @@ public struct RouteTable: Sendable {
 }
 
 extension RouteTable {
-    /// Which of two matching routes wins: the dialect's rule, or in an OpenAPI document fewer
-    /// template expressions and then document order (urn-routes(5) OPENAPI TABLES).
+    /// Which of two matching routes wins: the dialect's rule, in an OpenAPI document fewer
+    /// template expressions and then document order (urn-routes(5) OPENAPI TABLES), in a
+    /// urlpattern table under `specificPrecedence` the more specific pattern.
     package var ranking: DialectRules.Ranking {
-        format == .openapi ? .fewestExpressions : dialect.rules.ranking
+        if format == .openapi { return .fewestExpressions }
+        return specificPrecedence && dialect == .urlpattern ? .urlPatternSpecificity : dialect.rules.ranking
     }
 
 

@@ -21,6 +21,8 @@
     @_spi(Records) public var hosts: [HostPattern]
     /// The base URL of URLPattern tables without `@base` (`--base`).
     @_spi(Records) public var baseURL: String?
+    /// URLPattern tables rank by specificity (`--precedence specific`); `@precedence` wins.
+    @_spi(Records) public var specificPrecedence = false
     /// UTS #46 ToASCII for URLPattern hostnames: UrnDomains' `IDNA.webASCII`; without it a
     /// pattern with a hostname that is not plain ASCII is an error.
     @_spi(Records) public var domainToASCII: (@Sendable (String) -> String?)?
@@ -110,6 +112,7 @@
             self.name = name
             table = RouteTable(name: name, dialect: settings.dialect, scheme: settings.scheme, delimiter: settings.delimiter, routes: [])
             table.baseURL = settings.baseURL
+            table.specificPrecedence = settings.specificPrecedence
             types = settings.customTypes
             parser = settings.patternParser(table, types)
         }
@@ -244,7 +247,7 @@
                            _ fail: (String, Int?) -> TableError) throws(TableError) {
         let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
         let name = words[0]
-        let settingBeforeRoutes = ["@dialect", "@scheme", "@delimiter", "@base", "@ignore-case"]
+        let settingBeforeRoutes = ["@dialect", "@scheme", "@delimiter", "@base", "@ignore-case", "@precedence"]
         if settingBeforeRoutes.contains(String(name)), !table.routes.isEmpty {
             throw fail("\(name) must come before the first route", 1)
         }
@@ -270,9 +273,14 @@
             } catch {
                 throw fail("invalid regex for type '\(words[1])': \(error.message)", nil)
             }
-        case "@base", "@ignore-case":
+        case "@base", "@ignore-case", "@precedence":
             guard table.dialect == .urlpattern else { throw fail("\(name) is for the urlpattern dialect (@dialect urlpattern)", 1) }
-            if name == "@ignore-case" {
+            if name == "@precedence" {
+                guard words.count == 2, words[1] == "specific" || words[1] == "order" else {
+                    throw fail("@precedence takes 'order' (the first route in table order wins) or 'specific'", 1)
+                }
+                table.specificPrecedence = words[1] == "specific"
+            } else if name == "@ignore-case" {
                 guard words.count == 1 else { throw fail("@ignore-case takes nothing", 1) }
                 table.ignoreCase = true
             } else {

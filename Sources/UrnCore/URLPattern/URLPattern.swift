@@ -75,6 +75,9 @@ public struct URLPattern: Sendable {
     let pathnamePrefix: [UInt8]
     /// UTS #46 ToASCII for a domain that is not plain ASCII (UrnDomains gives it).
     let domainToASCII: (@Sendable (String) -> String?)?
+    /// For a pathname filed by segments, the segment each of its groups takes, in order;
+    /// empty otherwise.
+    let groupSegments: [Int]
     /// The components, by index in URL order, that are not the wildcard `*` and have groups:
     /// those the arguments come from.
     let grouped: [Int]
@@ -135,7 +138,9 @@ public struct URLPattern: Sendable {
         } else {
             pathnamePrefix = []
         }
-        pathnameSegments = Self.wholeSegments(compiled[Component.pathname.rawValue].parts)
+        let segments = Self.wholeSegments(compiled[Component.pathname.rawValue].parts)
+        pathnameSegments = segments
+        groupSegments = segments?.indices.filter { if case .placeholder = segments![$0] { true } else { false } } ?? []
         grouped = compiled.indices.filter { !compiled[$0].isWildcard && !compiled[$0].groups.isEmpty }
     }
 
@@ -354,8 +359,8 @@ public struct URLPattern: Sendable {
             for index in grouped {
                 let compiled = compiled[index]
                 let text = UnsafeBufferPointer(rebasing: bytes[input.ranges[index]])
-                if index == Component.pathname.rawValue, let segments = pathnameSegments {
-                    Self.forEachSegmentGroup(segments, text, body)
+                if index == Component.pathname.rawValue, !groupSegments.isEmpty {
+                    forEachSegmentGroup(text, compiled, body)
                     continue
                 }
                 guard let captures = try compiled.regex.captures(text) else { return false }
@@ -367,14 +372,16 @@ public struct URLPattern: Sendable {
         }
     }
 
-    /// Calls `body` with the name and text of each placeholder of `segments` in `pathname`,
-    /// which they take: the segments after its first `/`, one for one.
-    private static func forEachSegmentGroup(_ segments: [Segment], _ pathname: UnsafeBufferPointer<UInt8>,
-                                            _ body: (_ name: [UInt8], _ value: UnsafeBufferPointer<UInt8>?) -> Void) {
-        var start = 1, segment = 0
+    /// Calls `body` with the name and text of each group of a pathname filed by segments, in
+    /// `pathname`, which it takes: the segments after its first `/`, one for one.
+    private func forEachSegmentGroup(_ pathname: UnsafeBufferPointer<UInt8>, _ compiled: Compiled,
+                                     _ body: (_ name: [UInt8], _ value: UnsafeBufferPointer<UInt8>?) -> Void) {
+        var start = 1, segment = 0, group = 0
         for end in 1...pathname.count where end == pathname.count || pathname[end] == UInt8(ascii: "/") {
-            if case let .placeholder(placeholder) = segments[segment] {
-                body(placeholder.nameBytes, UnsafeBufferPointer(rebasing: pathname[start..<end]))
+            if segment == groupSegments[group] {
+                body(compiled.groupNames[group], UnsafeBufferPointer(rebasing: pathname[start..<end]))
+                group += 1
+                if group == groupSegments.count { return }
             }
             segment += 1
             start = end + 1

@@ -25,25 +25,49 @@ struct URLPatternInput {
     /// absolute http(s) link from its bytes (`PlainWebURL`), any other through the WHATWG URL
     /// parser. False, with the texts left empty, when the parser reads no URL.
     mutating func read(_ link: [UInt8], baseURL: String?, domainToASCII: (@Sendable (String) -> String?)?) -> Bool {
+        if baseURL == nil, let plain = link.withUnsafeBufferPointer(PlainWebURL.parts) {
+            set(plain, of: link)
+            return true
+        }
+        return read(resolving: link, against: baseURL, domainToASCII: domainToASCII)
+    }
+
+    /// `read(_:baseURL:domainToASCII:)` for a link resolved against a base, or not plain.
+    private mutating func read(resolving link: [UInt8], against baseURL: String?, domainToASCII: (@Sendable (String) -> String?)?) -> Bool {
         var base: WebURL?
         if let baseURL {
             if self.base?.text != baseURL { self.base = (baseURL, WebURL(baseURL, domainToASCII: domainToASCII)) }
             // exec() reads no URL at all against a base that is none
             guard let url = self.base?.url else { return clear() }
             base = url
-        }
-        if link.withUnsafeBufferPointer({ PlainWebURL.components($0, into: &ranges) }) {
-            bytes.removeAll(keepingCapacity: true)
-            bytes.append(contentsOf: link)
-            if ranges[URLPattern.Component.pathname.rawValue].isEmpty {
-                bytes.append(UInt8(ascii: "/"))
-                ranges[URLPattern.Component.pathname.rawValue] = (bytes.count - 1)..<bytes.count
+            // an absolute plain link: the base changes nothing
+            if let plain = link.withUnsafeBufferPointer(PlainWebURL.parts) {
+                set(plain, of: link)
+                return true
             }
-            return true
         }
         guard let url = WebURL(String(decoding: link, as: UTF8.self), base: base, domainToASCII: domainToASCII) else { return clear() }
         set(URLPattern.texts(of: url))
         return true
+    }
+
+    /// Makes the texts those of `link`, a plain link whose parts are `parts`: its own bytes,
+    /// shared rather than copied.
+    private mutating func set(_ parts: PlainWebURL.Parts, of link: [UInt8]) {
+        bytes = link
+        let none = parts.host.lowerBound..<parts.host.lowerBound
+        ranges[0] = parts.scheme
+        ranges[1] = none
+        ranges[2] = none
+        ranges[3] = parts.host
+        ranges[4] = none
+        ranges[5] = parts.path
+        ranges[6] = parts.query
+        ranges[7] = parts.fragment
+        if parts.path.isEmpty {
+            bytes.append(UInt8(ascii: "/"))
+            ranges[5] = (bytes.count - 1)..<bytes.count
+        }
     }
 
     /// Empties the texts; false.

@@ -5,17 +5,23 @@
 /// segment (`.`, `..`, `%2e`). Every other link is left to `WebURL`, which reads it the long way; the test suite
 /// checks that both readings agree wherever this one answers.
 enum PlainWebURL {
-    /// Puts into `ranges` where the eight component texts of `link` lie (scheme, username,
-    /// password, hostname, port, pathname, query, fragment); false, `ranges` unchanged, where
-    /// the link is not plain. An empty pathname range stands for the pathname `/`, which the
-    /// link does not hold (its path is empty).
-    static func components(_ link: UnsafeBufferPointer<UInt8>, into ranges: inout [Range<Int>]) -> Bool {
-        byteKinds.withUnsafeBufferPointer { kinds in components(link, kinds, into: &ranges) }
+    /// Where the texts of a plain link lie in it; username, password and port are empty.
+    struct Parts {
+        var scheme: Range<Int>
+        var host: Range<Int>
+        /// Empty for an empty path, which stands for the pathname `/`.
+        var path: Range<Int>
+        var query: Range<Int>
+        var fragment: Range<Int>
     }
 
-    /// `components(_:into:)`, with `byteKinds` in hand.
-    private static func components(_ link: UnsafeBufferPointer<UInt8>, _ kinds: UnsafeBufferPointer<UInt8>,
-                                   into ranges: inout [Range<Int>]) -> Bool {
+    /// The parts of `link`; nil where it is not plain.
+    static func parts(_ link: UnsafeBufferPointer<UInt8>) -> Parts? {
+        byteKinds.withUnsafeBufferPointer { kinds in parts(link, kinds) }
+    }
+
+    /// `parts(_:)`, with `byteKinds` in hand.
+    private static func parts(_ link: UnsafeBufferPointer<UInt8>, _ kinds: UnsafeBufferPointer<UInt8>) -> Parts? {
         let count = link.count
         var i = 0
         while i < count, isLowerLetter(link[i]) { i += 1 }
@@ -23,22 +29,22 @@ enum PlainWebURL {
         guard scheme.count == 4 || scheme.count == 5, i + 2 < count, link[i] == UInt8(ascii: ":"),
               link[i + 1] == UInt8(ascii: "/"), link[i + 2] == UInt8(ascii: "/"),
               link[0] == UInt8(ascii: "h"), link[1] == UInt8(ascii: "t"), link[2] == UInt8(ascii: "t"), link[3] == UInt8(ascii: "p"),
-              scheme.count == 4 || link[4] == UInt8(ascii: "s") else { return false }
+              scheme.count == 4 || link[4] == UInt8(ascii: "s") else { return nil }
         i += 3
-        guard let hostEnd = plainHostEnd(link, kinds, from: i) else { return false }
+        guard let hostEnd = plainHostEnd(link, kinds, from: i) else { return nil }
         let host = i..<hostEnd
         i = hostEnd
         let pathStart = i
         var segmentStart = i
         while i < count, kinds[Int(link[i])] & pathKind != 0 {
             if link[i] == UInt8(ascii: "/") {
-                guard !isDotSegment(link, segmentStart..<i) else { return false }
+                guard !isDotSegment(link, segmentStart..<i) else { return nil }
                 segmentStart = i + 1
             }
             i += 1
         }
         guard i == count || link[i] == UInt8(ascii: "?") || link[i] == UInt8(ascii: "#"), !isDotSegment(link, segmentStart..<i) else {
-            return false
+            return nil
         }
         let path = pathStart..<i
         var query = i..<i
@@ -46,7 +52,7 @@ enum PlainWebURL {
             i += 1
             let start = i
             while i < count, kinds[Int(link[i])] & queryKind != 0 { i += 1 }
-            guard i == count || link[i] == UInt8(ascii: "#") else { return false }
+            guard i == count || link[i] == UInt8(ascii: "#") else { return nil }
             query = start..<i
         }
         var fragment = i..<i
@@ -54,19 +60,10 @@ enum PlainWebURL {
             i += 1
             let start = i
             while i < count, kinds[Int(link[i])] & fragmentKind != 0 { i += 1 }
-            guard i == count else { return false }
+            guard i == count else { return nil }
             fragment = start..<i
         }
-        let none = host.lowerBound..<host.lowerBound
-        ranges[0] = scheme
-        ranges[1] = none
-        ranges[2] = none
-        ranges[3] = host
-        ranges[4] = none
-        ranges[5] = path
-        ranges[6] = query
-        ranges[7] = fragment
-        return true
+        return Parts(scheme: scheme, host: host, path: path, query: query, fragment: fragment)
     }
 
     /// Where a plain host that starts at `start` ends (at `/`, `?`, `#` or the end); nil for a
