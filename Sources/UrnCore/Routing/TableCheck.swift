@@ -116,6 +116,9 @@
                                      detail: "target '\(target)' reads as a view controller class: for a block handler write ^\(target)",
                                      detailCode: "block-target"))
             }
+            if let why = route.pattern.urlPattern?.cannotMatch {
+                found.append(Finding(kind: .pattern, route: route, other: route, detail: why, detailCode: "cannot-match"))
+            }
         }
         // a chain that registers nothing has no route to name: the table's first route stands in
         if let anchor = table.routes.first {
@@ -164,10 +167,15 @@
             }
             if let pa = ra.pattern.urlPattern, let pb = rb.pattern.urlPattern {
                 // URLPatterns are compared by their eight canonical pattern strings: the same
-                // pattern twice is a duplicate; an earlier route that takes a later one's example
-                // link shows the shadowing (`proved(_:by:)`)
+                // pattern twice is a duplicate; a route of higher precedence that covers another
+                // (`URLPattern.covers`) shadows it, and its example link shows it (`proved(_:by:)`)
+                let aFirst = Precedence.precedes(ra, a, rb, b, ranking: table.ranking)
                 if URLPattern.Component.allCases.allSatisfy({ pa.pattern($0) == pb.pattern($0) }), methodsAB {
                     found.append(Finding(kind: .duplicate, route: rb, other: ra))
+                } else if aFirst, methodsAB, pa.covers(pb) {
+                    found.append(Finding(kind: .shadowed, route: rb, other: ra))
+                } else if !aFirst, methodsBA, pb.covers(pa) {
+                    found.append(Finding(kind: .shadowed, route: ra, other: rb))
                 }
                 return
             }
