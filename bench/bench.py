@@ -134,8 +134,7 @@ def urlpattern(args, tool, path, express_median):
     github = os.path.join(HERE, "github_api.routes")
     median, low, high, rss = measure([tool("urnmatch"), "-f", table], path, args.runs)
     n = sum(1 for _ in open(path, "rb"))
-    print(f"
-urnmatch --dialect urlpattern, the 142 GitHub paths as constructor strings: {median:.3f} s "
+    print(f"\nurnmatch --dialect urlpattern, the 142 GitHub paths as constructor strings: {median:.3f} s "
           f"[{low:.3f}–{high:.3f}], {n / median:,.0f} links/s, {rss / 1024:.1f} MiB")
     runs = max(args.runs, 7)
     _, _, paired_ratio = paired([tool("urnmatch"), "-f", table], [tool("urnmatch"), "--dialect", "express", "-f", github], path, runs)
@@ -188,7 +187,15 @@ def main():
     parser.add_argument("--memory-only", action="store_true", help="only the 1M against 10M peak RSS check")
     parser.add_argument("--instructions-only", action="store_true", help="only the callgrind instructions a link")
     parser.add_argument("--openapi-only", action="store_true", help="only the OpenAPI figures (load time, routing ratio)")
+    parser.add_argument("--urlpattern-only", action="store_true", help="only the urlpattern figures (against Node 24 and express)")
     args = parser.parse_args()
+    if args.urlpattern_only:
+        tool = lambda name: os.path.join(args.bin, name)
+        path = links_file(args.links)
+        express = measure([tool("urnmatch"), "--dialect", "express", "-f", os.path.join(HERE, "github_api.routes")], path, args.runs)
+        print(f"urnmatch express: {express[0]:.3f} s [{express[1]:.3f}–{express[2]:.3f}], {args.links / express[0]:,.0f} links/s")
+        urlpattern(args, tool, path, express[0])
+        return
     if args.openapi_only:
         openapi(args)
         return

@@ -27,12 +27,14 @@ extension Matcher {
             urlPatternSegments.appendSlashSeparated(urlPatternInput.bytes, (pathname.lowerBound + 1)..<pathname.upperBound, raw: true)
             try index.trie.search(&urlPatternSegments, into: &urlPatternFound)
         }
-        try index.patterns.withUnsafeBufferPointer { (patterns) throws(Regex.MatchError) in
-            for id in urlPatternFound where method.map({ HTTPMethod.accepts(table.routes[id].methods, $0) }) ?? true {
-                if try patterns[id].matches(urlPatternInput, pathnameTaken: true) { ranked.append((id, mode)) }
-            }
-            for id in index.others where method.map({ HTTPMethod.accepts(table.routes[id].methods, $0) }) ?? true {
-                if try patterns[id].matches(urlPatternInput) { ranked.append((id, mode)) }
+        try urlPatternInput.withTexts { (texts) throws(Regex.MatchError) in
+            try index.patterns.withUnsafeBufferPointer { (patterns) throws(Regex.MatchError) in
+                for id in urlPatternFound where method.map({ HTTPMethod.accepts(table.routes[id].methods, $0) }) ?? true {
+                    if try patterns[id].matches(texts, pathnameTaken: true) { ranked.append((id, mode)) }
+                }
+                for id in index.others where method.map({ HTTPMethod.accepts(table.routes[id].methods, $0) }) ?? true {
+                    if try patterns[id].matches(texts) { ranked.append((id, mode)) }
+                }
             }
         }
     }
@@ -68,13 +70,15 @@ extension Matcher {
     func urlPatternArguments(_ route: Route, _ id: Int, _ index: URLPatternIndex, _ link: Link, base: String?) throws(Regex.MatchError) -> Arguments {
         var args = ArgumentList(reusing: &argumentBuffer)
         if readURLPatternInput(link, base: base, domainToASCII: index.domainToASCII) {
-            _ = try index.patterns.withUnsafeBufferPointer { (patterns) throws(Regex.MatchError) in
-                try patterns[id].forEachGroup(in: urlPatternInput) { name, value in
-                    name.withUnsafeBufferPointer { name in
-                        if let value {
-                            args.set(name: name, string: value, plainName: false)
-                        } else {
-                            args.set(name, .json(Self.null))
+            _ = try urlPatternInput.withTexts { (texts) throws(Regex.MatchError) in
+                try index.patterns.withUnsafeBufferPointer { (patterns) throws(Regex.MatchError) in
+                    try patterns[id].forEachGroup(in: texts) { name, value in
+                        name.withUnsafeBufferPointer { name in
+                            if let value {
+                                args.set(name: name, string: value, plainName: false)
+                            } else {
+                                args.set(name, .json(Self.null))
+                            }
                         }
                     }
                 }

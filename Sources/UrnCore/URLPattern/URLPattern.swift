@@ -336,40 +336,33 @@ public struct URLPattern: Sendable {
     /// Whether the pattern takes `input`: the pathname's fixed start first, then each
     /// component not left as `*`; `pathnameTaken`: a segment trie found the pathname, which is
     /// not tested again.
-    func matches(_ input: URLPatternInput, pathnameTaken: Bool = false) throws(Regex.MatchError) -> Bool {
-        try input.bytes.withUnsafeBufferPointer { (bytes) throws(Regex.MatchError) -> Bool in
-            let pathname = Component.pathname.rawValue
-            guard pathnameTaken || bytes[input.ranges[pathname]].starts(with: pathnamePrefix) else { return false }
-            for component in tested where !pathnameTaken || component != .pathname {
-                guard try compiled[component.rawValue].matches(UnsafeBufferPointer(rebasing: bytes[input.ranges[component.rawValue]])) else {
-                    return false
-                }
-            }
-            return true
+    func matches(_ texts: URLPatternInput.Texts, pathnameTaken: Bool = false) throws(Regex.MatchError) -> Bool {
+        guard pathnameTaken || texts[Component.pathname.rawValue].starts(with: pathnamePrefix) else { return false }
+        for component in tested where !pathnameTaken || component != .pathname {
+            guard try compiled[component.rawValue].matches(texts[component.rawValue]) else { return false }
         }
+        return true
     }
 
     /// Calls `body` with each group of the components the pattern tests (those not left as
     /// `*`), in URL order: its name and its text in `input`, nil for one that took no part.
     /// For a pattern that takes `input`; a pathname filed by segments is read by them, without
     /// its regex. False when a component's regex does not take its text after all.
-    func forEachGroup(in input: URLPatternInput, _ body: (_ name: [UInt8], _ value: UnsafeBufferPointer<UInt8>?) -> Void)
+    func forEachGroup(in texts: URLPatternInput.Texts, _ body: (_ name: [UInt8], _ value: UnsafeBufferPointer<UInt8>?) -> Void)
         throws(Regex.MatchError) -> Bool {
-        try input.bytes.withUnsafeBufferPointer { (bytes) throws(Regex.MatchError) -> Bool in
-            for index in grouped {
-                let compiled = compiled[index]
-                let text = UnsafeBufferPointer(rebasing: bytes[input.ranges[index]])
-                if index == Component.pathname.rawValue, !groupSegments.isEmpty {
-                    forEachSegmentGroup(text, compiled, body)
-                    continue
-                }
-                guard let captures = try compiled.regex.captures(text) else { return false }
-                for (group, range) in zip(compiled.groups.indices, captures) {
-                    body(compiled.groupNames[group], compiled.tookNoPart(group, range) ? nil : UnsafeBufferPointer(rebasing: text[range!]))
-                }
+        for index in grouped {
+            let compiled = compiled[index]
+            let text = texts[index]
+            if index == Component.pathname.rawValue, !groupSegments.isEmpty {
+                forEachSegmentGroup(text, compiled, body)
+                continue
             }
-            return true
+            guard let captures = try compiled.regex.captures(text) else { return false }
+            for (group, range) in zip(compiled.groups.indices, captures) {
+                body(compiled.groupNames[group], compiled.tookNoPart(group, range) ? nil : UnsafeBufferPointer(rebasing: text[range!]))
+            }
         }
+        return true
     }
 
     /// Calls `body` with the name and text of each group of a pathname filed by segments, in
@@ -391,8 +384,8 @@ public struct URLPattern: Sendable {
     /// The match of the eight component texts of `input`.
     func match(_ input: URLPatternInput) throws(Regex.MatchError) -> [ComponentResult]? {
         var results: [ComponentResult] = []
-        for (component, range) in zip(compiled, input.ranges) {
-            let bytes = Array(input.bytes[range])
+        for (index, component) in compiled.enumerated() {
+            let bytes = Array(input.bytes[input.ranges[index]])
             let text = String(decoding: bytes, as: UTF8.self)
             guard let captures = try component.regex.captures(bytes) else { return nil }
             // (the expression may hold more captures than the groups: a translation's own)

@@ -3,10 +3,38 @@
 struct URLPatternInput {
     /// The texts, one after another.
     private(set) var bytes: [UInt8] = []
-    /// Where each component's text lies in `bytes`, in URL order (`URLPattern.Component`).
-    private(set) var ranges = [Range<Int>](repeating: 0..<0, count: URLPattern.Component.allCases.count)
+    /// Where each component's text lies in `bytes`.
+    private(set) var ranges = Ranges()
     /// The last base URL read and its parse, so that a table's base is parsed once.
     private var base: (text: String, url: WebURL?)?
+
+    /// Where each of the eight texts lies, in URL order (`URLPattern.Component`): held inline,
+    /// so that reading one takes no reference count.
+    struct Ranges {
+        private var storage = (0..<0, 0..<0, 0..<0, 0..<0, 0..<0, 0..<0, 0..<0, 0..<0)
+
+        /// The range of component `index`.
+        subscript(index: Int) -> Range<Int> {
+            get { withUnsafeBytes(of: storage) { $0.load(fromByteOffset: index * MemoryLayout<Range<Int>>.stride, as: Range<Int>.self) } }
+            set {
+                withUnsafeMutableBytes(of: &storage) {
+                    $0.storeBytes(of: newValue, toByteOffset: index * MemoryLayout<Range<Int>>.stride, as: Range<Int>.self)
+                }
+            }
+        }
+    }
+
+    /// The texts seen through a pointer, for the duration of one `withTexts` call: what a
+    /// pattern's test reads, with no reference to count.
+    struct Texts {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let ranges: Ranges
+
+        /// The text of component `index`.
+        subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[ranges[index]])
+        }
+    }
 
     /// An empty input.
     init() {}
@@ -19,6 +47,11 @@ struct URLPatternInput {
     /// The text of `component`.
     subscript(component: URLPattern.Component) -> ArraySlice<UInt8> {
         bytes[ranges[component.rawValue]]
+    }
+
+    /// Calls `body` with the texts.
+    func withTexts<Result, Failure: Error>(_ body: (Texts) throws(Failure) -> Result) throws(Failure) -> Result {
+        try bytes.withUnsafeBufferPointer { (bytes) throws(Failure) -> Result in try body(Texts(bytes: bytes, ranges: ranges)) }
     }
 
     /// Reads `link` resolved against `baseURL` (with `domainToASCII` for IDNA): a plain
@@ -51,10 +84,11 @@ struct URLPatternInput {
         return true
     }
 
-    /// Makes the texts those of `link`, a plain link whose parts are `parts`: its own bytes,
-    /// shared rather than copied.
+    /// Makes the texts those of `link`, a plain link whose parts are `parts`: its bytes, copied
+    /// (sharing them would keep the reader from reusing the storage of the next link).
     private mutating func set(_ parts: PlainWebURL.Parts, of link: [UInt8]) {
-        bytes = link
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: link)
         let none = parts.host.lowerBound..<parts.host.lowerBound
         ranges[0] = parts.scheme
         ranges[1] = none
@@ -72,7 +106,7 @@ struct URLPatternInput {
 
     /// Empties the texts; false.
     private mutating func clear() -> Bool {
-        set(Array(repeating: "", count: ranges.count))
+        set(Array(repeating: "", count: URLPattern.Component.allCases.count))
         return false
     }
 
