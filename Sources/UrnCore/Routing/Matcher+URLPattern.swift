@@ -4,6 +4,7 @@ extension Matcher {
     /// WHATWG URL parser reads no URL.
     func readURLPatternInput(_ link: Link, base: String?, domainToASCII: (@Sendable (String) -> String?)?) -> Bool {
         if let reading = urlPatternReading, reading.base == base { return reading.isURL }
+        urlPatternSegmentsRead = false
         let isURL = urlPatternInput.read(link.text, baseURL: base, domainToASCII: domainToASCII)
         urlPatternReading = (base, isURL)
         return isURL
@@ -25,12 +26,22 @@ extension Matcher {
         if urlPatternInput.bytes[pathname].first == UInt8(ascii: "/") {
             urlPatternSegments.removeAll()
             urlPatternSegments.appendSlashSeparated(urlPatternInput.bytes, (pathname.lowerBound + 1)..<pathname.upperBound, raw: true)
+            urlPatternSegmentsRead = true
             try index.trie.search(&urlPatternSegments, into: &urlPatternFound)
         }
         try urlPatternInput.withTexts { (texts) throws(Regex.MatchError) in
             try index.patterns.withUnsafeBufferPointer { (patterns) throws(Regex.MatchError) in
+                if urlPatternRests.count < index.restCount { urlPatternRests = [UInt8](repeating: 0, count: index.restCount) }
+                for rest in 0..<index.restCount { urlPatternRests[rest] = 0 }
                 for id in urlPatternFound where method.map({ HTTPMethod.accepts(table.routes[id].methods, $0) }) ?? true {
-                    if try patterns[id].matches(texts, pathnameTaken: true) { ranked.append((id, mode)) }
+                    let rest = index.restOf[id]
+                    if rest < 0 {
+                        if try patterns[id].matches(texts, pathnameTaken: true) { ranked.append((id, mode)) }
+                        continue
+                    }
+                    // a rest already tested for this link answers for every route that shares it
+                    if urlPatternRests[rest] == 0 { urlPatternRests[rest] = try patterns[id].matches(texts, pathnameTaken: true) ? 1 : 2 }
+                    if urlPatternRests[rest] == 1 { ranked.append((id, mode)) }
                 }
                 for id in index.others where method.map({ HTTPMethod.accepts(table.routes[id].methods, $0) }) ?? true {
                     if try patterns[id].matches(texts) { ranked.append((id, mode)) }
@@ -69,7 +80,22 @@ extension Matcher {
     /// JSON `null`. Then the query's parameters with `--merge-query`, and the defaults.
     func urlPatternArguments(_ route: Route, _ id: Int, _ index: URLPatternIndex, _ link: Link, base: String?) throws(Regex.MatchError) -> Arguments {
         var args = ArgumentList(reusing: &argumentBuffer)
-        if readURLPatternInput(link, base: base, domainToASCII: index.domainToASCII) {
+        let read = readURLPatternInput(link, base: base, domainToASCII: index.domainToASCII)
+        let fromSegments = read && urlPatternSegmentsRead && index.patterns.withUnsafeBufferPointer { patterns in
+            guard let segments = patterns[id].groupSegmentsAlone else { return false }
+            // groups in the pathname alone, each a whole segment the trie's walk split off:
+            // names distinct, so each is new to the list
+            let names = patterns[id].pathnameGroupNames
+            urlPatternSegments.withUnsafeParts { bytes, ranges in
+                for (group, segment) in segments.enumerated() {
+                    names[group].withUnsafeBufferPointer { name in
+                        args.addNew(name: name, string: UnsafeBufferPointer(rebasing: bytes[ranges[segment]]), plainName: false, plainValue: false)
+                    }
+                }
+            }
+            return true
+        }
+        if read, !fromSegments {
             _ = try urlPatternInput.withTexts { (texts) throws(Regex.MatchError) in
                 try index.patterns.withUnsafeBufferPointer { (patterns) throws(Regex.MatchError) in
                     try patterns[id].forEachGroup(in: texts) { name, value in

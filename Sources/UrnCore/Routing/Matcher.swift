@@ -61,7 +61,12 @@
     @exclusivity(unchecked) var urlPatternReading: (base: String?, isURL: Bool)?
     /// The segments of that link's pathname, and the routes a urlpattern table's trie found by them.
     @exclusivity(unchecked) var urlPatternSegments = Components()
+    /// `urlPatternSegments` holds the segments of `urlPatternInput`'s pathname.
+    @exclusivity(unchecked) var urlPatternSegmentsRead = false
     @exclusivity(unchecked) var urlPatternFound: [Int] = []
+    /// What the link's components other than the pathname gave each shared rest of the table
+    /// (`URLPatternIndex.restOf`): 0 untested, 1 taken, 2 refused.
+    @exclusivity(unchecked) var urlPatternRests: [UInt8] = []
     /// The HTTP method of the request being routed (`--method`), nil for any.
     @exclusivity(unchecked) var method: String?
     /// Route ids by prefix length, for stacks.

@@ -11,6 +11,13 @@ final class URLPatternIndex {
     let others: [Int]
     /// Each route's pattern, by route id.
     let patterns: ContiguousArray<URLPattern>
+    /// For each route filed in the trie, the number of its rest (`URLPattern.rest`): routes
+    /// whose components other than the pathname are the same fixed texts and wildcards share
+    /// one, so a link's rest is tested once for all of them (an API table's routes share their
+    /// origin); -1 for a rest with an expression, tested route by route.
+    let restOf: [Int]
+    /// The number of distinct rests.
+    let restCount: Int
     /// UTS #46 ToASCII for the links' hosts (the table's patterns share it).
     let domainToASCII: (@Sendable (String) -> String?)?
 
@@ -20,13 +27,21 @@ final class URLPatternIndex {
         guard patterns.count == routes.count, let first = patterns.first else { return nil }
         let trie = SegmentTrie(rules: SegmentRules(.urlpattern, caseInsensitive: false))
         var others: [Int] = []
+        var rests: [[[UInt8]?]: Int] = [:]
+        var restOf = [Int](repeating: -1, count: patterns.count)
         for (id, pattern) in patterns.enumerated() {
             if let segments = pattern.pathnameSegments {
                 trie.insert(segments, id: id)
+                if let rest = pattern.rest {
+                    restOf[id] = rests[rest] ?? rests.count
+                    rests[rest] = restOf[id]
+                }
             } else {
                 others.append(id)
             }
         }
+        self.restOf = restOf
+        restCount = rests.count
         trie.freeze()
         self.trie = trie
         self.others = others

@@ -1,4 +1,22 @@
 extension URLPattern {
+    /// The components other than the pathname as fixed texts, nil for the wildcard `*`; nil
+    /// when one of them is an expression. Two patterns with the same rest take the same URLs
+    /// but for their pathnames.
+    var rest: [[UInt8]?]? {
+        var rest: [[UInt8]?] = []
+        for component in Component.allCases where component != .pathname {
+            let compiled = compiled[component.rawValue]
+            if compiled.isWildcard {
+                rest.append(nil)
+            } else if let fixed = compiled.fixed {
+                rest.append(fixed)
+            } else {
+                return nil
+            }
+        }
+        return rest
+    }
+
     /// A pathname pattern as whole segments, where it is one: it starts with `/`, and between
     /// two `/` there is either fixed text (a literal) or one `:name` group with no regexp and
     /// no modifier (a placeholder). Such a pattern's expression takes exactly the pathnames

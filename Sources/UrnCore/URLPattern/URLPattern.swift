@@ -78,6 +78,11 @@ public struct URLPattern: Sendable {
     /// For a pathname filed by segments, the segment each of its groups takes, in order;
     /// empty otherwise.
     let groupSegments: [Int]
+    /// `groupSegments`, when the pathname's groups are the pattern's only ones (as a
+    /// constructor string's, which leaves the other components `*`); nil otherwise.
+    let groupSegmentsAlone: [Int]?
+    /// The names of the pathname's groups, in order, as UTF-8.
+    var pathnameGroupNames: [[UInt8]] { compiled[Component.pathname.rawValue].groupNames }
     /// The components, by index in URL order, that are not the wildcard `*` and have groups:
     /// those the arguments come from.
     let grouped: [Int]
@@ -142,6 +147,7 @@ public struct URLPattern: Sendable {
         pathnameSegments = segments
         groupSegments = segments?.indices.filter { if case .placeholder = segments![$0] { true } else { false } } ?? []
         grouped = compiled.indices.filter { !compiled[$0].isWildcard && !compiled[$0].groups.isEmpty }
+        groupSegmentsAlone = grouped == [Component.pathname.rawValue] && !groupSegments.isEmpty ? groupSegments : nil
     }
 
     /// The pattern of a constructor string (`https://*.example.com/blog/:slug`), resolved

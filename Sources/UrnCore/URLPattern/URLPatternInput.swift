@@ -49,8 +49,9 @@ struct URLPatternInput {
         bytes[ranges[component.rawValue]]
     }
 
-    /// Calls `body` with the texts.
-    func withTexts<Result, Failure: Error>(_ body: (Texts) throws(Failure) -> Result) throws(Failure) -> Result {
+    /// Calls `body` with the texts. Mutating, though it changes nothing, so that the input is
+    /// read in place rather than copied out of the matcher that holds it.
+    mutating func withTexts<Result, Failure: Error>(_ body: (Texts) throws(Failure) -> Result) throws(Failure) -> Result {
         try bytes.withUnsafeBufferPointer { (bytes) throws(Failure) -> Result in try body(Texts(bytes: bytes, ranges: ranges)) }
     }
 
