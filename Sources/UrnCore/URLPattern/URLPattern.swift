@@ -335,7 +335,7 @@ public struct URLPattern: Sendable {
     }
 
     /// The eight component texts of a URL, as `exec()` matches them.
-    static func texts(of url: WebURL) -> [String] {
+    package static func texts(of url: WebURL) -> [String] {
         [url.scheme, url.username, url.password, url.hostname, url.portText, url.pathname, url.query ?? "", url.fragment ?? ""]
     }
 

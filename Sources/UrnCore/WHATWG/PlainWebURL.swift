@@ -4,19 +4,19 @@
 /// fragment of printable ASCII that none of their percent-encode sets holds, with no dot
 /// segment (`.`, `..`, `%2e`). Every other link is left to `WebURL`, which reads it the long way; the test suite
 /// checks that both readings agree wherever this one answers.
-enum PlainWebURL {
+package enum PlainWebURL {
     /// Where the texts of a plain link lie in it; username, password and port are empty.
-    struct Parts {
-        var scheme: Range<Int>
-        var host: Range<Int>
+    package struct Parts {
+        package var scheme: Range<Int>
+        package var host: Range<Int>
         /// Empty for an empty path, which stands for the pathname `/`.
-        var path: Range<Int>
-        var query: Range<Int>
-        var fragment: Range<Int>
+        package var path: Range<Int>
+        package var query: Range<Int>
+        package var fragment: Range<Int>
     }
 
     /// The parts of `link`; nil where it is not plain.
-    static func parts(_ link: UnsafeBufferPointer<UInt8>) -> Parts? {
+    package static func parts(_ link: UnsafeBufferPointer<UInt8>) -> Parts? {
         byteKinds.withUnsafeBufferPointer { kinds in parts(link, kinds) }
     }
 
