@@ -69,9 +69,11 @@ test-examples:
 
 ## test-oracle: replay the libraries' own recorded answers (Tests/Fixtures/oracle/, rebuilt as
 ## Tests/Oracle/*/README.md says) through urnmatch and urnstack; a difference that
-## Tests/Oracle/*/differences.tsv does not list fails
+## Tests/Oracle/*/differences.tsv does not list fails; then the Web Platform Tests' URLPattern
+## cases with a constructor string and string inputs through urnmatch
 test-oracle:
 	python3 Tests/Oracle/replay.py --bin "$(DEBUG_BIN)"
+	python3 Tests/Oracle/urlpattern/wpt_urnmatch.py --bin "$(DEBUG_BIN)"
 
 ## test-consumer: Tests/Consumer, a package that depends on a tagged clone of this checkout's HEAD
 ## by a file:// URL and a version, as another project would (no unsafe flags allowed), built and
