@@ -42,6 +42,29 @@ import Testing
         #expect(throws: UrnError.self) { try RouteTable(parsing: "@dialect urlpattern\n@precedence sideways\nhttps://a/x X\n") }
     }
 
+    /// urnstack's frames: each proper prefix of the pathname, without query and fragment, is
+    /// matched as `exec()` matches that prefix's URL; a relative link's against the base.
+    @Test func prefixesAreThePathnamesFirstSegments() throws {
+        var table = try RouteTable(parsing: """
+            @dialect urlpattern
+            https://api.example.com/users UsersVC
+            https://api.example.com/users/:id UserVC
+            https://api.example.com/users/:id/posts PostsVC
+            https://api.example.com/users/:id/posts/:post(\\d+) PostVC
+            https://api.example.com/users/:id/posts?sort=:s Sorted
+            """)
+        table.baseURL = "https://api.example.com"
+        let matcher = Matcher(tables: [table])
+        let parser = LinkParser(readingFor: [table])
+        for text in ["https://api.example.com/users/7/posts/12?sort=new#top", "/users/7/posts/12"] {
+            let link = try parser.parse(Array(text.utf8))
+            #expect(matcher.componentCount(link) == 4)
+            let targets = try matcher.prefixMatches(link).map { $0?.route.target }
+            #expect(targets == [nil, "UsersVC", "UserVC", "PostsVC"], "\(text)")
+            #expect(try matcher.match(link, prefix: 2)?.args.first?.value == .string(ArraySlice("7".utf8)))
+        }
+    }
+
     /// A link the WHATWG URL parser reads no URL from is an error (`not-a-url`), not a link no
     /// route takes; one another table routes is routed.
     @Test func unreadableLinkIsAnError() throws {

@@ -92,8 +92,9 @@ struct ObservedPaths {
             }
             if let number, let child = edges[Self.edge(node, number)] {
                 node = child
-            } else if let child = placeholderChild(of: node, type: type) {
-                // a placeholder `compact` decided on takes the values that come after
+            } else if !component.isEmpty, let child = placeholderChild(of: node, type: type) {
+                // a placeholder `compact` decided on takes the values that come after (an empty
+                // component is none: it stays a literal, as `SlotDecision` keeps it)
                 node = child
             } else {
                 node = addChild(type.map(Token.typed) ?? .literal(scratch), under: node)

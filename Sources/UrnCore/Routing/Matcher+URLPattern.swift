@@ -12,8 +12,10 @@ extension Matcher {
 
     /// Adds to `ranked` the routes of a urlpattern table that take `link`: those the trie finds
     /// by the pathname's segments, their other components tested, then the others, each
-    /// pattern's components tested (`URLPatternIndex`).
-    func collectURLPatterns(_ link: Link, _ index: URLPatternIndex, in table: CompiledTable, mode: ComponentMode) throws(Regex.MatchError) {
+    /// pattern's components tested (`URLPatternIndex`). With `limit`, the link is its prefix of
+    /// `limit` pathname segments, without query and fragment (`urlPatternPrefix`).
+    func collectURLPatterns(_ link: Link, _ index: URLPatternIndex, in table: CompiledTable, mode: ComponentMode,
+                            limit: Int?) throws(Regex.MatchError) {
         // an earlier urlpattern table of this call read a URL from the link (against its own base)
         let readBefore = urlPatternReading?.isURL == true
         guard readURLPatternInput(link, base: table.table.baseURL, domainToASCII: index.domainToASCII) else {
@@ -27,9 +29,16 @@ extension Matcher {
             urlPatternSegments.removeAll()
             urlPatternSegments.appendSlashSeparated(urlPatternInput.bytes, (pathname.lowerBound + 1)..<pathname.upperBound, raw: true)
             urlPatternSegmentsRead = true
+            if let limit {
+                guard limit < urlPatternSegments.count else { return }
+                urlPatternSegments.truncate(to: limit)
+            }
             try index.trie.search(&urlPatternSegments, into: &urlPatternFound)
+        } else if limit != nil {
+            return  // an opaque pathname has no segments to cut
         }
-        try urlPatternInput.withTexts { (texts) throws(Regex.MatchError) in
+        try urlPatternInput.withTexts { (whole) throws(Regex.MatchError) in
+            let texts = limit == nil ? whole : urlPatternPrefix(whole)
             try index.patterns.withUnsafeBufferPointer { (patterns) throws(Regex.MatchError) in
                 if urlPatternRests.count < index.restCount { urlPatternRests = [UInt8](repeating: 0, count: index.restCount) }
                 for rest in 0..<index.restCount { urlPatternRests[rest] = 0 }
@@ -48,6 +57,28 @@ extension Matcher {
                 }
             }
         }
+    }
+
+    /// The number of `/`-separated segments of the link's pathname as a urlpattern table reads
+    /// it (0 for no URL or an opaque pathname): the lengths of its prefixes (urnstack).
+    func urlPatternSegmentCount(_ link: Link, _ index: URLPatternIndex, in table: CompiledTable) -> Int {
+        guard readURLPatternInput(link, base: table.table.baseURL, domainToASCII: index.domainToASCII) else { return 0 }
+        let pathname = urlPatternInput[.pathname]
+        guard pathname.first == UInt8(ascii: "/") else { return 0 }
+        return pathname.count { $0 == UInt8(ascii: "/") }
+    }
+
+    /// `texts` cut to the prefix `urlPatternSegments` shows (the first segments of the
+    /// pathname), with no query and no fragment: a parent screen's link.
+    func urlPatternPrefix(_ texts: URLPatternInput.Texts) -> URLPatternInput.Texts {
+        let pathname = texts.ranges[URLPattern.Component.pathname.rawValue]
+        var end = pathname.lowerBound
+        for index in 0..<urlPatternSegments.count { end += 1 + urlPatternSegments[index].count }
+        var ranges = texts.ranges
+        ranges[URLPattern.Component.pathname.rawValue] = pathname.lowerBound..<end
+        ranges[URLPattern.Component.search.rawValue] = end..<end
+        ranges[URLPattern.Component.hash.rawValue] = end..<end
+        return URLPatternInput.Texts(bytes: texts.bytes, ranges: ranges)
     }
 
     /// Why a URLPattern route does not take `link`: no URL, or the first component its pattern
@@ -78,7 +109,8 @@ extension Matcher {
     /// `0` wins over the hostname's); a component that is the wildcard `*` alone (every
     /// component a constructor string leaves open) gives none. A group that took no part is
     /// JSON `null`. Then the query's parameters with `--merge-query`, and the defaults.
-    func urlPatternArguments(_ route: Route, _ id: Int, _ index: URLPatternIndex, _ link: Link, base: String?) throws(Regex.MatchError) -> Arguments {
+    func urlPatternArguments(_ route: Route, _ id: Int, _ index: URLPatternIndex, _ link: Link, base: String?,
+                             limit: Int?) throws(Regex.MatchError) -> Arguments {
         var args = ArgumentList(reusing: &argumentBuffer)
         let read = readURLPatternInput(link, base: base, domainToASCII: index.domainToASCII)
         let fromSegments = read && urlPatternSegmentsRead && index.patterns.withUnsafeBufferPointer { patterns in
@@ -96,8 +128,9 @@ extension Matcher {
             return true
         }
         if read, !fromSegments {
-            _ = try urlPatternInput.withTexts { (texts) throws(Regex.MatchError) in
-                try index.patterns.withUnsafeBufferPointer { (patterns) throws(Regex.MatchError) in
+            _ = try urlPatternInput.withTexts { (whole) throws(Regex.MatchError) in
+                let texts = limit == nil ? whole : urlPatternPrefix(whole)
+                return try index.patterns.withUnsafeBufferPointer { (patterns) throws(Regex.MatchError) in
                     try patterns[id].forEachGroup(in: texts) { name, value in
                         name.withUnsafeBufferPointer { name in
                             if let value {

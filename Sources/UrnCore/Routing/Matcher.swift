@@ -300,8 +300,8 @@
     /// Whether `table`, the first, is the one table whose routes one trie walk finds for every
     /// prefix of `link` (`singleWalkTable`).
     private func isSingleWalk(_ table: CompiledTable, _ link: Link) -> Bool {
-        compiled.count == 1 && !table.isAppLinks && table.partitions.count == 1 && reading(link, in: table).isComponents
-            && !options.caseInsensitive
+        compiled.count == 1 && !table.isAppLinks && table.urlPatterns == nil && table.partitions.count == 1
+            && reading(link, in: table).isComponents && !options.caseInsensitive
     }
 
     /// Fills `prefixFound` with the routes of `table` that take the first `length` components of
@@ -345,6 +345,7 @@
     /// The number of components `link` has for `table`.
     @inline(__always)
     private func componentCount(_ link: Link, in table: CompiledTable) -> Int {
+        if let index = table.urlPatterns { return urlPatternSegmentCount(link, index, in: table) }
         guard !table.partitions.isEmpty else { return 0 }
         readComponents(link, mode: table.partitions[0].mode, delimiter: table.delimiter)
         return components.count
@@ -490,11 +491,12 @@
                 }
             }
         }
-        guard limit == nil, let mode = table.partitions.first?.mode else { return }
+        guard let mode = table.partitions.first?.mode else { return }
+        // a urlpattern table's prefix is one of the pathname's (urnstack's frames)
         if let index = table.urlPatterns {
-            return try collectURLPatterns(link, index, in: table, mode: mode)
+            return try collectURLPatterns(link, index, in: table, mode: mode, limit: limit)
         }
-        if !table.regexRoutes.isEmpty {
+        if limit == nil, !table.regexRoutes.isEmpty {
             let pathname = Self.pathname(link)
             for id in table.regexRoutes where method.map({ HTTPMethod.accepts(table.routes[id].methods, $0) }) ?? true {
                 guard try table.routes[id].pattern.express!.regex.matches(pathname) else { continue }
@@ -520,7 +522,9 @@
         }
         let route = table.routeReference(candidate.id)
         let args = try route.withGuaranteed { (route) throws(Regex.MatchError) in
-            if let index = table.urlPatterns { return try urlPatternArguments(route, candidate.id, index, link, base: table.table.baseURL) }
+            if let index = table.urlPatterns {
+                return try urlPatternArguments(route, candidate.id, index, link, base: table.table.baseURL, limit: limit)
+            }
             return try arguments(route, link, dialect: table.dialect, delimiter: table.delimiter)
         }
         var found = Match(routeReference: route, args: args)
