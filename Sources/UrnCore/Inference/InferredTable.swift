@@ -64,6 +64,10 @@ public struct InferredTable: Sendable {
     /// A route file: the header, the `@dialect` and `@type` lines it needs, then each route
     /// under its comment, written by `pattern`, with a method column where the dialect has one.
     private func routeFile(_ routes: [InferredRoute], pattern: (InferredRoute) -> String) -> String {
+        // WAAppRouting routes by host and path: a link with neither (a relative or opaque one)
+        // has nothing a route could take, so its group is said in a comment, with no route
+        let unroutable = dialect == .waap ? routes.filter(\.segments.isEmpty) : []
+        let routes = unroutable.isEmpty ? routes : routes.filter { !$0.segments.isEmpty }
         var out = Self.header(routes: routes.count, links: linkCount)
         if dialect != .urn { out += "@dialect \(dialect.rawValue)\n" }
         if dialect == .urn || dialect == .navigator {
@@ -78,6 +82,9 @@ public struct InferredTable: Sendable {
             out += Self.comment(route)
             if methodColumn, !route.methods.isEmpty { out += route.methods.joined(separator: ",") + " " }
             out += pattern(route) + "\n"
+        }
+        for route in unroutable {
+            out += Self.comment(route) + "# (no route: WAAppRouting reads neither a host nor a path in these links)\n"
         }
         return out
     }
