@@ -29,10 +29,13 @@
                     let routed: RouteMatch?
                     do { routed = try router.route(link) } catch { continue }
                     if routed == nil {
-                        // WAAppRouting routes by host and path: a link with neither has no route
+                        // WAAppRouting routes by host and path, and cannot write every literal:
+                        // a link with neither, or with a component it cannot write, has no route
                         // (the table says so in a comment)
-                        if dialect == .waap, let parsed = try? LinkParser().parse(Array(link.utf8)),
-                           inference.components(of: parsed).isEmpty { continue }
+                        if dialect == .waap, let parsed = try? LinkParser().parse(Array(link.utf8)) {
+                            let components = inference.components(of: parsed)
+                            if components.isEmpty || components.contains(where: { !InferredTable.waapWritable(Array($0)) }) { continue }
+                        }
                         fatalError("the inferred \(dialect) table does not route \(link)\n\(text)")
                     }
                 }

@@ -64,10 +64,11 @@ public struct InferredTable: Sendable {
     /// A route file: the header, the `@dialect` and `@type` lines it needs, then each route
     /// under its comment, written by `pattern`, with a method column where the dialect has one.
     private func routeFile(_ routes: [InferredRoute], pattern: (InferredRoute) -> String) -> String {
-        // WAAppRouting routes by host and path: a link with neither (a relative or opaque one)
-        // has nothing a route could take, so its group is said in a comment, with no route
-        let unroutable = dialect == .waap ? routes.filter(\.segments.isEmpty) : []
-        let routes = unroutable.isEmpty ? routes : routes.filter { !$0.segments.isEmpty }
+        // WAAppRouting routes by host and path, and some components are no literal it can
+        // register (`waapWritable`): a link with neither a host nor a path (a relative or opaque
+        // one), or with such a component, has no route, so its group is said in a comment
+        let unroutable = dialect == .waap ? routes.filter(Self.waapCannotRegister) : []
+        let routes = unroutable.isEmpty ? routes : routes.filter { !Self.waapCannotRegister($0) }
         var out = Self.header(routes: routes.count, links: linkCount)
         if dialect != .urn { out += "@dialect \(dialect.rawValue)\n" }
         if dialect == .urn || dialect == .navigator {
@@ -84,9 +85,26 @@ public struct InferredTable: Sendable {
             out += pattern(route) + "\n"
         }
         for route in unroutable {
-            out += Self.comment(route) + "# (no route: WAAppRouting reads neither a host nor a path in these links)\n"
+            out += Self.comment(route) + (route.segments.isEmpty
+                ? "# (no route: WAAppRouting reads neither a host nor a path in these links)\n"
+                : "# (no route: a component of these links is no literal WAAppRouting can register)\n")
         }
         return out
+    }
+
+    /// Whether WAAppRouting can register no route for `route`'s links: they have no component,
+    /// or one no literal of its can be written as (`waapWritable`).
+    private static func waapCannotRegister(_ route: InferredRoute) -> Bool {
+        route.segments.isEmpty || route.segments.contains { if case let .literal(bytes) = $0 { !waapWritable(bytes) } else { false } }
+    }
+
+    /// Whether a WAAppRouting literal can be `text` (decoded, as it is compared): not empty (a
+    /// `//` ends a chain), not read as a placeholder (`:` first) or a wildcard (`*`), without
+    /// a chain's `{` `}`, a `/`, or a blank that ends the route, and UTF-8. It has no escape,
+    /// and it is compared as written, so an encoded byte would not match.
+    package static func waapWritable(_ text: [UInt8]) -> Bool {
+        guard let first = text.first, first != UInt8(ascii: ":"), text != [UInt8(ascii: "*")] else { return false }
+        return !text.contains { "{}/ \t\n\r".utf8.contains($0) } && String(validating: text, as: UTF8.self) != nil
     }
 
     /// `# N links: A, B, C`.
@@ -187,12 +205,10 @@ public struct InferredTable: Sendable {
         var names = route.names.makeIterator()
         let parts = route.segments.map { segment -> String in
             switch segment {
-            // WAAppRouting compares a literal with the decoded path: the text as decoded, with
-            // only what its syntax or the path's `/` would misread encoded
+            // WAAppRouting compares a literal, as written, with the decoded path: the text as
+            // decoded (`waapCannotRegister` leaves out what it cannot write)
             case let .literal(bytes):
-                var out: [UInt8] = []
-                PercentCoding.encode(bytes, keeping: { !":*{}/% \t\n\r".utf8.contains($0) }, into: &out)
-                return String(decoding: out, as: UTF8.self)
+                return String(decoding: bytes, as: UTF8.self)
             case .placeholder: return ":\(names.next()!)"
             case .glob: _ = names.next(); return "*"
             }
