@@ -156,7 +156,10 @@ public struct InferredTable: Sendable {
             case .glob: return "<*\(names.next()!)>"
             }
         }
-        return "/" + parts.joined(separator: "/")
+        // urn ignores one trailing slash, of a pattern as of a link: an empty last component
+        // is written with one more, so that the pattern keeps it (`/x//` for `/x//`)
+        let emptyLast = if case .literal([]) = route.segments.last { true } else { false }
+        return "/" + parts.joined(separator: "/") + (emptyLast ? "/" : "")
     }
 
     /// The pattern in Express 4's syntax.
