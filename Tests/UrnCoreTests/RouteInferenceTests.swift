@@ -145,9 +145,10 @@ import Testing
 
     /// An empty last component (`/x//`: urn ignores one trailing slash, not two) is written so
     /// that the pattern keeps it: `/x//` rather than `/x/`, whose slash urn ignores too.
-    @Test func anEmptyLastComponentSurvivesTheTrailingSlash() throws {
+    @Test(arguments: [InferredTableDialect.urn, .express])
+    func anEmptyLastComponentSurvivesTheTrailingSlash(_ dialect: InferredTableDialect) throws {
         let links = ["/x//", "/y/a//"]
-        let table = try inferred(links)
+        let table = try inferred(links, dialect: dialect)
         let router = Router(tables: [try RouteTable(parsing: table.text(), name: "inferred")])
         for link in links {
             #expect(try router.route("https://example.com" + link) != nil, "\(link) in\n\(table.text())")

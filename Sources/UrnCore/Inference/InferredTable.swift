@@ -178,7 +178,10 @@ public struct InferredTable: Sendable {
             case .glob: return ":\(names.next()!)(.+)"
             }
         }
-        return "/" + parts.joined(separator: "/")
+        // path-to-regexp 0.1 makes one trailing slash optional (non-strict): an empty last
+        // component is written with one more, as in urn's patterns
+        let emptyLast = if case .literal([]) = route.segments.last { true } else { false }
+        return "/" + parts.joined(separator: "/") + (emptyLast ? "/" : "")
     }
 
     /// URLNavigator's pattern: the origin the links share (`https://example.com`, `myapp:` for an
