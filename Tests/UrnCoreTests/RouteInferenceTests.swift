@@ -155,6 +155,18 @@ import Testing
         }
     }
 
+    /// Express's router reads `//b/` as a path, not as the host `b`: the inference reads it so too.
+    @Test func expressLinksAreReadAsRequestTargets() throws {
+        var inference = RouteInference(dialect: .express)
+        let links = ["//b/", "/a/1", "https://example.com/c"]
+        for link in links { try inference.add(link) }
+        let text = inference.table().text()
+        let router = Router(tables: [try RouteTable(parsing: text, name: "inferred", dialect: .express)])
+        for link in links {
+            #expect(try router.route(link) != nil, "\(link) in\n\(text)")
+        }
+    }
+
     @Test func noLinksMakeAnEmptyTable() {
         let table = RouteInference().table()
         #expect(table.routes.isEmpty)

@@ -6,6 +6,9 @@
 struct InferStage: RecordStage {
     private var inference: RouteInference
     let reader: LinkReader
+    /// Reads a link as the inferred table will, where that differs from `reader`, the tables'
+    /// reading (`LinkParser.readingLinks(as:)`): Express reads request targets.
+    let inferenceReader: LinkReader?
     /// The tables whose links are left out (`-f`), when given.
     private(set) var matcher: Matcher?
     /// `--method`, and the field `--method-field` reads a record's method from.
@@ -14,6 +17,8 @@ struct InferStage: RecordStage {
     let readsRequestLines: Bool
     /// The link being read, whose storage the next record's reuses.
     private var parsed = Link()
+    /// The link being read by `inferenceReader`, likewise.
+    private var reread = Link()
     /// In a `--jobs` thread's copy, the links read, in order, for the stage that infers to add
     /// (`takeSummary`): threads read links, one tree takes them as one thread would.
     private var read: [Observation]?
@@ -28,6 +33,8 @@ struct InferStage: RecordStage {
     init(reader: LinkReader, matcher: Matcher?, dialect: InferredTableDialect, method: String?, methodField: JSONPath?,
          readsRequestLines: Bool) {
         self.reader = reader
+        let inferenceParser = reader.parser.readingLinks(as: dialect)
+        inferenceReader = inferenceParser.requestTargets == reader.parser.requestTargets ? nil : LinkReader(parser: inferenceParser)
         self.matcher = matcher
         inference = RouteInference(dialect: dialect)
         self.method = method
@@ -43,11 +50,13 @@ struct InferStage: RecordStage {
         try reader.read(link, of: record, into: &parsed)
         let method = record.requestMethod(field: methodField, otherwise: method)
         if matcher != nil, try matcher!.firstMatch(parsed, method: method) != nil { return false }
+        if let inferenceReader { try inferenceReader.read(link, of: record, into: &reread) }
+        let inferred = inferenceReader == nil ? parsed : reread
         if read != nil {
-            read!.append(Observation(components: inference.components(of: parsed), method: method,
-                                     link: String(decoding: parsed.text, as: UTF8.self)))
+            read!.append(Observation(components: inference.components(of: inferred), method: method,
+                                     link: String(decoding: inferred.text, as: UTF8.self)))
         } else {
-            inference.add(parsed, method: method)
+            inference.add(inferred, method: method)
         }
         return true
     }

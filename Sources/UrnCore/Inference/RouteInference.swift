@@ -12,7 +12,7 @@ public struct RouteInference {
     /// The components of the link being added: slices of `components`, and the origin first
     /// for URLNavigator (reused, so that adding a link copies no component).
     private var linkComponents: [ArraySlice<UInt8>] = []
-    private let parser = LinkParser()
+    private let parser: LinkParser
 
     /// An inference whose table is written in `dialect`, and whose links are read as it reads them.
     public init(dialect: InferredTableDialect = .urn) {
@@ -23,6 +23,7 @@ public struct RouteInference {
     @_spi(Records) public init(dialect: InferredTableDialect, nodeBudget: Int) {
         self.dialect = dialect
         self.nodeBudget = nodeBudget
+        parser = LinkParser().readingLinks(as: dialect)
     }
 
     /// How many links have been added.
@@ -170,5 +171,15 @@ public struct RouteInference {
         }
         guard count > 0 else { return nil }
         return InferredRoute(segments: segments, count: count, examples: examples, methods: HTTPMethod.ordered(methods.keys))
+    }
+}
+
+extension LinkParser {
+    /// This parser, reading links as a table inferred in `dialect` reads them: Express's router
+    /// reads request targets (`//b/` is a path, not the host `b`), the others read links.
+    @_spi(Records) public func readingLinks(as dialect: InferredTableDialect) -> LinkParser {
+        var parser = self
+        parser.requestTargets = dialect == .express
+        return parser
     }
 }
