@@ -72,7 +72,8 @@ struct SlotDecision {
         let open = rest.count >= 2 && (
             // many seen once: an open set (with a floor, so that a few stray links are not one)
             (once >= 2 && Double(once) >= 0.05 * Double(seen)
-                && (Double(once) >= 0.1 * Double(seen) || Double(once) >= 0.5 * Double(rest.count)))
+                && (Double(once) >= 0.1 * Double(seen) || Double(once) >= 0.5 * Double(rest.count))
+                && !ownContinuations(rest))
                 || interchangeable(rest)
                 || (10 * typedCount >= seen + typedCount && once >= 2)
                 || typedCount >= seen)
@@ -218,6 +219,37 @@ struct SlotDecision {
             sum += exp(logChoose + Double(j) * logShare + Double(m - j) * logRest)
         }
         return min(1, sum)
+    }
+
+    /// Whether the texts lead to continuations of their own at every depth the links show.
+    /// Only texts met twice or more below are evidence (one met once may be a value of the
+    /// next placeholder, as a repository after its owner), and only where they take a tenth of
+    /// the links or more (a few stray links are none). At each such depth, most of those links
+    /// go on with a text that follows one of the texts only. Sibling literals each have a
+    /// subtree of their own (`-/requirements_management/requirements/import_csv`); the values of
+    /// one placeholder lead to the same texts at some depth (`/repos/{owner}` to each
+    /// repository's `issues`), or to none (`/users/{user}`).
+    private func ownContinuations(_ texts: [Profile]) -> Bool {
+        let seen = texts.reduce(0) { $0 + $1.count }
+        var shown = false
+        for k in 0..<Self.depth {
+            var owners: [[UInt8]: Int] = [:]
+            var links: [[UInt8]: Int] = [:]
+            for text in texts {
+                for (symbol, n) in text.below[k] {
+                    guard case let .literal(bytes) = symbol else { continue }
+                    owners[bytes, default: 0] += 1
+                    links[bytes, default: 0] += n
+                }
+            }
+            let repeated = links.filter { $0.value >= 2 }
+            let total = repeated.values.reduce(0, +)
+            guard total >= Self.minimumEvidence, 10 * total >= seen else { continue }
+            let own = repeated.filter { owners[$0.key] == 1 }.values.reduce(0, +)
+            if 2 * own < total { return false }
+            shown = true
+        }
+        return shown
     }
 
     /// Whether the texts share their continuation as values of one placeholder do: most of
