@@ -110,6 +110,38 @@ import Testing
         #expect(table.routes[0].globLengths == [1...3])
     }
 
+    /// Sub-resources after a catch-all of varying depth are decided on the links of every
+    /// depth together: seen once each at the deepest namespaces, they would become a placeholder
+    /// there (`/g/{g}/{g2}/{g3}/-/{g4}`) while they stay literals beside the shallower ones.
+    @Test func subResourcesAfterACatchAllAreDecidedOnEveryDepthTogether() throws {
+        var links: [String] = []
+        var user = Self.users.makeIterator()
+        for leaf in ["members", "activity", "hooks"] {
+            for _ in 0..<4 { links.append("/g/\(user.next()!)/-/\(leaf)") }
+            for _ in 0..<2 { links.append("/g/\(user.next()!)/\(user.next()!)/-/\(leaf)") }
+            links.append("/g/\(user.next()!)/\(user.next()!)/\(user.next()!)/-/\(leaf)")
+        }
+        let table = try inferred(links)
+        #expect(patterns(table) == ["/g/<*g>/-/activity", "/g/<*g>/-/hooks", "/g/<*g>/-/members"])
+        #expect(table.routes.map(\.globLengths) == [[1...3], [1...3], [1...3]])
+    }
+
+    /// A value typed at one depth and not at another (a stray `%31` among numbers) does not keep
+    /// routes of varying depth apart: they take one catch-all, and the placeholder takes any text.
+    @Test func catchAllsJoinRoutesWhosePlaceholdersDifferInType() {
+        func route(_ segments: [InferredRoute.Segment], _ count: Int) -> InferredRoute {
+            InferredRoute(segments: segments, count: count, examples: [], methods: [])
+        }
+        let (groups, dash, edit) = (InferredRoute.Segment.literal(Array("groups".utf8)), InferredRoute.Segment.literal([UInt8(ascii: "-")]),
+                                    InferredRoute.Segment.literal(Array("edit".utf8)))
+        let merged = GlobMerge.merge([
+            route([groups, .placeholder(nil), dash, .placeholder(.int), edit], 400),
+            route([groups, .placeholder(nil), .placeholder(nil), dash, .placeholder(nil), edit], 180),
+        ])
+        #expect(merged.map(\.segments) == [[groups, .glob, dash, .placeholder(nil), edit]])
+        #expect(merged.map(\.count) == [580])
+    }
+
     @Test func methodsOfOnePathMakeOneRoute() throws {
         var inference = RouteInference()
         for (method, link) in [("GET", "/a"), ("POST", "/a"), ("get", "/a"), ("DELETE", "/b")] {
@@ -177,6 +209,19 @@ import Testing
         for link in links { try inference.add(link) }
         let text = inference.table().text()
         let router = Router(tables: [try RouteTable(parsing: text, name: "inferred", dialect: .express)])
+        for link in links {
+            #expect(try router.route(link) != nil, "\(link) in\n\(text)")
+        }
+    }
+
+    /// A WAAppRouting route has no leading slash: one whose first literal starts with `@` (a
+    /// directive) or `#` (a comment) is written as a JSON route, so that it is read as a route.
+    @Test(arguments: [["https://example.com/@a/0", "https://example.com/@a/1"], ["https://example.com/%23b/1"]])
+    func aWaapRouteThatWouldReadAsADirectiveIsWrittenInJSON(_ links: [String]) throws {
+        var inference = RouteInference(dialect: .waap)
+        for link in links { try inference.add(link) }
+        let text = inference.table().text()
+        let router = Router(tables: [try RouteTable(parsing: text, name: "inferred", dialect: .waap)])
         for link in links {
             #expect(try router.route(link) != nil, "\(link) in\n\(text)")
         }

@@ -12,28 +12,40 @@ enum GlobMerge {
     /// rare longer link (a stray suffix) is not evidence of one.
     static let lengthShare = 0.1
 
+    /// One route of a shape: its route and the placeholders of each run, in order.
+    private typealias Member = (route: InferredRoute, runs: [[InferredType?]])
+
     /// `routes` with those alike but for their run lengths merged into one, where two or more
     /// lengths each take `lengthShare` of their links and the shape has a literal to anchor it.
+    /// A run holds placeholders of any type, so that a value typed at one depth and not at
+    /// another (a stray `%31` among numbers) does not keep the routes apart; the run whose length
+    /// varies holds untyped ones only, after the typed ones all its routes start it with
+    /// (`/raw/<hex:sha>/<*path>`).
     static func merge(_ routes: [InferredRoute]) -> [InferredRoute] {
-        var groups: [[Shape]: [(route: InferredRoute, lengths: [Int])]] = [:]
+        var groups: [[Shape]: [Member]] = [:]
         var order: [[Shape]] = []
         for route in routes {
-            let (shape, lengths) = Self.shape(of: route.segments)
+            let (shape, runs) = Self.shape(of: route.segments)
             if groups[shape] == nil { order.append(shape) }
-            groups[shape, default: []].append((route, lengths))
+            groups[shape, default: []].append((route, runs))
         }
         var merged: [InferredRoute] = []
         for shape in order {
             let members = groups[shape]!
             var linksByLengths: [[Int]: Int] = [:]
-            for member in members { linksByLengths[member.lengths, default: 0] += member.route.count }
+            for member in members { linksByLengths[member.runs.map(\.count), default: 0] += member.route.count }
             let total = members.reduce(0) { $0 + $1.route.count }
             let common = linksByLengths.values.filter { Double($0) >= lengthShare * Double(total) }.count
             let anchored = shape.contains { if case .segment(.literal) = $0 { return true } else { return false } }
-            let varying = (0..<(members.first?.lengths.count ?? 0)).filter { run in Set(members.map { $0.lengths[run] }).count > 1 }
+            let hasGlob = shape.contains(.segment(.glob))
+            let varying = (0..<(members.first?.runs.count ?? 0)).filter { run in Set(members.map { $0.runs[run].count }).count > 1 }
+            let untyped = varying.allSatisfy { run in
+                let typed = Self.typedStart(of: members.map { $0.runs[run] })
+                return members.allSatisfy { $0.runs[run].dropFirst(typed.count).allSatisfy { $0 == nil } }
+            }
             // two catch-alls in one route could each take the other's text: --check could not
             // call the table free of overlaps
-            guard common >= 2, anchored, varying.count == 1 else {
+            guard common >= 2, anchored, varying.count == 1, untyped, !hasGlob else {
                 merged += members.map(\.route)
                 continue
             }
@@ -42,29 +54,40 @@ enum GlobMerge {
         return merged
     }
 
-    /// The shape of `segments` and the length of each run, in order.
-    private static func shape(of segments: [InferredRoute.Segment]) -> ([Shape], [Int]) {
+    /// The typed placeholders that every one of `runs` starts with, leaving one placeholder or
+    /// more of the shortest run.
+    private static func typedStart(of runs: [[InferredType?]]) -> [InferredType] {
+        var start: [InferredType] = []
+        let shortest = runs.map(\.count).min() ?? 0
+        while start.count < shortest - 1, let type = runs[0][start.count], runs.allSatisfy({ $0[start.count] == type }) {
+            start.append(type)
+        }
+        return start
+    }
+
+    /// The shape of `segments` and the placeholders of each run, in order.
+    private static func shape(of segments: [InferredRoute.Segment]) -> ([Shape], [[InferredType?]]) {
         var shape: [Shape] = []
-        var lengths: [Int] = []
+        var runs: [[InferredType?]] = []
         for segment in segments {
-            if segment == .placeholder(nil) {
+            if case let .placeholder(type) = segment {
                 if shape.last == .run {
-                    lengths[lengths.count - 1] += 1
+                    runs[runs.count - 1].append(type)
                 } else {
                     shape.append(.run)
-                    lengths.append(1)
+                    runs.append([type])
                 }
             } else {
                 shape.append(.segment(segment))
             }
         }
-        return (shape, lengths)
+        return (shape, runs)
     }
 
     /// One route for `members`: each run whose length varies becomes a catch-all and as many
     /// single placeholders as the shortest run has beyond one (after the catch-all, or before it
     /// at the end of the route), as GitLab writes `/<*namespace_id>/<project_id>/-/…`.
-    private static func joined(_ members: [(route: InferredRoute, lengths: [Int])], shape: [Shape]) -> InferredRoute {
+    private static func joined(_ members: [Member], shape: [Shape]) -> InferredRoute {
         var segments: [InferredRoute.Segment] = []
         var globLengths: [ClosedRange<Int>] = []
         var run = 0
@@ -73,18 +96,24 @@ enum GlobMerge {
                 if case let .segment(segment) = part { segments.append(segment) }
                 continue
             }
-            let lengths = members.map { $0.lengths[run] }
-            run += 1
+            let lengths = members.map { $0.runs[run].count }
             let shortest = lengths.min()!, longest = lengths.max()!
-            let singles = [InferredRoute.Segment](repeating: .placeholder(nil), count: shortest == longest ? shortest : shortest - 1)
+            let typed = shortest == longest ? [] : Self.typedStart(of: members.map { $0.runs[run] })
+            segments += typed.map { .placeholder($0) }
+            let singles = [InferredRoute.Segment](repeating: .placeholder(nil), count: shortest - typed.count - 1)
             if shortest == longest {
-                segments += singles
+                // each placeholder keeps the type the members agree on, else takes any text
+                segments += (0..<shortest).map { slot in
+                    let types = Set(members.map { $0.runs[run][slot] })
+                    return .placeholder(types.count == 1 ? types.first! : nil)
+                }
             } else if index == shape.count - 1 {
                 segments += singles + [.glob]
             } else {
                 segments += [.glob] + singles
             }
             if shortest != longest { globLengths.append(1...(longest - shortest + 1)) }
+            run += 1
         }
         var examples: [String] = []
         var methods: Set<String> = []

@@ -82,7 +82,7 @@ public struct InferredTable: Sendable {
         for route in routes {
             out += Self.comment(route)
             if methodColumn, !route.methods.isEmpty { out += route.methods.joined(separator: ",") + " " }
-            out += pattern(route) + "\n"
+            out += Self.routeLine(pattern(route)) + "\n"
         }
         for route in unroutable {
             out += Self.comment(route) + (route.segments.isEmpty
@@ -90,6 +90,20 @@ public struct InferredTable: Sendable {
                 : "# (no route: a component of these links is no literal WAAppRouting can register)\n")
         }
         return out
+    }
+
+    /// `pattern` as a line of a route file: as it is, or as a JSON route (`{"pattern":"…"}`)
+    /// where a line starting so would be read as a comment (`#`), a directive (`@`) or a JSON
+    /// route. Only a WAAppRouting pattern, which has no leading slash, can start so.
+    static func routeLine(_ pattern: String) -> String {
+        guard let first = pattern.utf8.first, first == UInt8(ascii: "#") || first == UInt8(ascii: "@") || first == UInt8(ascii: "{")
+        else { return pattern }
+        var json = JSONWriter(capacity: pattern.utf8.count + 16)
+        json.beginObject()
+        json.key("pattern")
+        json.string(pattern)
+        json.endObject()
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 
     /// Whether WAAppRouting can register no route for `route`'s links: they have no component,

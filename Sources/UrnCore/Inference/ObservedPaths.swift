@@ -2,12 +2,14 @@
 /// prefix, with how many links pass through it and end at it. A typed value (`InferredType`)
 /// is stored as its type, so that numbers, UUIDs, dates and hashes never widen the tree.
 struct ObservedPaths {
-    /// What a node's child stands for: a component's text, a typed value, or (once `compact`
-    /// has decided it) a placeholder that takes every value (nil) or those of one type.
+    /// What a node's child stands for: a component's text, a typed value, (once `compact`
+    /// has decided it) a placeholder that takes every value (nil) or those of one type, or
+    /// (in a tree `RunAlignment` made) a run of one or more components, a catch-all.
     enum Token: Hashable, Comparable {
         case literal([UInt8])
         case typed(InferredType)
         case placeholder(InferredType?)
+        case run
 
         static func < (a: Token, b: Token) -> Bool {
             switch (a, b) {
@@ -31,6 +33,8 @@ struct ObservedPaths {
             case let .placeholder(type):
                 hasher.combine(-2)
                 hasher.combine(type)
+            case .run:
+                hasher.combine(-3)
             }
         }
 
@@ -39,6 +43,7 @@ struct ObservedPaths {
             case .literal: return 0
             case .typed: return 1
             case .placeholder: return 2
+            case .run: return 3
             }
         }
     }
@@ -166,4 +171,38 @@ struct ObservedPaths {
 
     /// The number of links seen.
     var linkCount: Int { nodes[0].total }
+
+    /// Each node where links end, with the tokens that lead to it from the root.
+    func endingPaths() -> [(tokens: [Token], node: Int32)] {
+        var found: [(tokens: [Token], node: Int32)] = []
+        // depth first, on a stack of its own: a link may have thousands of components
+        var pending: [(tokens: [Token], node: Int32)] = [([], Self.root)]
+        while let (path, node) = pending.popLast() {
+            if nodes[Int(node)].ends > 0 { found.append((path, node)) }
+            for (token, child) in children(of: node) { pending.append((path + [token], child)) }
+        }
+        return found
+    }
+
+    /// Adds the links that end at `node` (of another tree) as links whose components read `tokens`,
+    /// and returns the nodes along them (the root left out).
+    @discardableResult
+    mutating func add(_ tokens: [Token], endingAs node: Node) -> [Int32] {
+        var at = Self.root
+        var path: [Int32] = []
+        nodes[Int(at)].total += node.ends
+        for token in tokens {
+            if let number = tokenNumbers[token], let child = edges[Self.edge(at, number)] {
+                at = child
+            } else {
+                at = addChild(token, under: at)
+            }
+            nodes[Int(at)].total += node.ends
+            path.append(at)
+        }
+        nodes[Int(at)].ends += node.ends
+        nodes[Int(at)].methods.merge(node.methods, uniquingKeysWith: +)
+        for example in node.examples { Self.keep(example, in: &nodes[Int(at)].examples) }
+        return path
+    }
 }

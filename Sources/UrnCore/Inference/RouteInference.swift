@@ -109,10 +109,11 @@ public struct RouteInference {
         var pending: [(nodes: [Int32], into: Int32)] = [([ObservedPaths.root], ObservedPaths.root)]
         while let (nodes, into) = pending.popLast() {
             for node in nodes { folded.absorb(paths[node], into: into) }
-            for outcome in outcomes(below: nodes, atRoot: into == ObservedPaths.root, decision) {
+            for outcome in outcomes(below: nodes, in: paths, atRoot: into == ObservedPaths.root, decision) {
                 switch outcome {
                 case let .literal(bytes, next): pending.append((next, folded.addChild(.literal(bytes), under: into)))
                 case let .placeholder(type, next): pending.append((next, folded.addChild(.placeholder(type), under: into)))
+                case let .run(next): pending.append((next, folded.addChild(.run, under: into)))
                 }
             }
         }
@@ -126,27 +127,48 @@ public struct RouteInference {
     }
 
     /// The routes inferred from the links added so far, most specific first (urn's precedence).
+    /// Where they have a catch-all of varying depth before a literal, the links are lined up on
+    /// it and the routes decided again (`RunAlignment`).
     public func routes() -> [InferredRoute] {
+        let (found, decided) = routes(in: paths, runLengths: [:])
+        let anchors = RunAlignment.anchors(in: found)
+        guard !anchors.isEmpty, let aligned = RunAlignment.aligned(paths, at: anchors, decided: decided) else { return found }
+        return routes(in: aligned.paths, runLengths: aligned.lengths).routes
+    }
+
+    /// The routes of the links in `paths`, where each run node takes a catch-all of the lengths
+    /// `runLengths` gives it, and for each node where links end the segments decided for them.
+    private func routes(in paths: ObservedPaths, runLengths: [Int32: ClosedRange<Int>])
+        -> (routes: [InferredRoute], decided: [Int32: [InferredRoute.Segment]]) {
         var found: [InferredRoute] = []
+        var decided: [Int32: [InferredRoute.Segment]] = [:]
         let decision = SlotDecision(paths: paths)
         // depth first, on a stack of its own: a link may have thousands of components
-        var pending: [(nodes: [Int32], segments: [InferredRoute.Segment])] = [([ObservedPaths.root], [])]
-        while let (nodes, segments) = pending.popLast() {
-            if let route = endingRoute(nodes, segments) { found.append(route) }
-            for outcome in outcomes(below: nodes, atRoot: segments.isEmpty, decision).reversed() {
+        var pending: [(nodes: [Int32], segments: [InferredRoute.Segment], globs: [ClosedRange<Int>])] = [([ObservedPaths.root], [], [])]
+        while let (nodes, segments, globs) = pending.popLast() {
+            if var route = endingRoute(nodes, segments, in: paths) {
+                route.globLengths = globs
+                found.append(route)
+                for node in nodes where paths[node].ends > 0 { decided[node] = segments }
+            }
+            for outcome in outcomes(below: nodes, in: paths, atRoot: segments.isEmpty, decision).reversed() {
                 switch outcome {
-                case let .literal(bytes, next): pending.append((next, segments + [.literal(bytes)]))
-                case let .placeholder(type, next): pending.append((next, segments + [.placeholder(type)]))
+                case let .literal(bytes, next): pending.append((next, segments + [.literal(bytes)], globs))
+                case let .placeholder(type, next): pending.append((next, segments + [.placeholder(type)], globs))
+                case let .run(next):
+                    let lengths = next.compactMap { runLengths[$0] }
+                    let range = (lengths.map(\.lowerBound).min() ?? 1)...(lengths.map(\.upperBound).max() ?? 1)
+                    pending.append((next, segments + [.glob], globs + [range]))
                 }
             }
         }
-        return GlobMerge.merge(found).sorted { $0.precedes($1) }
+        return (GlobMerge.merge(found).sorted { $0.precedes($1) }, decided)
     }
 
     /// What the components after `nodes` become: `decision`'s outcomes, except that a
     /// URLNavigator link's scheme (the first component) is always a literal. Both the fold and
     /// the final walk ask here, so that they decide alike.
-    private func outcomes(below nodes: [Int32], atRoot: Bool, _ decision: SlotDecision) -> [SlotDecision.Outcome] {
+    private func outcomes(below nodes: [Int32], in paths: ObservedPaths, atRoot: Bool, _ decision: SlotDecision) -> [SlotDecision.Outcome] {
         var children: [ObservedPaths.Token: [Int32]] = [:]
         for node in nodes {
             for (token, child) in paths.children(of: node) { children[token, default: []].append(child) }
@@ -154,13 +176,16 @@ public struct RouteInference {
         guard !children.isEmpty else { return [] }
         guard atRoot, dialect.readsOrigin else { return decision.decide(children) }
         return children.sorted { $0.key < $1.key }.map { token, nodes in
-            if case let .literal(bytes) = token { return .literal(bytes, nodes) }
-            return .placeholder(nil, nodes)
+            switch token {
+            case let .literal(bytes): return .literal(bytes, nodes)
+            case .run: return .run(nodes)
+            case .typed, .placeholder: return .placeholder(nil, nodes)
+            }
         }
     }
 
-    /// The route of the links that end at `nodes`, if any do.
-    private func endingRoute(_ nodes: [Int32], _ segments: [InferredRoute.Segment]) -> InferredRoute? {
+    /// The route of the links that end at `nodes` of `paths`, if any do.
+    private func endingRoute(_ nodes: [Int32], _ segments: [InferredRoute.Segment], in paths: ObservedPaths) -> InferredRoute? {
         var count = 0
         var examples: [String] = []
         var methods: [String: Int] = [:]

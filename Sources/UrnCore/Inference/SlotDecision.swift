@@ -23,6 +23,8 @@ struct SlotDecision {
     enum Outcome {
         case literal([UInt8], [Int32])
         case placeholder(InferredType?, [Int32])
+        /// A run `RunAlignment` lined up: a catch-all.
+        case run([Int32])
     }
 
     /// How deep a text's continuation is compared.
@@ -52,16 +54,18 @@ struct SlotDecision {
         var texts: [Profile] = []
         var typed: [(InferredType, [Int32], Int)] = []
         var decided: [Int32] = []
+        var runs: [Outcome] = []
         for (token, nodes) in children.sorted(by: { $0.key < $1.key }) {
             let count = nodes.reduce(0) { $0 + paths[$1].total }
             switch token {
             case .literal: texts.append(profile(token, nodes, count))
             case let .typed(type), let .placeholder(type?): typed.append((type, nodes, count))
             case .placeholder(nil): decided += nodes
+            case .run: runs.append(.run(nodes))
             }
         }
         // an empty component (OpenAPI's reading keeps a trailing slash) is no value a placeholder takes
-        var outcomes: [Outcome] = texts.filter { Self.bytes($0.token).isEmpty }.map { .literal([], $0.nodes) }
+        var outcomes: [Outcome] = runs + texts.filter { Self.bytes($0.token).isEmpty }.map { .literal([], $0.nodes) }
         texts.removeAll { Self.bytes($0.token).isEmpty }
         let literals = texts.count >= 2 ? literalOutliers(texts) : []
         let rest = texts.enumerated().filter { !literals.contains($0.offset) }.map(\.element)
