@@ -227,6 +227,21 @@ import Testing
         }
     }
 
+    /// OpenAPI writes each path template once: routes that come to one template (a catch-all
+    /// written for each length beside a route of that length) share it, each parameter taking
+    /// the values of all of them, and their methods.
+    @Test func routesOfOneOpenAPITemplateShareItWithWidenedParameters() {
+        let (a, b) = (InferredRoute.Segment.literal(Array("a".utf8)), InferredRoute.Segment.literal(Array("b".utf8)))
+        let routes = [
+            InferredRoute(segments: [a, .placeholder(.hex), b], count: 3, examples: [], methods: ["GET"]),
+            InferredRoute(segments: [a, .placeholder(.int), b], count: 2, examples: [], methods: ["POST"]),
+        ]
+        let text = InferredTable(routes: routes, linkCount: 5, dialect: .openapi).text()
+        #expect(text.components(separatedBy: "\n  \"/a/").count == 2, "\(text)")
+        #expect(text.contains("    get:") && text.contains("    post:"), "\(text)")
+        #expect(!text.contains("pattern:") && !text.contains("integer"), "\(text)")
+    }
+
     @Test func noLinksMakeAnEmptyTable() {
         let table = RouteInference().table()
         #expect(table.routes.isEmpty)

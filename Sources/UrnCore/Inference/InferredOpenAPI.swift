@@ -15,28 +15,59 @@ struct InferredOpenAPI {
             paths:
 
             """
-        var written: Set<String> = []
         var operationIds: Set<String> = []
-        for route in routes {
-            for (path, parameters) in Self.paths(of: route) where written.insert(Self.template(path)).inserted {
-                out += "  " + InferredTable.comment(route)
-                out += "  \(Self.quoted(path)):\n"
-                for method in route.methods.isEmpty ? ["GET"] : route.methods {
-                    out += "    \(method.lowercased()):\n"
-                    out += "      operationId: \(Self.operationId(method: method, path: path, taken: &operationIds))\n"
-                    if !parameters.isEmpty {
-                        out += "      parameters:\n"
-                        for (name, type) in parameters {
-                            out += "        - name: \(name)\n          in: path\n          required: true\n          schema:\n"
-                            out += Self.schema(type).map { "            \($0)\n" }.joined()
-                        }
+        for item in Self.pathItems(of: routes) {
+            out += "  " + InferredTable.comment(item.route)
+            out += "  \(Self.quoted(item.path)):\n"
+            for method in item.methods.isEmpty ? ["GET"] : item.methods {
+                out += "    \(method.lowercased()):\n"
+                out += "      operationId: \(Self.operationId(method: method, path: item.path, taken: &operationIds))\n"
+                if !item.parameters.isEmpty {
+                    out += "      parameters:\n"
+                    for (name, type) in item.parameters {
+                        out += "        - name: \(name)\n          in: path\n          required: true\n          schema:\n"
+                        out += Self.schema(type).map { "            \($0)\n" }.joined()
                     }
-                    out += "      responses:\n        \"200\":\n          description: OK\n"
                 }
+                out += "      responses:\n        \"200\":\n          description: OK\n"
             }
         }
         if routes.isEmpty { out += "  {}\n" }
         return out
+    }
+
+    /// One path of the document: the first route written there (its comment), its parameters
+    /// and the methods of every route written there.
+    private struct PathItem {
+        let route: InferredRoute
+        let path: String
+        var parameters: [(String, InferredType?)]
+        var methods: [String]
+    }
+
+    /// The paths of `routes`, each template once: OpenAPI tells paths apart by their templates,
+    /// so routes that come to one (a catch-all written for each length beside a route of that
+    /// length) share the first one's path, each parameter typed only where all of them agree,
+    /// with all their methods.
+    private static func pathItems(of routes: [InferredRoute]) -> [PathItem] {
+        var items: [PathItem] = []
+        var index: [String: Int] = [:]
+        for route in routes {
+            for (path, parameters) in paths(of: route) {
+                guard let at = index[template(path)] else {
+                    index[template(path)] = items.count
+                    items.append(PathItem(route: route, path: path, parameters: parameters, methods: route.methods))
+                    continue
+                }
+                for (i, parameter) in parameters.enumerated() where items[at].parameters[i].1 != parameter.1 {
+                    items[at].parameters[i].1 = nil
+                }
+                // a route whose links had no method is written as `get`
+                let methods = [items[at].methods, route.methods].flatMap { $0.isEmpty ? ["GET"] : $0 }
+                items[at].methods = HTTPMethod.ordered(Set(methods))
+            }
+        }
+        return items
     }
 
     /// The paths of a route, each with its parameters: one path, or one for each length of its
