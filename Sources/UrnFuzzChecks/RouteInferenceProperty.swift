@@ -8,7 +8,7 @@
     public static func routeInference(_ input: [UInt8]) {
         let lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { Array($0) }
         // OpenAPI's skeleton is read back by the golden cases (its YAML reader is UrnOpenAPI's)
-        for (dialect, routerDialect) in [(InferredTableDialect.urn, Dialect.urn), (.express, .express), (.navigator, .navigator), (.waap, .waap)] {
+        for dialect in [InferredTableDialect.urn, .express, .navigator, .waap] {
             for budget in [RouteInference.initialNodeBudget, 8] {
                 var inference = RouteInference(dialect: dialect, nodeBudget: budget)
                 var links: [String] = []
@@ -20,7 +20,7 @@
                 let text = inference.table().text()
                 let router: Router
                 do {
-                    router = Router(tables: [try RouteTable(parsing: text, name: "inferred", dialect: routerDialect)])
+                    router = Router(tables: [try RouteTable(parsing: text, name: "inferred", dialect: dialect.tableDialect)])
                 } catch {
                     fatalError("the inferred \(dialect) table does not load: \(error)\n\(text)")
                 }

@@ -54,8 +54,9 @@ struct InferredOpenAPI {
         var index: [String: Int] = [:]
         for route in routes {
             for (path, parameters) in paths(of: route) {
-                guard let at = index[template(path)] else {
-                    index[template(path)] = items.count
+                let key = template(path)
+                guard let at = index[key] else {
+                    index[key] = items.count
                     items.append(PathItem(route: route, path: path, parameters: parameters, methods: route.methods))
                     continue
                 }

@@ -14,6 +14,16 @@ public enum InferredTableDialect: String, CaseIterable, Sendable {
 
     /// Whether a link's first component is its origin (URLNavigator compares schemes and hosts).
     var readsOrigin: Bool { self == .navigator }
+
+    /// The dialect urnmatch reads the table in (an OpenAPI document's paths are urn patterns).
+    package var tableDialect: Dialect {
+        switch self {
+        case .urn, .openapi: .urn
+        case .express: .express
+        case .navigator: .navigator
+        case .waap: .waap
+        }
+    }
 }
 
 /// A table of inferred routes and the text of it in each dialect (urnmatch(1) INFERRING ROUTES):

@@ -204,7 +204,7 @@ extension LinkParser {
     /// reads request targets (`//b/` is a path, not the host `b`), the others read links.
     @_spi(Records) public func readingLinks(as dialect: InferredTableDialect) -> LinkParser {
         var parser = self
-        parser.requestTargets = dialect == .express
+        parser.requestTargets = dialect.tableDialect.rules.requestTargets
         return parser
     }
 }

@@ -9,7 +9,7 @@
 enum RunAlignment {
     /// A catch-all found by the first reading: the literals before it, how many single
     /// placeholders stand between it and the anchor, and the anchor.
-    struct Anchor: Hashable {
+    struct Anchor {
         let prefix: [[UInt8]]
         let singles: Int
         let anchor: [UInt8]

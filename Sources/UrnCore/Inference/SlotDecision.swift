@@ -77,7 +77,7 @@ struct SlotDecision {
             // many seen once: an open set (with a floor, so that a few stray links are not one)
             (once >= 2 && Double(once) >= 0.05 * Double(seen)
                 && (Double(once) >= 0.1 * Double(seen) || Double(once) >= 0.5 * Double(rest.count))
-                && !ownContinuations(rest))
+                && !ownContinuations(rest, seen: seen))
                 || interchangeable(rest)
                 || (10 * typedCount >= seen + typedCount && once >= 2)
                 || typedCount >= seen)
@@ -225,7 +225,8 @@ struct SlotDecision {
         return min(1, sum)
     }
 
-    /// Whether the texts lead to continuations of their own at every depth the links show.
+    /// Whether the texts, `seen` links in all, lead to continuations of their own at every
+    /// depth the links show.
     /// Only texts met twice or more below are evidence (one met once may be a value of the
     /// next placeholder, as a repository after its owner), and only where they take a tenth of
     /// the links or more (a few stray links are none). At each such depth, most of those links
@@ -233,8 +234,7 @@ struct SlotDecision {
     /// subtree of their own (`-/requirements_management/requirements/import_csv`); the values of
     /// one placeholder lead to the same texts at some depth (`/repos/{owner}` to each
     /// repository's `issues`), or to none (`/users/{user}`).
-    private func ownContinuations(_ texts: [Profile]) -> Bool {
-        let seen = texts.reduce(0) { $0 + $1.count }
+    private func ownContinuations(_ texts: [Profile], seen: Int) -> Bool {
         var shown = false
         for k in 0..<Self.depth {
             var owners: [[UInt8]: Int] = [:]
