@@ -110,6 +110,34 @@ import Testing
         #expect(table.routes[0].globLengths == [1...3])
     }
 
+    /// A link seen once, deeper than the others of a catch-all, joins it: its last component
+    /// had no other text beside it, so nothing says it is a literal (GitLab's 1,000 links, seed
+    /// 1: `/rails/lookbook/pages/{page}/{page2}/{page3}/raw` kept 121 links of one route apart).
+    /// A last component decided beside other texts keeps its route.
+    @Test func aStrayLinkDeeperThanACatchAllsOthersJoinsIt() throws {
+        var links = traffic(60, [{ random in
+            "/docs/pages/" + (0...(random.next() % 3)).map { _ in self.pick(Self.repos, &random) }.joined(separator: "/")
+        }])
+        links.append("/docs/pages/repo-1/repo-2/repo-3/raw")
+        let table = try inferred(links)
+        #expect(patterns(table) == ["/docs/pages/<*page>"])
+        #expect(table.routes[0].count == 61)
+        #expect(table.routes[0].globLengths == [1...4])
+        let kept = try inferred(links + ["/docs/pages/repo-1/repo-2/repo-3/5/edit"])
+        #expect(patterns(kept) == ["/docs/pages/{page}/{page2}/{page3}/raw", "/docs/pages/<*page>"])
+    }
+
+    /// An empty component is no value: a stray with one where the catch-all's route has a
+    /// placeholder keeps its route (found by make fuzz: Express's `///b` was given to
+    /// `/:id//:id2(.+)`, which does not take it).
+    @Test func aStrayWithAnEmptyComponentKeepsItsRoute() throws {
+        let links = ["/a//x", "/b//y/z", "/c//w/v/u", "/d//q", "/e//r/s", "///b"]
+        var inference = RouteInference(dialect: .express)
+        for link in links { try inference.add("https://example.com" + link) }
+        let router = Router(tables: [try RouteTable(parsing: inference.table().text(), name: "inferred", dialect: .express)])
+        for link in links { #expect(try router.route(link) != nil, "\(link)") }
+    }
+
     /// Sub-resources after a catch-all of varying depth are decided on the links of every
     /// depth together: seen once each at the deepest namespaces, they would become a placeholder
     /// there (`/g/{g}/{g2}/{g3}/-/{g4}`) while they stay literals beside the shallower ones.

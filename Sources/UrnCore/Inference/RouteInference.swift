@@ -142,6 +142,8 @@ public struct RouteInference {
         -> (routes: [InferredRoute], decided: [Int32: [InferredRoute.Segment]]) {
         var found: [InferredRoute] = []
         var decided: [Int32: [InferredRoute.Segment]] = [:]
+        // routes whose last component is a literal that had no other text beside it
+        var lone: Set<[InferredRoute.Segment]> = []
         let decision = SlotDecision(paths: paths)
         // depth first, on a stack of its own: a link may have thousands of components
         var pending: [(nodes: [Int32], segments: [InferredRoute.Segment], globs: [ClosedRange<Int>])] = [([ObservedPaths.root], [], [])]
@@ -151,9 +153,12 @@ public struct RouteInference {
                 found.append(route)
                 for node in nodes where paths[node].ends > 0 { decided[node] = segments }
             }
-            for outcome in outcomes(below: nodes, in: paths, atRoot: segments.isEmpty, decision).reversed() {
+            let below = outcomes(below: nodes, in: paths, atRoot: segments.isEmpty, decision)
+            for outcome in below.reversed() {
                 switch outcome {
-                case let .literal(bytes, next): pending.append((next, segments + [.literal(bytes)], globs))
+                case let .literal(bytes, next):
+                    pending.append((next, segments + [.literal(bytes)], globs))
+                    if below.count == 1 { lone.insert(segments + [.literal(bytes)]) }
                 case let .placeholder(type, next): pending.append((next, segments + [.placeholder(type)], globs))
                 case let .run(next):
                     let lengths = next.compactMap { runLengths[$0] }
@@ -162,7 +167,7 @@ public struct RouteInference {
                 }
             }
         }
-        return (GlobMerge.merge(found).sorted { $0.precedes($1) }, decided)
+        return (StrayLinks.absorb(GlobMerge.merge(found), lone: lone).sorted { $0.precedes($1) }, decided)
     }
 
     /// What the components after `nodes` become: `decision`'s outcomes, except that a
