@@ -110,6 +110,17 @@ import Testing
         #expect(table.routes[0].globLengths == [1...3])
     }
 
+    /// Sibling leaf literals among a few dozen links, one of them popular, stay literals: three
+    /// texts seen once in 33 links are a share no larger than chance allows a closed set (half
+    /// of the texts seen once made a placeholder of GitLab's `/admin/application_settings/…`).
+    /// Values keep bringing new texts and stay a placeholder.
+    @Test func siblingLeafLiteralsWithAFewRareOnesStayLiterals() throws {
+        let leaves = Array(repeating: "reporting", count: 26) + ["update_app", "update_app", "roles", "roles", "reset_token", "storage", "clear_checks"]
+        #expect(patterns(try inferred(leaves.map { "/admin/settings/" + $0 })) == Set(leaves).sorted().map { "/admin/settings/" + $0 })
+        let users = Array(repeating: "torvalds", count: 20) + Self.users.prefix(13)
+        #expect(patterns(try inferred(users.map { "/people/" + $0 })) == ["/people/{people}"])
+    }
+
     /// A link seen once, deeper than the others of a catch-all, joins it: its last component
     /// had no other text beside it, so nothing says it is a literal (GitLab's 1,000 links, seed
     /// 1: `/rails/lookbook/pages/{page}/{page2}/{page3}/raw` kept 121 links of one route apart).

@@ -74,10 +74,7 @@ struct SlotDecision {
         let once = rest.filter { $0.count == 1 }.count
         let typedCount = typed.reduce(0) { $0 + $1.2 }
         let open = rest.count >= 2 && (
-            // many seen once: an open set (with a floor, so that a few stray links are not one)
-            (once >= 2 && Double(once) >= 0.05 * Double(seen)
-                && (Double(once) >= 0.1 * Double(seen) || Double(once) >= 0.5 * Double(rest.count))
-                && !ownContinuations(rest, seen: seen))
+            (once >= 2 && Self.manySeenOnce(once, of: seen) && !ownContinuations(rest, seen: seen))
                 || interchangeable(rest)
                 || (10 * typedCount >= seen + typedCount && once >= 2)
                 || typedCount >= seen)
@@ -208,6 +205,22 @@ struct SlotDecision {
         let others = texts.indices.filter { $0 != index }
         let shared = others.contains { other in texts[other].below[0].keys.contains { texts[index].below[0][$0] != nil } }
         return shared ? nil : index
+    }
+
+    /// The share of a position's links above which the texts seen once make an open set.
+    static let openShare = 0.1
+    /// How many standard errors of that share the texts seen once must show above it.
+    static let openMargin = 2.0
+
+    /// Whether `once` texts seen once among `seen` links make an open set: the share of links
+    /// that brought a text not seen again (Good and Turing's estimate of the chance that the next
+    /// link brings a new one) is above `openShare` by `openMargin` standard errors. Values of a
+    /// placeholder keep bringing new texts; sibling literals bring a few rare ones, which among
+    /// a few dozen links can be a tenth of them (`/admin/application_settings/reporting`, 26
+    /// links, beside five sub-resources seen once or twice).
+    static func manySeenOnce(_ once: Int, of seen: Int) -> Bool {
+        let error = (openShare * (1 - openShare) / Double(seen)).squareRoot()
+        return Double(once) >= (openShare + openMargin * error) * Double(seen)
     }
 
     /// The chance that at least 90% of `m` links fall under a text that has `share` of them
