@@ -121,6 +121,14 @@ import Testing
         #expect(patterns(try inferred(users.map { "/people/" + $0 })) == ["/people/{people}"])
     }
 
+    /// A text that ends its links where the numbers beside it go on is a leaf literal, though
+    /// the numbers make the position's other texts values (GitLab's
+    /// `-/deploy_keys/available_project_keys`, 63 links, beside `-/deploy_keys/<int>/edit`).
+    @Test func aLeafLiteralAmongNumbersThatGoOnStaysALiteral() throws {
+        let links = Array(repeating: "/keys/available", count: 20) + (1...12).map { "/keys/\($0 * 37 + 5)/edit" } + ["/keys/new", "/keys/enabled"]
+        #expect(patterns(try inferred(links)) == ["/keys/available", "/keys/{key}/edit", "/keys/{key}"])
+    }
+
     /// A link seen once, deeper than the others of a catch-all, joins it: its last component
     /// had no other text beside it, so nothing says it is a literal (GitLab's 1,000 links, seed
     /// 1: `/rails/lookbook/pages/{page}/{page2}/{page3}/raw` kept 121 links of one route apart).

@@ -67,12 +67,13 @@ struct SlotDecision {
         // an empty component (OpenAPI's reading keeps a trailing slash) is no value a placeholder takes
         var outcomes: [Outcome] = runs + texts.filter { Self.bytes($0.token).isEmpty }.map { .literal([], $0.nodes) }
         texts.removeAll { Self.bytes($0.token).isEmpty }
-        let literals = texts.count >= 2 ? literalOutliers(texts) : []
+        let typedLinks = (links: typed.reduce(0) { $0 + $1.2 }, ends: typed.reduce(0) { sum, value in value.1.reduce(sum) { $0 + paths[$1].ends } })
+        let literals = texts.count >= (typedLinks.links > 0 ? 1 : 2) ? literalOutliers(texts, beside: typedLinks) : []
         let rest = texts.enumerated().filter { !literals.contains($0.offset) }.map(\.element)
         outcomes += literals.sorted().map { i in Outcome.literal(Self.bytes(texts[i].token), texts[i].nodes) }
         let seen = rest.reduce(0) { $0 + $1.count }
         let once = rest.filter { $0.count == 1 }.count
-        let typedCount = typed.reduce(0) { $0 + $1.2 }
+        let typedCount = typedLinks.links
         let open = rest.count >= 2 && (
             (once >= 2 && Self.manySeenOnce(once, of: seen) && !ownContinuations(rest, seen: seen))
                 || interchangeable(rest)
@@ -125,8 +126,10 @@ struct SlotDecision {
 
     /// The indices of the texts judged literals by their continuation, found one at a time,
     /// the most certain first, each time against the texts left: a literal among values must
-    /// not make its values look like literals too.
-    private func literalOutliers(_ texts: [Profile]) -> Set<Int> {
+    /// not make its values look like literals too. `typed` counts the links of the typed values
+    /// beside the texts, and those that end there: a text that ends links where numbers go on
+    /// (`deploy_keys/available_project_keys` beside `deploy_keys/<int>/edit`) is a leaf literal.
+    private func literalOutliers(_ texts: [Profile], beside typed: (links: Int, ends: Int)) -> Set<Int> {
         var found: Set<Int> = dominantLiteral(texts).map { [$0] } ?? []
         var totals = (0..<Self.depth).map { k in
             texts.reduce(into: [Token: Int]()) { sum, text in sum.merge(text.below[k], uniquingKeysWith: +) }
@@ -138,7 +141,7 @@ struct SlotDecision {
                 for (symbol, n) in texts[index].below[k] { totals[k][symbol]! -= n }
             }
         }
-        while texts.count - found.count >= 2 {
+        while texts.count - found.count >= (typed.links > 0 ? 1 : 2) {
             var best: (z: Double, index: Int)?
             for k in 0..<Self.depth {
                 // how many texts below have each total: chance depends on the total only
@@ -162,7 +165,7 @@ struct SlotDecision {
                     if z > Self.significance, z > best?.z ?? -.infinity { best = (z, i) }
                 }
             }
-            guard let best = best ?? endingLiteral(texts, leaving: found) else { break }
+            guard let best = best ?? endingLiteral(texts, leaving: found, beside: typed) else { break }
             found.insert(best.index)
             seen -= texts[best.index].count
             for k in 0..<Self.depth {
@@ -172,14 +175,15 @@ struct SlotDecision {
         return found
     }
 
-    /// The text, among those not `found`, that ends links far more often than the others do:
-    /// nine in ten of its links or more where theirs mostly go on, beyond a chance of one in a
-    /// million (a binomial tail), the surest first. It is a leaf literal among values
-    /// (`/users/new` beside users that have pages below them; `/<namespace>/<project>/serverless`
-    /// beside deeper namespaces), which has no continuation of its own to show.
-    private func endingLiteral(_ texts: [Profile], leaving found: Set<Int>) -> (z: Double, index: Int)? {
+    /// The text, among those not `found`, that ends links far more often than the others do
+    /// (the typed values `typed` counts among them): nine in ten of its links or more where
+    /// theirs mostly go on, beyond a chance of one in a million (a binomial tail), the surest
+    /// first. It is a leaf literal among values (`/users/new` beside users that have pages below
+    /// them; `/<namespace>/<project>/serverless` beside deeper namespaces), which has no
+    /// continuation of its own to show.
+    private func endingLiteral(_ texts: [Profile], leaving found: Set<Int>, beside typed: (links: Int, ends: Int)) -> (z: Double, index: Int)? {
         let pool = texts.indices.filter { !found.contains($0) }
-        let links = pool.reduce(0) { $0 + texts[$1].count }, ends = pool.reduce(0) { $0 + texts[$1].ends }
+        let links = pool.reduce(typed.links) { $0 + texts[$1].count }, ends = pool.reduce(typed.ends) { $0 + texts[$1].ends }
         var best: (z: Double, index: Int)?
         for i in pool where texts[i].count >= Self.minimumEvidence {
             let count = texts[i].count, own = texts[i].ends
