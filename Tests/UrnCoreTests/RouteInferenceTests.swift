@@ -117,6 +117,10 @@ import Testing
     @Test func siblingLeafLiteralsWithAFewRareOnesStayLiterals() throws {
         let leaves = Array(repeating: "reporting", count: 26) + ["update_app", "update_app", "roles", "roles", "reset_token", "storage", "clear_checks"]
         #expect(patterns(try inferred(leaves.map { "/admin/settings/" + $0 })) == Set(leaves).sorted().map { "/admin/settings/" + $0 })
+        // a fifth of the links seen once: GitLab's -/merge_requests/<id>/resolve_conflicts
+        let tabs = Array(repeating: "resolve", count: 34) + Array(repeating: "diffs", count: 5) + Array(repeating: "fuzz", count: 3)
+            + ["security", "security"] + (1...10).map { "tab\($0)" }
+        #expect(patterns(try inferred(tabs.map { "/mr/7/" + $0 })).count == 14)
         let users = Array(repeating: "torvalds", count: 20) + Self.users.prefix(13)
         #expect(patterns(try inferred(users.map { "/people/" + $0 })) == ["/people/{people}"])
     }

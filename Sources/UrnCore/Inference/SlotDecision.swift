@@ -212,16 +212,17 @@ struct SlotDecision {
     }
 
     /// The share of a position's links above which the texts seen once make an open set.
-    static let openShare = 0.1
+    static let openShare = 0.07
     /// How many standard errors of that share the texts seen once must show above it.
-    static let openMargin = 2.0
+    static let openMargin = 4.0
 
     /// Whether `once` texts seen once among `seen` links make an open set: the share of links
     /// that brought a text not seen again (Good and Turing's estimate of the chance that the next
-    /// link brings a new one) is above `openShare` by `openMargin` standard errors. Values of a
-    /// placeholder keep bringing new texts; sibling literals bring a few rare ones, which among
-    /// a few dozen links can be a tenth of them (`/admin/application_settings/reporting`, 26
-    /// links, beside five sub-resources seen once or twice).
+    /// link brings a new one) is above `openShare` by `openMargin` standard errors: a quarter
+    /// of 36 links, a tenth of 900. Values of a placeholder keep bringing new texts; sibling
+    /// literals bring a few rare ones, which among a few dozen links can be a fifth of them
+    /// (`/admin/application_settings/reporting`, 26 links, beside five sub-resources seen once
+    /// or twice; `-/merge_requests/<id>/resolve_conflicts` beside eleven seen once in 56).
     static func manySeenOnce(_ once: Int, of seen: Int) -> Bool {
         let error = (openShare * (1 - openShare) / Double(seen)).squareRoot()
         return Double(once) >= (openShare + openMargin * error) * Double(seen)
