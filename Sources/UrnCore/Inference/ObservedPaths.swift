@@ -164,6 +164,12 @@ struct ObservedPaths {
     /// Adds to node `index` the counts, methods and examples of `node`.
     mutating func absorb(_ node: Node, into index: Int32) {
         nodes[Int(index)].total += node.total
+        addEnds(of: node, to: index)
+    }
+
+    /// Adds the links that end at `node` (of another tree) as links that end at `index`: their
+    /// count, methods and examples.
+    private mutating func addEnds(of node: Node, to index: Int32) {
         nodes[Int(index)].ends += node.ends
         nodes[Int(index)].methods.merge(node.methods, uniquingKeysWith: +)
         for example in node.examples { Self.keep(example, in: &nodes[Int(index)].examples) }
@@ -200,9 +206,7 @@ struct ObservedPaths {
             nodes[Int(at)].total += node.ends
             path.append(at)
         }
-        nodes[Int(at)].ends += node.ends
-        nodes[Int(at)].methods.merge(node.methods, uniquingKeysWith: +)
-        for example in node.examples { Self.keep(example, in: &nodes[Int(at)].examples) }
+        addEnds(of: node, to: at)
         return path
     }
 }

@@ -157,8 +157,9 @@ public struct RouteInference {
             for outcome in below.reversed() {
                 switch outcome {
                 case let .literal(bytes, next):
-                    pending.append((next, segments + [.literal(bytes)], globs))
-                    if below.count == 1 { lone.insert(segments + [.literal(bytes)]) }
+                    let child = segments + [.literal(bytes)]
+                    pending.append((next, child, globs))
+                    if below.count == 1 { lone.insert(child) }
                 case let .placeholder(type, next): pending.append((next, segments + [.placeholder(type)], globs))
                 case let .run(next):
                     let lengths = next.compactMap { runLengths[$0] }

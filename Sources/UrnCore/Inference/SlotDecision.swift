@@ -67,18 +67,20 @@ struct SlotDecision {
         // an empty component (OpenAPI's reading keeps a trailing slash) is no value a placeholder takes
         var outcomes: [Outcome] = runs + texts.filter { Self.bytes($0.token).isEmpty }.map { .literal([], $0.nodes) }
         texts.removeAll { Self.bytes($0.token).isEmpty }
-        let typedLinks = (links: typed.reduce(0) { $0 + $1.2 }, ends: typed.reduce(0) { sum, value in value.1.reduce(sum) { $0 + paths[$1].ends } })
+        let typedLinks = typed.reduce(into: (links: 0, ends: 0)) { sum, value in
+            sum.links += value.2
+            for node in value.1 { sum.ends += paths[node].ends }
+        }
         let literals = texts.count >= (typedLinks.links > 0 ? 1 : 2) ? literalOutliers(texts, beside: typedLinks) : []
         let rest = texts.enumerated().filter { !literals.contains($0.offset) }.map(\.element)
         outcomes += literals.sorted().map { i in Outcome.literal(Self.bytes(texts[i].token), texts[i].nodes) }
         let seen = rest.reduce(0) { $0 + $1.count }
         let once = rest.filter { $0.count == 1 }.count
-        let typedCount = typedLinks.links
         let open = rest.count >= 2 && (
             (once >= 2 && Self.manySeenOnce(once, of: seen) && !ownContinuations(rest, seen: seen))
                 || interchangeable(rest)
-                || (10 * typedCount >= seen + typedCount && once >= 2)
-                || typedCount >= seen)
+                || (10 * typedLinks.links >= seen + typedLinks.links && once >= 2)
+                || typedLinks.links >= seen)
         if open {
             outcomes.append(.placeholder(nil, decided + rest.flatMap(\.nodes) + typed.flatMap(\.1)))
         } else if !decided.isEmpty {
@@ -86,7 +88,7 @@ struct SlotDecision {
             // the texts kept apart then stay literals
             outcomes += rest.map { .literal(Self.bytes($0.token), $0.nodes) }
             outcomes.append(.placeholder(nil, decided + typed.flatMap(\.1)))
-        } else if typed.count == 1, typedCount >= 4 * seen {
+        } else if typed.count == 1, typedLinks.links >= 4 * seen {
             // a few texts among many typed values: the rare ones are values the type misses
             let rare = rest.filter { $0.count < Self.minimumEvidence }
             for text in rest where text.count >= Self.minimumEvidence {
