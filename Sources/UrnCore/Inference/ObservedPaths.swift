@@ -56,6 +56,9 @@ struct ObservedPaths {
         var token: Int32 = -1
         var firstChild: Int32 = -1
         var nextSibling: Int32 = -1
+        /// Whether a child stands for a component's text: where none does, a text can only go to
+        /// a placeholder child, and is not looked up.
+        var hasLiteralChild = false
         /// Links whose components pass through (or end at) this node.
         var total = 0
         /// Links whose components end here.
@@ -73,6 +76,11 @@ struct ObservedPaths {
     /// Each distinct token once, by the number the edges name it by.
     private var tokens: [Token] = []
     private var tokenNumbers: [Token: Int32] = [:]
+    /// The numbers of the typed tokens, by type, and of the placeholders (any text first, then
+    /// by type), -1 where none is interned yet: every component looks one of them up, and an
+    /// array needs no hashing.
+    private var typedNumbers = [Int32](repeating: -1, count: InferredType.allCases.count)
+    private var placeholderNumbers = [Int32](repeating: -1, count: InferredType.allCases.count + 1)
     /// The child of a node for a token: parent index in the high half, token number in the low.
     private var edges: [UInt64: Int32] = [:]
     /// The bytes of the component being looked up, reused so that a lookup allocates nothing.
@@ -87,9 +95,16 @@ struct ObservedPaths {
         nodes[Int(node)].total += 1
         for component in components {
             let type = InferredType.of(component)
+            if type == nil, !component.isEmpty, !nodes[Int(node)].hasLiteralChild,
+               let child = placeholderChild(of: node, type: nil) {
+                node = child
+                nodes[Int(node)].total += 1
+                continue
+            }
             let number: Int32?
             if let type {
-                number = tokenNumbers[.typed(type)]
+                let known = typedNumbers[Int(type.rawValue)]
+                number = known < 0 ? nil : known
             } else {
                 scratch.removeAll(keepingCapacity: true)
                 scratch.append(contentsOf: component)
@@ -119,9 +134,16 @@ struct ObservedPaths {
     /// The child of `node` for a placeholder of `type`, else for one of any text, if `compact`
     /// made either.
     private func placeholderChild(of node: Int32, type: InferredType?) -> Int32? {
-        if let number = tokenNumbers[.placeholder(type)], let child = edges[Self.edge(node, number)] { return child }
-        guard type != nil, let number = tokenNumbers[.placeholder(nil)] else { return nil }
-        return edges[Self.edge(node, number)]
+        let typed = placeholderNumbers[Self.placeholderIndex(type)]
+        if typed >= 0, let child = edges[Self.edge(node, typed)] { return child }
+        let any = placeholderNumbers[Self.placeholderIndex(nil)]
+        guard type != nil, any >= 0 else { return nil }
+        return edges[Self.edge(node, any)]
+    }
+
+    /// Where `placeholderNumbers` keeps the placeholder of `type` (of any text: nil).
+    private static func placeholderIndex(_ type: InferredType?) -> Int {
+        type.map { Int($0.rawValue) + 1 } ?? 0
     }
 
     private static func edge(_ parent: Int32, _ token: Int32) -> UInt64 {
@@ -153,10 +175,16 @@ struct ObservedPaths {
             number = Int32(tokens.count)
             tokens.append(token)
             tokenNumbers[token] = number
+            switch token {
+            case let .typed(type): typedNumbers[Int(type.rawValue)] = number
+            case let .placeholder(type): placeholderNumbers[Self.placeholderIndex(type)] = number
+            case .literal, .run: break
+            }
         }
         let child = Int32(nodes.count)
         nodes.append(Node(token: number, nextSibling: nodes[Int(parent)].firstChild))
         nodes[Int(parent)].firstChild = child
+        if case .literal = token { nodes[Int(parent)].hasLiteralChild = true }
         edges[Self.edge(parent, number)] = child
         return child
     }
