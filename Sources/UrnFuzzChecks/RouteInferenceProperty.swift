@@ -1,10 +1,11 @@
 @_spi(Records) import UrnCore
 
 @_spi(Fuzzing) extension FuzzProperty {
-    /// Any bytes as lines of links, inferred into a table in urn's, Express's, URLNavigator's and WAAppRouting's syntax: nothing may crash, the
-    /// table must load, and it must route every line that was a link (the round trip
-    /// `urnmatch --infer` promises). The tree is folded at a small budget too, so that folding
-    /// is exercised on short inputs.
+    /// Any bytes as lines of links, inferred into a table in urn's, Express's, URLNavigator's
+    /// and WAAppRouting's syntax: nothing may crash, the table must load, it must route every
+    /// line that was a link (the round trip `urnmatch --infer` promises), and outside urn's
+    /// syntax `--check` must find no two routes that share a link undecided. The tree is folded
+    /// at a small budget too, so that folding is exercised on short inputs.
     public static func routeInference(_ input: [UInt8]) {
         let lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { Array($0) }
         // OpenAPI's skeleton is read back by the golden cases (its YAML reader is UrnOpenAPI's)
@@ -18,12 +19,19 @@
                     links.append(text)
                 }
                 let text = inference.table().text()
-                let router: Router
+                let table: RouteTable
                 do {
-                    router = Router(tables: [try RouteTable(parsing: text, name: "inferred", dialect: dialect.tableDialect)])
+                    table = try RouteTable(parsing: text, name: "inferred", dialect: dialect.tableDialect)
                 } catch {
                     fatalError("the inferred \(dialect) table does not load: \(error)\n\(text)")
                 }
+                // where the library ranks no tie (or, in Express, takes the first route), no two
+                // routes share a link undecided
+                let pairs: Set<TableCheck.Finding.Kind> = [.duplicate, .shadowed, .overlap, .replaced]
+                if dialect != .urn, let finding = TableCheck.findings([table]).first(where: { pairs.contains($0.kind) }) {
+                    fatalError("the inferred \(dialect) table fails --check: \(finding.description)\n\(text)")
+                }
+                let router = Router(tables: [table])
                 for link in links {
                     // a link the dialect's library cannot read throws: only an unrouted one fails
                     let routed: RouteMatch?

@@ -88,6 +88,13 @@ public struct InferredRoute: Equatable, Sendable {
         return variants.map { InferredRoute(segments: $0, count: count, examples: examples, methods: methods, globLengths: kept) }
     }
 
+    /// This route with every placeholder untyped, for a syntax of names only (WAAppRouting).
+    var untyped: InferredRoute {
+        var route = self
+        route.segments = segments.map { if case .placeholder = $0 { .placeholder(nil) } else { $0 } }
+        return route
+    }
+
     /// Whether this route comes before `other` in urn's precedence (urn-patterns(7)): more
     /// literal components, then at the first component where the two differ a literal before a
     /// typed placeholder before a plain one before a catch-all, then fewer catch-alls; ties go

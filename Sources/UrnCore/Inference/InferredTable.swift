@@ -54,13 +54,16 @@ public struct InferredTable: Sendable {
             // Express ignores case: of routes alike but for it, the first would take every link
             return routeFile(Self.merged(routes, by: { Self.expressPattern($0).lowercased() }), pattern: Self.expressPattern)
         case .navigator:
-            return routeFile(Self.merged(routes.flatMap { $0.withGlobsExpanded(keepingFinal: true) }, by: Self.navigatorPattern),
-                             pattern: Self.navigatorPattern)
+            // routes of equal literal counts that share a link are one (URLNavigator's tie is a
+            // dictionary's order)
+            let expanded = Self.merged(routes.flatMap { $0.withGlobsExpanded(keepingFinal: true) }, by: Self.navigatorPattern)
+            return routeFile(UnrankedOverlaps.merged(expanded, ranking: .literalCount), pattern: Self.navigatorPattern)
         case .waap:
-            // no types, and a `*` would share its links with the routes beside it at equal
-            // precedence, which WAAppRouting's dictionary orders at random: each length is a route
-            return routeFile(Self.merged(routes.flatMap { $0.withGlobsExpanded(keepingFinal: false) }, by: Self.waapPattern),
-                             pattern: Self.waapPattern)
+            // no types, and a `*` would share its links with the routes beside it, which
+            // WAAppRouting's dictionary orders at random: each length is a route, and routes that
+            // share a link are one
+            let expanded = Self.merged(routes.flatMap { $0.withGlobsExpanded(keepingFinal: false) }.map(\.untyped), by: Self.waapPattern)
+            return routeFile(UnrankedOverlaps.merged(expanded, ranking: .none), pattern: Self.waapPattern)
         case .openapi:
             return InferredOpenAPI(routes: routes, linkCount: linkCount).text()
         }

@@ -1,0 +1,112 @@
+/// Makes an inferred table safe for a library that cannot rank two routes sharing a link.
+/// WAAppRouting keeps its routes in a dictionary and URLNavigator breaks a tie of literal counts
+/// by a dictionary's order, so in such a table a link two routes take at equal precedence goes
+/// to either, from launch to launch (`urnmatch --check` says `overlap`). Those routes become
+/// one: the most specific route that takes the links of both, which keeps every link routed.
+enum UnrankedOverlaps {
+    /// How a dialect ranks two routes that take the same link.
+    enum Ranking {
+        /// Not at all: any two routes that share a link tie (WAAppRouting).
+        case none
+        /// By their numbers of literal components (URLNavigator).
+        case literalCount
+    }
+
+    /// `routes` (at most a final catch-all each) with every two that share a link and tie under
+    /// `ranking` made one, until none do, most specific first.
+    static func merged(_ routes: [InferredRoute], ranking: Ranking) -> [InferredRoute] {
+        var kept: [InferredRoute?] = routes
+        // a route without a catch-all shares links only with routes of as many components and
+        // with catch-alls: the routes by component count, and those with a catch-all
+        var byCount: [Int: [Int]] = [:]
+        var open: [Int] = []
+        func file(_ index: Int) {
+            if kept[index]!.segments.last == .glob { open.append(index) } else { byCount[kept[index]!.segments.count, default: []].append(index) }
+        }
+        kept.indices.forEach(file)
+        var pending = Array(kept.indices.reversed())
+        while let index = pending.popLast() {
+            guard var route = kept[index] else { continue }
+            var grew = false
+            let candidates = route.segments.last == .glob
+                ? byCount.filter { $0.key >= route.segments.count }.values.flatMap { $0 } + open
+                : (byCount[route.segments.count] ?? []) + open
+            for other in candidates where other != index {
+                guard let them = kept[other], tie(route, them, ranking), intersect(route.segments, them.segments) else { continue }
+                route = joined(route, them)
+                kept[other] = nil
+                grew = true
+            }
+            kept[index] = route
+            // a route that grew may now share links with one it passed before, and may have
+            // taken a catch-all (an index filed twice is looked at twice, harmlessly)
+            if grew {
+                file(index)
+                pending.append(index)
+            }
+        }
+        return kept.compactMap { $0 }.sorted { $0.precedes($1) }
+    }
+
+    private static func tie(_ a: InferredRoute, _ b: InferredRoute, _ ranking: Ranking) -> Bool {
+        switch ranking {
+        case .none: return true
+        case .literalCount: return a.segments.filter(\.isLiteral).count == b.segments.filter(\.isLiteral).count
+        }
+    }
+
+    /// Whether some link has components both lists take (a catch-all only last: one or more).
+    static func intersect(_ a: [InferredRoute.Segment], _ b: [InferredRoute.Segment]) -> Bool {
+        let fixedA = a.last == .glob ? a.count - 1 : a.count, fixedB = b.last == .glob ? b.count - 1 : b.count
+        switch (a.last == .glob, b.last == .glob) {
+        case (false, false): guard a.count == b.count else { return false }
+        case (true, false): guard b.count > fixedA else { return false }
+        case (false, true): guard a.count > fixedB else { return false }
+        case (true, true): break
+        }
+        return zip(a[..<fixedA], b[..<fixedB]).allSatisfy { intersect($0, $1) }
+    }
+
+    /// Whether one component can be taken by both: the same literal, a literal a placeholder
+    /// takes, or two placeholders (of any types but an int and a UUID, which no text is both:
+    /// `urnmatch --check` reads the other types as regexes, which it does not compare).
+    private static func intersect(_ a: InferredRoute.Segment, _ b: InferredRoute.Segment) -> Bool {
+        switch (a, b) {
+        case let (.literal(x), .literal(y)): return x == y
+        case let (.literal(text), .placeholder(type)), let (.placeholder(type), .literal(text)):
+            return !text.isEmpty && (type == nil || InferredType.of(text) == type)
+        case let (.placeholder(x?), .placeholder(y?)): return !([x, y] == [.int, .uuid] || [x, y] == [.uuid, .int])
+        default: return true
+        }
+    }
+
+    /// The most specific route that takes the links of `a` and of `b`, with the links, examples
+    /// and methods of both: the same components where they agree, placeholders where they do
+    /// not, a final catch-all after the shorter fixed part where either has one.
+    private static func joined(_ a: InferredRoute, _ b: InferredRoute) -> InferredRoute {
+        let open = a.segments.last == .glob || b.segments.last == .glob
+        let fixedA = a.segments.last == .glob ? a.segments.count - 1 : a.segments.count
+        let fixedB = b.segments.last == .glob ? b.segments.count - 1 : b.segments.count
+        var segments = zip(a.segments[..<fixedA], b.segments[..<fixedB]).map(general)
+        if open { segments.append(.glob) }
+        var route = a.count >= b.count ? a : b
+        let other = a.count >= b.count ? b : a
+        route.segments = segments
+        route.count = a.count + b.count
+        for example in other.examples { ObservedPaths.keep(example, in: &route.examples) }
+        route.methods = HTTPMethod.ordered(Set(a.methods).union(b.methods))
+        // the lengths a final catch-all took are no longer known once its start moved
+        route.globLengths = []
+        return route
+    }
+
+    /// One component that takes what `a` and `b` take.
+    private static func general(_ a: InferredRoute.Segment, _ b: InferredRoute.Segment) -> InferredRoute.Segment {
+        switch (a, b) {
+        case _ where a == b: return a
+        case let (.literal(text), .placeholder(type?)), let (.placeholder(type?), .literal(text)):
+            return .placeholder(InferredType.of(text) == type ? type : nil)
+        default: return .placeholder(nil)
+        }
+    }
+}
