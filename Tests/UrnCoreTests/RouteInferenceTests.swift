@@ -125,6 +125,24 @@ import Testing
         #expect(patterns(try inferred(users.map { "/people/" + $0 })) == ["/people/{people}"])
     }
 
+    /// Sibling sub-resources of which half go on with one generic `new` stay literals: values
+    /// of one placeholder nearly all share what they share (GitLab's `-/import/new`,
+    /// `-/pipeline_schedules/new` beside `-/archive/<file>` made one `-/{id3}/{id4}` of 49
+    /// routes). Values that all go on with one text stay a placeholder.
+    @Test func siblingsSharingOneGenericTextStayLiterals() throws {
+        let withNew = ["issues", "milestones", "hooks", "snippets", "wikis", "tags"]
+        let withOwn = ["archive", "blame", "raw", "files", "tree"]
+        let links = traffic(600, [
+            { "/p/\(self.pick(Self.repos, &$0))/-/\(withNew[Int($0.next() % 6)])/new" },
+            { "/p/\(self.pick(Self.repos, &$0))/-/\(withOwn[Int($0.next() % 5)])/\(self.pick(Self.users, &$0))" },
+        ])
+        let found = patterns(try inferred(links))
+        #expect(found.count == 11, "\(found)")
+        #expect(found.contains("/p/{p}/-/hooks/new") && found.contains("/p/{p}/-/raw/{raw}"), "\(found)")
+        let teams = traffic(300, [{ "/orgs/\(self.pick(Self.users, &$0))/teams" }])
+        #expect(patterns(try inferred(teams)) == ["/orgs/{org}/teams"])
+    }
+
     /// A text that ends its links where the numbers beside it go on is a leaf literal, though
     /// the numbers make the position's other texts values (GitLab's
     /// `-/deploy_keys/available_project_keys`, 63 links, beside `-/deploy_keys/<int>/edit`).

@@ -277,8 +277,9 @@ struct SlotDecision {
     }
 
     /// Whether the texts share their continuation as values of one placeholder do: most of
-    /// those with links enough continue (not end) with texts that three or more of them share,
-    /// and either those shared texts are an open set or the texts that share them are many.
+    /// those with links enough continue (not end) with texts that three or more of them share
+    /// (nine in ten where one or two texts are all they share), and either those shared texts
+    /// are an open set or the texts that share them are many.
     private func interchangeable(_ texts: [Profile]) -> Bool {
         var rich: [[Token: Int]] = []
         for text in texts where text.count >= Self.minimumEvidence {
@@ -299,6 +300,11 @@ struct SlotDecision {
         let sharing = rich.filter { next in
             2 * next.filter { owners[$0.key]! >= 3 }.values.reduce(0, +) >= next.values.reduce(0, +)
         }.count
-        return sharing >= 2 && 2 * sharing >= rich.count && (!closedBelow || sharing >= 10)
+        // one or two shared texts are a weaker sign than many: sibling sub-resources share a
+        // generic `new` or `edit` now and then, the values of one placeholder nearly all share
+        // what they share
+        let sharedTexts = owners.values.filter { $0 >= 3 }.count
+        let most = sharedTexts >= 3 ? 2 * sharing >= rich.count : 10 * sharing >= 9 * rich.count
+        return sharing >= 2 && most && (!closedBelow || sharing >= 10)
     }
 }
