@@ -143,6 +143,21 @@ import Testing
         #expect(patterns(try inferred(teams)) == ["/orgs/{org}/teams"])
     }
 
+    /// Leaf sub-resources of which many are seen once stay literals where most of their links
+    /// bring texts decided literals elsewhere in the table (GitLab's 1,000 links, seed 1:
+    /// `/groups/<*group>/-/{group2}` took `clusters`, `packages`, `shared` and eleven more
+    /// routes, though `clusters` and `packages` are literals under `/admin`).
+    @Test func siblingLeavesThatAreLiteralsElsewhereStayLiterals() throws {
+        let admin = ["clusters", "packages", "shared", "users", "hooks"]
+        var links = traffic(100, [{ "/admin/\(admin[Int($0.next() % 5)])" }])
+        let popular = Array(repeating: "clusters", count: 10) + Array(repeating: "packages", count: 8) + Array(repeating: "shared", count: 6)
+        let rare = (1...14).map { "rare_\($0)" }
+        links += traffic(popular.count + rare.count, [{ "/g/\(self.pick(Self.users, &$0))/-/" }]).enumerated().map { $1 + (popular + rare)[$0] }
+        let found = patterns(try inferred(links))
+        #expect(found.contains("/g/{g}/-/clusters") && found.contains("/g/{g}/-/rare_7"), "\(found)")
+        #expect(found.count == admin.count + 3 + rare.count, "\(found)")
+    }
+
     /// A text that ends its links where the numbers beside it go on is a leaf literal, though
     /// the numbers make the position's other texts values (GitLab's
     /// `-/deploy_keys/available_project_keys`, 63 links, beside `-/deploy_keys/<int>/edit`).

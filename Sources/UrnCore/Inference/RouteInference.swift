@@ -144,7 +144,7 @@ public struct RouteInference {
         var decided: [Int32: [InferredRoute.Segment]] = [:]
         // routes whose last component is a literal that had no other text beside it
         var lone: Set<[InferredRoute.Segment]> = []
-        let decision = SlotDecision(paths: paths)
+        let decision = SlotDecision(paths: paths, knownLiterals: literalTexts(in: paths))
         // depth first, on a stack of its own: a link may have thousands of components
         var pending: [(nodes: [Int32], segments: [InferredRoute.Segment], globs: [ClosedRange<Int>])] = [([ObservedPaths.root], [], [])]
         while let (nodes, segments, globs) = pending.popLast() {
@@ -169,6 +169,28 @@ public struct RouteInference {
             }
         }
         return (StrayLinks.absorb(GlobMerge.merge(found), lone: lone).sorted { $0.precedes($1) }, decided)
+    }
+
+    /// The texts decided literals beside other texts anywhere in `paths`, on a first walk that
+    /// knows none: the vocabulary of the site's fixed words (`SlotDecision.knownLiterals`).
+    /// Only the final walk asks for it: at a fold it would cost a walk as long as the fold's own,
+    /// and the words of the first links decide there (a position decided at a fold stays so).
+    private func literalTexts(in paths: ObservedPaths) -> Set<[UInt8]> {
+        var found: Set<[UInt8]> = []
+        let decision = SlotDecision(paths: paths)
+        var pending: [(nodes: [Int32], atRoot: Bool)] = [([ObservedPaths.root], true)]
+        while let (nodes, atRoot) = pending.popLast() {
+            let below = outcomes(below: nodes, in: paths, atRoot: atRoot, decision)
+            for outcome in below {
+                switch outcome {
+                case let .literal(bytes, next):
+                    if below.count > 1 { found.insert(bytes) }
+                    pending.append((next, false))
+                case let .placeholder(_, next), let .run(next): pending.append((next, false))
+                }
+            }
+        }
+        return found
     }
 
     /// What the components after `nodes` become: `decision`'s outcomes, except that a

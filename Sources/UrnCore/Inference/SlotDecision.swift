@@ -12,7 +12,8 @@ import Darwin
 ///   follow it and nothing else, more often than its share of the links explains, is a
 ///   literal (`/users/me` beside `/users/{user}`, `/groups` beside the namespaces), and so is
 ///   one that ends links far more often than the others do (`/users/new`);
-/// - the other texts are values when they are an open set (many seen once), when they share
+/// - the other texts are values when they are an open set (many seen once, and not half of
+///   their links on texts that are literals elsewhere in the table), when they share
 ///   their continuation broadly (`/repos/{owner}/{repo}/issues` for every repository), or
 ///   when typed values (numbers, hashes) stand beside them; else they are literals.
 struct SlotDecision {
@@ -48,6 +49,10 @@ struct SlotDecision {
     }
 
     let paths: ObservedPaths
+    /// Texts decided literals elsewhere in the tree, among other texts (`RouteInference`'s
+    /// first walk): where many of a position's links bring them, the texts seen once there are
+    /// rare siblings, not an open set.
+    var knownLiterals: Set<[UInt8]> = []
 
     /// The outcomes for the children `children` (each text with the nodes it leads to).
     func decide(_ children: [Token: [Int32]]) -> [Outcome] {
@@ -76,8 +81,12 @@ struct SlotDecision {
         outcomes += literals.sorted().map { i in Outcome.literal(Self.bytes(texts[i].token), texts[i].nodes) }
         let seen = rest.reduce(0) { $0 + $1.count }
         let once = rest.filter { $0.count == 1 }.count
+        // texts seen once are no open set where half the links bring words the table has as
+        // literals elsewhere, one of them seen here often enough to count
+        let knownTexts = rest.filter { knownLiterals.contains(Self.bytes($0.token)) }
+        let known = knownTexts.contains { $0.count >= Self.minimumEvidence } ? knownTexts.reduce(0) { $0 + $1.count } : 0
         let open = rest.count >= 2 && (
-            (once >= 2 && Self.manySeenOnce(once, of: seen) && !ownContinuations(rest, seen: seen))
+            (once >= 2 && Self.manySeenOnce(once, of: seen) && !ownContinuations(rest, seen: seen) && 2 * known < seen)
                 || interchangeable(rest)
                 || (10 * typedLinks.links >= seen + typedLinks.links && once >= 2)
                 || typedLinks.links >= seen)
