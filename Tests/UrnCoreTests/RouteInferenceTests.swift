@@ -158,6 +158,20 @@ import Testing
         #expect(found.count == admin.count + 3 + rare.count, "\(found)")
     }
 
+    /// A text whose links all end one component after it, where the values beside it go on, is
+    /// a literal whose values below end there (GitLab's `/uploads/<model>`, 20 links of 1,000,
+    /// beside `/<namespace>/<project>/...` with names of one pool).
+    @Test func aLiteralWhoseLinksEndOneDeeperThanTheValuesBesideItsStaysALiteral() throws {
+        let links = traffic(400, [
+            { "/\(self.pick(Self.users, &$0))/\(self.pick(Self.repos, &$0))/-/\(["issues", "tree", "jobs"][Int($0.next() % 3)])" },
+            { "/\(self.pick(Self.users, &$0))/\(self.pick(Self.repos, &$0))/-/issues/\($0.next() % 900)" },
+            { "/\(self.pick(Self.users, &$0))/\(self.pick(Self.repos, &$0))" },
+            { "/\(self.pick(Self.users, &$0))/\(self.pick(Self.repos, &$0))/-/tree/\(self.pick(Self.repos, &$0))" },
+        ]) + traffic(20, seed: 9, [{ "/uploads/\(self.pick(Self.repos, &$0))" }])
+        let found = patterns(try inferred(links))
+        #expect(found.contains("/uploads/{upload}"), "\(found)")
+    }
+
     /// A text that ends its links where the numbers beside it go on is a leaf literal, though
     /// the numbers make the position's other texts values (GitLab's
     /// `-/deploy_keys/available_project_keys`, 63 links, beside `-/deploy_keys/<int>/edit`).

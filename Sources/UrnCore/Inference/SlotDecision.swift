@@ -11,9 +11,10 @@ import Darwin
 /// - a text whose continuation (the components after it, up to three deep) holds texts that
 ///   follow it and nothing else, more often than its share of the links explains, is a
 ///   literal (`/users/me` beside `/users/{user}`, `/groups` beside the namespaces), and so is
-///   one that ends links far more often than the others do (`/users/new`);
-/// - the other texts are values when they are an open set (many seen once, and not half of
-///   their links on texts that are literals elsewhere in the table), when they share
+///   one whose links end at one depth far more often than the others' do (`/users/new`,
+///   `/uploads/<model>`);
+/// - the other texts are values when they are an open set (many seen once, and not a third
+///   of their links on texts that are literals elsewhere in the table), when they share
 ///   their continuation broadly (`/repos/{owner}/{repo}/issues` for every repository), or
 ///   when typed values (numbers, hashes) stand beside them; else they are literals.
 struct SlotDecision {
@@ -37,13 +38,14 @@ struct SlotDecision {
     /// The z-score by which a text's own continuation must exceed chance.
     static let significance = 4.0
 
-    /// What one text at the position brought: its links, those that end at it, and the texts
-    /// at each depth below it.
+    /// What one text at the position brought: its links, those that end at each depth, and
+    /// the texts at each depth below it.
     private struct Profile {
         let token: Token
         let nodes: [Int32]
         let count: Int
-        let ends: Int
+        /// `ends[d]`: its links that end d components after it (at it: 0).
+        let ends: [Int]
         /// `below[k]`: the texts k + 1 components after this one, with their links.
         let below: [[Token: Int]]
     }
@@ -72,21 +74,18 @@ struct SlotDecision {
         // an empty component (OpenAPI's reading keeps a trailing slash) is no value a placeholder takes
         var outcomes: [Outcome] = runs + texts.filter { Self.bytes($0.token).isEmpty }.map { .literal([], $0.nodes) }
         texts.removeAll { Self.bytes($0.token).isEmpty }
-        let typedLinks = typed.reduce(into: (links: 0, ends: 0)) { sum, value in
-            sum.links += value.2
-            for node in value.1 { sum.ends += paths[node].ends }
-        }
+        let typedLinks = (links: typed.reduce(0) { $0 + $1.2 }, ends: endsByDepth(below: typed.flatMap(\.1)))
         let literals = texts.count >= (typedLinks.links > 0 ? 1 : 2) ? literalOutliers(texts, beside: typedLinks) : []
         let rest = texts.enumerated().filter { !literals.contains($0.offset) }.map(\.element)
         outcomes += literals.sorted().map { i in Outcome.literal(Self.bytes(texts[i].token), texts[i].nodes) }
         let seen = rest.reduce(0) { $0 + $1.count }
         let once = rest.filter { $0.count == 1 }.count
-        // texts seen once are no open set where half the links bring words the table has as
-        // literals elsewhere, one of them seen here often enough to count
+        // texts seen once are no open set where a third of the links bring words the table has
+        // as literals elsewhere, one of them seen here often enough to count
         let knownTexts = rest.filter { knownLiterals.contains(Self.bytes($0.token)) }
         let known = knownTexts.contains { $0.count >= Self.minimumEvidence } ? knownTexts.reduce(0) { $0 + $1.count } : 0
         let open = rest.count >= 2 && (
-            (once >= 2 && Self.manySeenOnce(once, of: seen) && !ownContinuations(rest, seen: seen) && 2 * known < seen)
+            (once >= 2 && Self.manySeenOnce(once, of: seen) && !ownContinuations(rest, seen: seen) && 3 * known < seen)
                 || interchangeable(rest)
                 || (10 * typedLinks.links >= seen + typedLinks.links && once >= 2)
                 || typedLinks.links >= seen)
@@ -119,8 +118,10 @@ struct SlotDecision {
     /// The profile of one text.
     private func profile(_ token: Token, _ nodes: [Int32], _ count: Int) -> Profile {
         var below: [[Token: Int]] = []
+        var ends: [Int] = []
         var frontier = nodes
         for _ in 0..<Self.depth {
+            ends.append(frontier.reduce(0) { $0 + paths[$1].ends })
             var level: [Token: Int] = [:]
             var next: [Int32] = []
             for node in frontier {
@@ -132,7 +133,19 @@ struct SlotDecision {
             below.append(level)
             frontier = next
         }
-        return Profile(token: token, nodes: nodes, count: count, ends: nodes.reduce(0) { $0 + paths[$1].ends }, below: below)
+        return Profile(token: token, nodes: nodes, count: count, ends: ends, below: below)
+    }
+
+    /// The links through `nodes` that end at each depth below them (at them: 0), as a
+    /// profile's `ends`.
+    private func endsByDepth(below nodes: [Int32]) -> [Int] {
+        var ends: [Int] = []
+        var frontier = nodes
+        for _ in 0..<Self.depth {
+            ends.append(frontier.reduce(0) { $0 + paths[$1].ends })
+            frontier = frontier.flatMap { paths.children(of: $0).map(\.node) }
+        }
+        return ends
     }
 
     /// The indices of the texts judged literals by their continuation, found one at a time,
@@ -140,7 +153,7 @@ struct SlotDecision {
     /// not make its values look like literals too. `typed` counts the links of the typed values
     /// beside the texts, and those that end there: a text that ends links where numbers go on
     /// (`deploy_keys/available_project_keys` beside `deploy_keys/<int>/edit`) is a leaf literal.
-    private func literalOutliers(_ texts: [Profile], beside typed: (links: Int, ends: Int)) -> Set<Int> {
+    private func literalOutliers(_ texts: [Profile], beside typed: (links: Int, ends: [Int])) -> Set<Int> {
         var found: Set<Int> = dominantLiteral(texts).map { [$0] } ?? []
         var totals = (0..<Self.depth).map { k in
             texts.reduce(into: [Token: Int]()) { sum, text in sum.merge(text.below[k], uniquingKeysWith: +) }
@@ -186,25 +199,30 @@ struct SlotDecision {
         return found
     }
 
-    /// The text, among those not `found`, that ends links far more often than the others do
-    /// (the typed values `typed` counts among them): nine in ten of its links or more where
-    /// theirs mostly go on, beyond a chance of one in a million (a binomial tail), the surest
-    /// first. It is a leaf literal among values (`/users/new` beside users that have pages below
-    /// them; `/<namespace>/<project>/serverless` beside deeper namespaces), which has no
-    /// continuation of its own to show.
-    private func endingLiteral(_ texts: [Profile], leaving found: Set<Int>, beside typed: (links: Int, ends: Int)) -> (z: Double, index: Int)? {
+    /// The text, among those not `found`, whose links end at one depth far more often than the
+    /// others' do (the typed values `typed` counts among them): nine in ten of its links or
+    /// more where theirs mostly go on, beyond a chance of one in a million (a binomial tail),
+    /// the surest first. At the text itself it is a leaf literal among values (`/users/new`
+    /// beside users that have pages below them; `/<namespace>/<project>/serverless` beside
+    /// deeper namespaces), which has no continuation of its own to show; one or two components
+    /// deeper it is a literal whose values below are as many as the others' but end there
+    /// (GitLab's `/uploads/<model>` beside `/<namespace>/<project>/...`).
+    private func endingLiteral(_ texts: [Profile], leaving found: Set<Int>, beside typed: (links: Int, ends: [Int])) -> (z: Double, index: Int)? {
         let pool = texts.indices.filter { !found.contains($0) }
-        let links = pool.reduce(typed.links) { $0 + texts[$1].count }, ends = pool.reduce(typed.ends) { $0 + texts[$1].ends }
+        let links = pool.reduce(typed.links) { $0 + texts[$1].count }
         var best: (z: Double, index: Int)?
-        for i in pool where texts[i].count >= Self.minimumEvidence {
-            let count = texts[i].count, own = texts[i].ends
-            let othersLinks = links - count
-            guard othersLinks > 0, 10 * own >= 9 * count else { continue }
-            let p = (Double(ends - own) + 0.5) / (Double(othersLinks) + 1)
-            guard p <= 0.3 else { continue }
-            let logChance = Double(own) * log(p) + Double(count - own) * log(max(1e-12, 1 - p))
-                + lgamma(Double(count + 1)) - lgamma(Double(own + 1)) - lgamma(Double(count - own + 1))
-            if logChance < log(1e-6), -logChance > best?.z ?? -.infinity { best = (-logChance, i) }
+        for depth in 0..<Self.depth {
+            let ends = pool.reduce(typed.ends[depth]) { $0 + texts[$1].ends[depth] }
+            for i in pool where texts[i].count >= Self.minimumEvidence {
+                let count = texts[i].count, own = texts[i].ends[depth]
+                let othersLinks = links - count
+                guard othersLinks > 0, 10 * own >= 9 * count else { continue }
+                let p = (Double(ends - own) + 0.5) / (Double(othersLinks) + 1)
+                guard p <= 0.3 else { continue }
+                let logChance = Double(own) * log(p) + Double(count - own) * log(max(1e-12, 1 - p))
+                    + lgamma(Double(count + 1)) - lgamma(Double(own + 1)) - lgamma(Double(count - own + 1))
+                if logChance < log(1e-6), -logChance > best?.z ?? -.infinity { best = (-logChance, i) }
+            }
         }
         return best
     }
