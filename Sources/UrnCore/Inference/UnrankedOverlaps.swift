@@ -28,8 +28,10 @@ enum UnrankedOverlaps {
         while let index = pending.popLast() {
             guard var route = kept[index] else { continue }
             var grew = false
+            // in a fixed order (not a dictionary's, which changes from run to run): which routes
+            // join first decides what the others are compared with
             let candidates = route.segments.last == .glob
-                ? byCount.filter { $0.key >= route.segments.count }.values.flatMap { $0 } + open
+                ? byCount.keys.filter { $0 >= route.segments.count }.sorted().flatMap { byCount[$0]! } + open
                 : (byCount[route.segments.count] ?? []) + open
             for other in candidates where other != index {
                 guard let them = kept[other], tie(route, them, ranking), intersect(route.segments, them.segments) else { continue }
