@@ -83,8 +83,8 @@ struct ObservedPaths {
     private var placeholderNumbers = [Int32](repeating: -1, count: InferredType.allCases.count + 1)
     /// The child of a node for a token: parent index in the high half, token number in the low.
     private var edges: [UInt64: Int32] = [:]
-    /// The bytes of the component being looked up, reused so that a lookup allocates nothing.
-    private var scratch: [UInt8] = []
+    /// The literal children again, by their parent and text: what every link's lookups ask.
+    private var literalChildren = ChildTextIndex()
     /// The index of the root (the empty prefix).
     static let root: Int32 = 0
 
@@ -101,23 +101,23 @@ struct ObservedPaths {
                 nodes[Int(node)].total += 1
                 continue
             }
-            let number: Int32?
             if let type {
-                let known = typedNumbers[Int(type.rawValue)]
-                number = known < 0 ? nil : known
-            } else {
-                scratch.removeAll(keepingCapacity: true)
-                scratch.append(contentsOf: component)
-                number = tokenNumbers[.literal(scratch)]
-            }
-            if let number, let child = edges[Self.edge(node, number)] {
+                let number = typedNumbers[Int(type.rawValue)]
+                if number >= 0, let child = edges[Self.edge(node, number)] {
+                    node = child
+                } else if let child = placeholderChild(of: node, type: type) {
+                    node = child
+                } else {
+                    node = addChild(.typed(type), under: node)
+                }
+            } else if let child = literalChildren.child(of: node, text: component) {
                 node = child
-            } else if !component.isEmpty, let child = placeholderChild(of: node, type: type) {
+            } else if !component.isEmpty, let child = placeholderChild(of: node, type: nil) {
                 // a placeholder `compact` decided on takes the values that come after (an empty
                 // component is none: it stays a literal, as `SlotDecision` keeps it)
                 node = child
             } else {
-                node = addChild(type.map(Token.typed) ?? .literal(scratch), under: node)
+                node = addChild(.literal(Array(component)), under: node)
             }
             nodes[Int(node)].total += 1
         }
@@ -184,7 +184,10 @@ struct ObservedPaths {
         let child = Int32(nodes.count)
         nodes.append(Node(token: number, nextSibling: nodes[Int(parent)].firstChild))
         nodes[Int(parent)].firstChild = child
-        if case .literal = token { nodes[Int(parent)].hasLiteralChild = true }
+        if case let .literal(text) = token {
+            nodes[Int(parent)].hasLiteralChild = true
+            literalChildren.insert(child, of: parent, text: text)
+        }
         edges[Self.edge(parent, number)] = child
         return child
     }
