@@ -59,6 +59,9 @@ struct ObservedPaths {
         /// Whether a child stands for a component's text: where none does, a text can only go to
         /// a placeholder child, and is not looked up.
         var hasLiteralChild = false
+        /// The child that stands for a placeholder of any text, if `compact` made one: the child
+        /// most components go to once the tree is folded, found without a look-up.
+        var valueChild: Int32 = -1
         /// Links whose components pass through (or end at) this node.
         var total = 0
         /// Links whose components end here.
@@ -76,11 +79,11 @@ struct ObservedPaths {
     /// Each distinct token once, by the number the edges name it by.
     private var tokens: [Token] = []
     private var tokenNumbers: [Token: Int32] = [:]
-    /// The numbers of the typed tokens, by type, and of the placeholders (any text first, then
-    /// by type), -1 where none is interned yet: every component looks one of them up, and an
-    /// array needs no hashing.
+    /// The numbers of the typed tokens and of the typed placeholders, by type, -1 where none
+    /// is interned yet: every typed component looks one of them up, and an array needs no
+    /// hashing (a placeholder of any text is each node's `valueChild`).
     private var typedNumbers = [Int32](repeating: -1, count: InferredType.allCases.count)
-    private var placeholderNumbers = [Int32](repeating: -1, count: InferredType.allCases.count + 1)
+    private var placeholderNumbers = [Int32](repeating: -1, count: InferredType.allCases.count)
     /// The child of a node for a token: parent index in the high half, token number in the low.
     private var edges: [UInt64: Int32] = [:]
     /// The literal children again, by their parent and text: what every link's lookups ask.
@@ -134,17 +137,14 @@ struct ObservedPaths {
     /// The child of `node` for a placeholder of `type`, else for one of any text, if `compact`
     /// made either.
     private func placeholderChild(of node: Int32, type: InferredType?) -> Int32? {
-        let typed = placeholderNumbers[Self.placeholderIndex(type)]
-        if typed >= 0, let child = edges[Self.edge(node, typed)] { return child }
-        let any = placeholderNumbers[Self.placeholderIndex(nil)]
-        guard type != nil, any >= 0 else { return nil }
-        return edges[Self.edge(node, any)]
+        if let type {
+            let typed = placeholderNumbers[Int(type.rawValue)]
+            if typed >= 0, let child = edges[Self.edge(node, typed)] { return child }
+        }
+        let any = nodes[Int(node)].valueChild
+        return any >= 0 ? any : nil
     }
 
-    /// Where `placeholderNumbers` keeps the placeholder of `type` (of any text: nil).
-    private static func placeholderIndex(_ type: InferredType?) -> Int {
-        type.map { Int($0.rawValue) + 1 } ?? 0
-    }
 
     private static func edge(_ parent: Int32, _ token: Int32) -> UInt64 {
         UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: token))
@@ -177,13 +177,14 @@ struct ObservedPaths {
             tokenNumbers[token] = number
             switch token {
             case let .typed(type): typedNumbers[Int(type.rawValue)] = number
-            case let .placeholder(type): placeholderNumbers[Self.placeholderIndex(type)] = number
-            case .literal, .run: break
+            case let .placeholder(type?): placeholderNumbers[Int(type.rawValue)] = number
+            case .literal, .placeholder(nil), .run: break
             }
         }
         let child = Int32(nodes.count)
         nodes.append(Node(token: number, nextSibling: nodes[Int(parent)].firstChild))
         nodes[Int(parent)].firstChild = child
+        if token == .placeholder(nil) { nodes[Int(parent)].valueChild = child }
         if case let .literal(text) = token {
             nodes[Int(parent)].hasLiteralChild = true
             literalChildren.insert(child, of: parent, text: text)
