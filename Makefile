@@ -165,7 +165,10 @@ test-sanitize: deps test-deps
 ## SWIFT_BACKTRACE=enable=no leaves a Swift trap to libFuzzer's deadly-signal handler, which
 ## writes the input: the runtime's backtracer took the trap first and none was written (issue 37).
 ## FUZZ_DIR (default .build-fuzz) holds the grown corpora, the logs and the artifacts.
+## The fuzz package's build plan is made anew each time: SwiftPM kept an old one, which lacked a
+## source file added to urn since, and the build failed with "cannot find ... in scope".
 fuzz: deps
+	rm -f Tests/Fuzz/.build/debug.yaml
 	cd Tests/Fuzz && $(SWIFT) build -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
 	@out=$(or $(FUZZ_DIR),.build-fuzz); failed=""; \
 	for pair in $(FUZZ_TARGETS); do \
