@@ -98,12 +98,6 @@ struct ObservedPaths {
         nodes[Int(node)].total += 1
         for component in components {
             let type = InferredType.of(component)
-            if type == nil, !component.isEmpty, !nodes[Int(node)].hasLiteralChild,
-               let child = placeholderChild(of: node, type: nil) {
-                node = child
-                nodes[Int(node)].total += 1
-                continue
-            }
             if let type {
                 let number = typedNumbers[Int(type.rawValue)]
                 if number >= 0, let child = edges[Self.edge(node, number)] {
@@ -113,7 +107,7 @@ struct ObservedPaths {
                 } else {
                     node = addChild(.typed(type), under: node)
                 }
-            } else if let child = literalChildren.child(of: node, text: component) {
+            } else if nodes[Int(node)].hasLiteralChild, let child = literalChildren.child(of: node, text: component) {
                 node = child
             } else if !component.isEmpty, let child = placeholderChild(of: node, type: nil) {
                 // a placeholder `compact` decided on takes the values that come after (an empty
@@ -144,7 +138,6 @@ struct ObservedPaths {
         let any = nodes[Int(node)].valueChild
         return any >= 0 ? any : nil
     }
-
 
     private static func edge(_ parent: Int32, _ token: Int32) -> UInt64 {
         UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: token))
