@@ -84,9 +84,10 @@ struct ObservedPaths {
     /// hashing (a placeholder of any text is each node's `valueChild`).
     private var typedNumbers = [Int32](repeating: -1, count: InferredType.allCases.count)
     private var placeholderNumbers = [Int32](repeating: -1, count: InferredType.allCases.count)
-    /// The child of a node for a token: parent index in the high half, token number in the low.
+    /// The child of a node for a token other than a text: parent index in the high half, token
+    /// number in the low.
     private var edges: [UInt64: Int32] = [:]
-    /// The literal children again, by their parent and text: what every link's lookups ask.
+    /// The children that stand for a text, by their parent and the text's bytes.
     private var literalChildren = ChildTextIndex()
     /// The index of the root (the empty prefix).
     static let root: Int32 = 0
@@ -139,6 +140,13 @@ struct ObservedPaths {
         return any >= 0 ? any : nil
     }
 
+    /// The child of `node` for `token`, if there is one.
+    private func child(of node: Int32, for token: Token) -> Int32? {
+        if case let .literal(text) = token { return literalChildren.child(of: node, text: text) }
+        guard let number = tokenNumbers[token] else { return nil }
+        return edges[Self.edge(node, number)]
+    }
+
     private static func edge(_ parent: Int32, _ token: Int32) -> UInt64 {
         UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: token))
     }
@@ -181,8 +189,9 @@ struct ObservedPaths {
         if case let .literal(text) = token {
             nodes[Int(parent)].hasLiteralChild = true
             literalChildren.insert(child, of: parent, text: text)
+        } else {
+            edges[Self.edge(parent, number)] = child
         }
-        edges[Self.edge(parent, number)] = child
         return child
     }
 
@@ -223,11 +232,7 @@ struct ObservedPaths {
         var path: [Int32] = []
         nodes[Int(at)].total += node.ends
         for token in tokens {
-            if let number = tokenNumbers[token], let child = edges[Self.edge(at, number)] {
-                at = child
-            } else {
-                at = addChild(token, under: at)
-            }
+            at = child(of: at, for: token) ?? addChild(token, under: at)
             nodes[Int(at)].total += node.ends
             path.append(at)
         }

@@ -74,7 +74,8 @@ struct SlotDecision {
         // an empty component (OpenAPI's reading keeps a trailing slash) is no value a placeholder takes
         var outcomes: [Outcome] = runs + texts.filter { Self.bytes($0.token).isEmpty }.map { .literal([], $0.nodes) }
         texts.removeAll { Self.bytes($0.token).isEmpty }
-        let typedLinks = (links: typed.reduce(0) { $0 + $1.2 }, ends: endsByDepth(below: typed.flatMap(\.1)))
+        // the typed values' links, and where they end, as one profile of them all
+        let typedLinks = (links: typed.reduce(0) { $0 + $1.2 }, ends: profile(.placeholder(nil), typed.flatMap(\.1), 0).ends)
         let literals = texts.count >= (typedLinks.links > 0 ? 1 : 2) ? literalOutliers(texts, beside: typedLinks) : []
         let rest = texts.enumerated().filter { !literals.contains($0.offset) }.map(\.element)
         outcomes += literals.sorted().map { i in Outcome.literal(Self.bytes(texts[i].token), texts[i].nodes) }
@@ -134,18 +135,6 @@ struct SlotDecision {
             frontier = next
         }
         return Profile(token: token, nodes: nodes, count: count, ends: ends, below: below)
-    }
-
-    /// The links through `nodes` that end at each depth below them (at them: 0), as a
-    /// profile's `ends`.
-    private func endsByDepth(below nodes: [Int32]) -> [Int] {
-        var ends: [Int] = []
-        var frontier = nodes
-        for _ in 0..<Self.depth {
-            ends.append(frontier.reduce(0) { $0 + paths[$1].ends })
-            frontier = frontier.flatMap { paths.children(of: $0).map(\.node) }
-        }
-        return ends
     }
 
     /// The indices of the texts judged literals by their continuation, found one at a time,
