@@ -29,6 +29,19 @@ import Testing
         table.routes.map(InferredTable.urnPattern)
     }
 
+    /// Three sub-resources after namespaces of one (four links each), two (two) and three
+    /// components (one), as GitLab's `/<*namespace>/-/…` routes take them.
+    func namespacedLinks() -> [String] {
+        var links: [String] = []
+        var user = Self.users.makeIterator()
+        for leaf in ["members", "activity", "hooks"] {
+            for _ in 0..<4 { links.append("/g/\(user.next()!)/-/\(leaf)") }
+            for _ in 0..<2 { links.append("/g/\(user.next()!)/\(user.next()!)/-/\(leaf)") }
+            links.append("/g/\(user.next()!)/\(user.next()!)/\(user.next()!)/-/\(leaf)")
+        }
+        return links
+    }
+
     @Test(arguments: [
         ("42", InferredType.int), ("000123", .int), ("1234567890123456789", nil), ("12a", nil),
         ("3f2504e0-4f89-41d3-9a0c-0305e82c3301", .uuid), ("2024-02-29", .date), ("2024-2-29", nil),
@@ -212,16 +225,36 @@ import Testing
     /// depth together: seen once each at the deepest namespaces, they would become a placeholder
     /// there (`/g/{g}/{g2}/{g3}/-/{g4}`) while they stay literals beside the shallower ones.
     @Test func subResourcesAfterACatchAllAreDecidedOnEveryDepthTogether() throws {
-        var links: [String] = []
-        var user = Self.users.makeIterator()
-        for leaf in ["members", "activity", "hooks"] {
-            for _ in 0..<4 { links.append("/g/\(user.next()!)/-/\(leaf)") }
-            for _ in 0..<2 { links.append("/g/\(user.next()!)/\(user.next()!)/-/\(leaf)") }
-            links.append("/g/\(user.next()!)/\(user.next()!)/\(user.next()!)/-/\(leaf)")
-        }
+        let links = namespacedLinks()
         let table = try inferred(links)
         #expect(patterns(table) == ["/g/<*g>/-/activity", "/g/<*g>/-/hooks", "/g/<*g>/-/members"])
         #expect(table.routes.map(\.globLengths) == [[1...3], [1...3], [1...3]])
+    }
+
+    /// A catch-all written once for each length (URLNavigator's and WAAppRouting's middle ones,
+    /// OpenAPI's all) gives each length the links it took: its count and examples, not the
+    /// whole catch-all's (`:id/:id2/-/x` said "8 links" beside an example three deep).
+    @Test(arguments: [InferredTableDialect.navigator, .waap, .openapi])
+    func eachLengthOfAnExpandedCatchAllHasItsOwnLinks(dialect: InferredTableDialect) throws {
+        let links = namespacedLinks()
+        let text = try inferred(links, dialect: dialect).text()
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let directives = lines.filter { $0.hasPrefix("@") }.joined(separator: "\n")
+        var counts: [String: Int] = [:]
+        for (comment, route) in zip(lines, lines.dropFirst()) where comment.hasPrefix("# ") && comment.dropFirst(2).first!.isNumber {
+            // an OpenAPI path is a urn pattern, written `"/path":`
+            let pattern = dialect == .openapi ? String(route.dropFirst().dropLast(2)) : route
+            let parts = comment.dropFirst(2).split(separator: ":", maxSplits: 1)
+            counts[pattern] = Int(parts[0].split(separator: " ")[0])!
+            let alone = try Router(routes: directives + "\n" + pattern, dialect: dialect.tableDialect)
+            for example in parts[1].split(separator: ",") {
+                let link = example.trimmingCharacters(in: .whitespaces)
+                #expect(try alone.route(link) != nil, "\(link) is no link of \(pattern) in\n\(text)")
+            }
+        }
+        #expect(counts.values.reduce(0, +) == links.count, "\(text)")
+        let members = counts.filter { $0.key.hasSuffix("/-/members") }.sorted { $0.key.count < $1.key.count }.map(\.value)
+        #expect(members == [4, 2, 1], "\(text)")
     }
 
     /// A value typed at one depth and not at another (a stray `%31` among numbers) does not keep
@@ -327,14 +360,15 @@ import Testing
 
     /// OpenAPI writes each path template once: routes that come to one template (a catch-all
     /// written for each length beside a route of that length) share it, each parameter taking
-    /// the values of all of them, and their methods.
+    /// the values of all of them, their methods, and their links in its comment.
     @Test func routesOfOneOpenAPITemplateShareItWithWidenedParameters() {
         let (a, b) = (InferredRoute.Segment.literal(Array("a".utf8)), InferredRoute.Segment.literal(Array("b".utf8)))
         let routes = [
-            InferredRoute(segments: [a, .placeholder(.hex), b], count: 3, examples: [], methods: ["GET"]),
-            InferredRoute(segments: [a, .placeholder(.int), b], count: 2, examples: [], methods: ["POST"]),
+            InferredRoute(segments: [a, .placeholder(.hex), b], count: 3, examples: ["/a/f0/b"], methods: ["GET"]),
+            InferredRoute(segments: [a, .placeholder(.int), b], count: 2, examples: ["/a/7/b"], methods: ["POST"]),
         ]
         let text = InferredTable(routes: routes, linkCount: 5, dialect: .openapi).text()
+        #expect(text.contains("  # 5 links: /a/f0/b, /a/7/b\n"), "\(text)")
         #expect(text.components(separatedBy: "\n  \"/a/").count == 2, "\(text)")
         #expect(text.contains("    get:") && text.contains("    post:"), "\(text)")
         #expect(!text.contains("pattern:") && !text.contains("integer"), "\(text)")

@@ -89,7 +89,9 @@ enum GlobMerge {
     /// at the end of the route), as GitLab writes `/<*namespace_id>/<project_id>/-/…`.
     private static func joined(_ members: [Member], shape: [Shape]) -> InferredRoute {
         var segments: [InferredRoute.Segment] = []
-        var globLengths: [ClosedRange<Int>] = []
+        // the run whose length varies, its shortest and longest: the catch-all takes one
+        // component for the shortest, and one more for each component beyond it
+        var (varying, shortestVarying, longestVarying) = (0, 0, 0)
         var run = 0
         for (index, part) in shape.enumerated() {
             guard case .run = part else {
@@ -112,16 +114,20 @@ enum GlobMerge {
             } else {
                 segments += [.glob] + singles
             }
-            if shortest != longest { globLengths.append(1...(longest - shortest + 1)) }
+            if shortest != longest { (varying, shortestVarying, longestVarying) = (run, shortest, longest) }
             run += 1
         }
-        var examples: [String] = []
+        var joined = InferredRoute(segments: segments, count: 0, examples: [], methods: [])
         var methods: Set<String> = []
         for member in members.sorted(by: { $0.route.count > $1.route.count }) {
-            for example in member.route.examples { ObservedPaths.keep(example, in: &examples) }
+            joined.count += member.route.count
+            for example in member.route.examples { ObservedPaths.keep(example, in: &joined.examples) }
             methods.formUnion(member.route.methods)
+            joined.globShares.add(InferredRoute.GlobShare(lengths: [member.runs[varying].count - shortestVarying + 1], count: member.route.count,
+                                               examples: member.route.examples, methods: member.route.methods))
         }
-        return InferredRoute(segments: segments, count: members.reduce(0) { $0 + $1.route.count }, examples: examples,
-                             methods: HTTPMethod.ordered(methods), globLengths: globLengths)
+        joined.methods = HTTPMethod.ordered(methods)
+        joined.globLengths = [1...(longestVarying - shortestVarying + 1)]
+        return joined
     }
 }

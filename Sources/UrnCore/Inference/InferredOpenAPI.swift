@@ -36,10 +36,10 @@ struct InferredOpenAPI {
         return out
     }
 
-    /// One path of the document: the first route written there (its comment), its parameters
-    /// and the methods of every route written there.
+    /// One path of the document: the first route written there, with the links of every route
+    /// written there (its comment), its parameters and the methods of all of them.
     private struct PathItem {
-        let route: InferredRoute
+        var route: InferredRoute
         let path: String
         var parameters: [(String, InferredType?)]
         var methods: [String]
@@ -48,32 +48,34 @@ struct InferredOpenAPI {
     /// The paths of `routes`, each template once: OpenAPI tells paths apart by their templates,
     /// so routes that come to one (a catch-all written for each length beside a route of that
     /// length) share the first one's path, each parameter typed only where all of them agree,
-    /// with all their methods.
+    /// with all their links and methods.
     private static func pathItems(of routes: [InferredRoute]) -> [PathItem] {
         var items: [PathItem] = []
         var index: [String: Int] = [:]
         for route in routes {
-            for (path, parameters) in paths(of: route) {
+            for (variant, path, parameters) in paths(of: route) {
                 let key = template(path)
                 guard let at = index[key] else {
                     index[key] = items.count
-                    items.append(PathItem(route: route, path: path, parameters: parameters, methods: route.methods))
+                    items.append(PathItem(route: variant, path: path, parameters: parameters, methods: variant.methods))
                     continue
                 }
+                items[at].route.count += variant.count
+                for example in variant.examples { ObservedPaths.keep(example, in: &items[at].route.examples) }
                 for (i, parameter) in parameters.enumerated() where items[at].parameters[i].1 != parameter.1 {
                     items[at].parameters[i].1 = nil
                 }
                 // a route whose links had no method is written as `get`
-                let methods = [items[at].methods, route.methods].flatMap { $0.isEmpty ? ["GET"] : $0 }
+                let methods = [items[at].methods, variant.methods].flatMap { $0.isEmpty ? ["GET"] : $0 }
                 items[at].methods = HTTPMethod.ordered(Set(methods))
             }
         }
         return items
     }
 
-    /// The paths of a route, each with its parameters: one path, or one for each length of its
-    /// catch-alls.
-    private static func paths(of route: InferredRoute) -> [(String, [(String, InferredType?)])] {
+    /// The paths of a route, each with the route it writes and its parameters: one path, or one
+    /// for each length of its catch-alls.
+    private static func paths(of route: InferredRoute) -> [(InferredRoute, String, [(String, InferredType?)])] {
         route.withGlobsExpanded(keepingFinal: false).map { variant in
             var names = variant.names.makeIterator()
             var parameters: [(String, InferredType?)] = []
@@ -89,7 +91,7 @@ struct InferredOpenAPI {
                     return ""
                 }
             }
-            return ("/" + parts.joined(separator: "/"), parameters)
+            return (variant, "/" + parts.joined(separator: "/"), parameters)
         }
     }
 

@@ -19,8 +19,12 @@ public struct InferredRoute: Equatable, Sendable {
     public var examples: [String]
     /// Their HTTP methods, in the order `HTTPMethod.ordered` gives (empty when none had one).
     public var methods: [String]
-    /// For each catch-all, in order, how many components it took in the links seen.
+    /// For each catch-all, in order, how many components it takes: from the fewest to the most
+    /// it took in the links seen (in a run lined up on a catch-all, the links of every route
+    /// the run leads to).
     public var globLengths: [ClosedRange<Int>] = []
+    /// This route's links by how many components each catch-all took in them (empty without one).
+    public var globShares: [GlobShare] = []
     /// The placeholder names, one for each segment that is not a literal (see `names`).
     public var names: [String] { Self.names(for: segments) }
 
@@ -71,21 +75,46 @@ public struct InferredRoute: Equatable, Sendable {
 
     /// This route for a syntax without catch-alls (OpenAPI), or with a final one only
     /// (`keepingFinal`: URLNavigator's `<path:>`, WAAppRouting's `*`): once for each number of
-    /// components each other catch-all took.
+    /// components each other catch-all takes (`globLengths`), each with the links it took. A
+    /// number no link of this route had is written with no link, and the route's methods.
     func withGlobsExpanded(keepingFinal: Bool) -> [InferredRoute] {
-        var variants: [[Segment]] = [[]]
-        var lengths = globLengths.makeIterator()
-        var kept: [ClosedRange<Int>] = []
+        var variants: [(segments: [Segment], lengths: [Int])] = [([], [])]
+        var ranges = globLengths.makeIterator()
+        var keptGlobs: [Int] = []
+        var glob = 0
         for (index, segment) in segments.enumerated() {
-            let range = segment == .glob ? lengths.next() ?? 1...1 : nil
-            if let range, !(keepingFinal && index == segments.count - 1) {
-                variants = variants.flatMap { prefix in range.map { prefix + [Segment](repeating: .placeholder(nil), count: $0) } }
-            } else {
-                if let range { kept.append(range) }
-                variants = variants.map { $0 + [segment] }
+            guard segment == .glob else {
+                variants = variants.map { ($0.segments + [segment], $0.lengths) }
+                continue
             }
+            let range = ranges.next() ?? 1...1
+            if keepingFinal && index == segments.count - 1 {
+                keptGlobs.append(glob)
+                variants = variants.map { ($0.segments + [segment], $0.lengths) }
+            } else {
+                variants = variants.flatMap { variant in
+                    range.map { (variant.segments + [Segment](repeating: .placeholder(nil), count: $0), variant.lengths + [$0]) }
+                }
+            }
+            glob += 1
         }
-        return variants.map { InferredRoute(segments: $0, count: count, examples: examples, methods: methods, globLengths: kept) }
+        guard glob > 0 else { return [self] }
+        return variants.map { variant in
+            var route = InferredRoute(segments: variant.segments, count: 0, examples: [], methods: [])
+            var methods: Set<String> = []
+            for share in globShares.sorted(by: { $0.count > $1.count })
+            where share.lengths.indices.filter({ !keptGlobs.contains($0) }).map({ share.lengths[$0] }) == variant.lengths {
+                route.count += share.count
+                for example in share.examples { ObservedPaths.keep(example, in: &route.examples) }
+                methods.formUnion(share.methods)
+                if !keptGlobs.isEmpty {
+                    route.globShares.add(GlobShare(lengths: keptGlobs.map { share.lengths[$0] }, count: share.count, examples: share.examples,
+                                        methods: share.methods))
+                }
+            }
+            route.methods = route.count == 0 ? self.methods : HTTPMethod.ordered(methods)
+            return route
+        }
     }
 
     /// This route with every placeholder untyped, for a syntax of names only (WAAppRouting).
@@ -108,6 +137,35 @@ public struct InferredRoute: Equatable, Sendable {
         if segments.count != other.segments.count { return segments.count > other.segments.count }
         for (a, b) in zip(segments, other.segments) where a != b { return a.sortKey.lexicographicallyPrecedes(b.sortKey) }
         return false
+    }
+}
+
+extension InferredRoute {
+    /// The links of a route in which its catch-alls took one number of components each: the
+    /// count, examples and methods of each length that a syntax without catch-alls writes as
+    /// a route of its own.
+    public struct GlobShare: Equatable, Sendable {
+        /// How many components each catch-all took, in order.
+        public var lengths: [Int]
+        /// How many of the links seen.
+        public var count: Int
+        /// Up to three of them, as read.
+        public var examples: [String]
+        /// Their HTTP methods, in the order `HTTPMethod.ordered` gives.
+        public var methods: [String]
+    }
+}
+
+extension [InferredRoute.GlobShare] {
+    /// Counts `share`'s links with those in which the catch-alls took as many components.
+    mutating func add(_ share: InferredRoute.GlobShare) {
+        guard let same = firstIndex(where: { $0.lengths == share.lengths }) else {
+            append(share)
+            return
+        }
+        self[same].count += share.count
+        for example in share.examples { ObservedPaths.keep(example, in: &self[same].examples) }
+        self[same].methods = HTTPMethod.ordered(Set(self[same].methods).union(share.methods))
     }
 }
 

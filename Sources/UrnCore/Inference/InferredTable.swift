@@ -134,9 +134,11 @@ public struct InferredTable: Sendable {
         return !text.contains { "{}/ \t\n\r".utf8.contains($0) } && String(validating: text, as: UTF8.self) != nil
     }
 
-    /// `# N links: A, B, C`.
+    /// `# N links: A, B, C`; for a length of a catch-all that no link of its route had
+    /// (`InferredRoute.withGlobsExpanded`), `# 0 links` and why the route is written.
     static func comment(_ route: InferredRoute) -> String {
-        "# \(grouped(route.count)) \(route.count == 1 ? "link" : "links"): \(route.examples.joined(separator: ", "))\n"
+        guard route.count > 0 else { return "# 0 links: a length the catch-all takes, which no link of this route had\n" }
+        return "# \(grouped(route.count)) \(route.count == 1 ? "link" : "links"): \(route.examples.joined(separator: ", "))\n"
     }
 
     /// `n` with a comma every three digits, as people read counts.

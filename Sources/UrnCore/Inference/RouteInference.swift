@@ -130,15 +130,16 @@ public struct RouteInference {
     /// Where they have a catch-all of varying depth before a literal, the links are lined up on
     /// it and the routes decided again (`RunAlignment`).
     public func routes() -> [InferredRoute] {
-        let (found, decided) = routes(in: paths, runLengths: [:])
+        let (found, decided) = routes(in: paths, runLengths: [:], runShares: [:])
         let anchors = RunAlignment.anchors(in: found)
         guard !anchors.isEmpty, let aligned = RunAlignment.aligned(paths, at: anchors, decided: decided) else { return found }
-        return routes(in: aligned.paths, runLengths: aligned.lengths).routes
+        return routes(in: aligned.paths, runLengths: aligned.lengths, runShares: aligned.shares).routes
     }
 
     /// The routes of the links in `paths`, where each run node takes a catch-all of the lengths
     /// `runLengths` gives it, and for each node where links end the segments decided for them.
-    private func routes(in paths: ObservedPaths, runLengths: [Int32: ClosedRange<Int>])
+    /// `runShares` gives the links that end at a node below a run by the length of their run.
+    private func routes(in paths: ObservedPaths, runLengths: [Int32: ClosedRange<Int>], runShares: [Int32: [InferredRoute.GlobShare]])
         -> (routes: [InferredRoute], decided: [Int32: [InferredRoute.Segment]]) {
         var found: [InferredRoute] = []
         var decided: [Int32: [InferredRoute.Segment]] = [:]
@@ -150,6 +151,7 @@ public struct RouteInference {
         while let (nodes, segments, globs) = pending.popLast() {
             if var route = endingRoute(nodes, segments, in: paths) {
                 route.globLengths = globs
+                for node in nodes { for share in runShares[node] ?? [] { route.globShares.add(share) } }
                 found.append(route)
                 for node in nodes where paths[node].ends > 0 { decided[node] = segments }
             }

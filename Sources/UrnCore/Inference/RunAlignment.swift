@@ -46,15 +46,17 @@ enum RunAlignment {
     }
 
     /// `paths` with the run of every link that `anchors` line up taken as one `.run` component,
-    /// and for each run node the lengths its runs had; nil when no link lines up. A run holds
+    /// for each run node the lengths its runs had, and for each node where such links end,
+    /// their links by the length of their run; nil when no link lines up. A run holds
     /// one component or more, none of them empty, and ends where the anchor first follows it;
     /// the first reading (`decided`: the segments of the links that end at a node) had
     /// placeholders there, so that a literal is never taken into a run (`/rails/lookbook/pages`
     /// is no run before GitLab's `/<*namespace>/<project>/pages`).
     static func aligned(_ paths: ObservedPaths, at anchors: [Anchor], decided: [Int32: [InferredRoute.Segment]])
-        -> (paths: ObservedPaths, lengths: [Int32: ClosedRange<Int>])? {
+        -> (paths: ObservedPaths, lengths: [Int32: ClosedRange<Int>], shares: [Int32: [InferredRoute.GlobShare]])? {
         var aligned = ObservedPaths()
         var lengths: [Int32: ClosedRange<Int>] = [:]
+        var shares: [Int32: [InferredRoute.GlobShare]] = [:]
         var changed = false
         for (tokens, node) in paths.endingPaths() {
             guard let (anchor, end) = match(tokens, anchors), let segments = decided[node], segments.count == tokens.count,
@@ -69,9 +71,11 @@ enum RunAlignment {
             let length = runEnd - start
             let run = nodes[start]
             lengths[run] = lengths[run].map { min($0.lowerBound, length)...max($0.upperBound, length) } ?? length...length
+            shares[nodes.last!, default: []].add(InferredRoute.GlobShare(lengths: [length], count: paths[node].ends, examples: paths[node].examples,
+                                                                         methods: HTTPMethod.ordered(paths[node].methods.keys)))
             changed = true
         }
-        return changed ? (aligned, lengths) : nil
+        return changed ? (aligned, lengths, shares) : nil
     }
 
     /// The first of `anchors` whose fixed text starts `tokens` and whose anchor first follows

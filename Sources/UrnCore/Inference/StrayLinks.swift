@@ -29,6 +29,8 @@ enum StrayLinks {
                 result[taker].globLengths[result[taker].globLengths.count - 1] =
                     min(lengths.lowerBound, taken)...max(lengths.upperBound, taken)
             }
+            result[taker].globShares.add(InferredRoute.GlobShare(lengths: [taken], count: stray.count, examples: stray.examples,
+                                                                 methods: stray.methods))
             absorbed.insert(index)
         }
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }

@@ -99,6 +99,7 @@ enum UnrankedOverlaps {
         route.methods = HTTPMethod.ordered(Set(a.methods).union(b.methods))
         // the lengths a final catch-all took are no longer known once its start moved
         route.globLengths = []
+        route.globShares = []
         return route
     }
 
