@@ -273,6 +273,39 @@ import Testing
         #expect(merged.map(\.count) == [580])
     }
 
+    /// Texts of one stem with different extensions (`histograms.json`, `histograms.xml`) are one
+    /// route whose component holds the stem and a placeholder, as Rails writes
+    /// `histograms.:format`; every dialect routes their links back.
+    @Test func aStemWithSeveralExtensionsTakesAFormatPlaceholder() throws {
+        let links = traffic(600, [
+            { "/ci/metrics/histograms.\(["json", "xml", "atom", "diff"][Int($0.next() % 4)])" },
+            { "/users/\(self.pick(Self.users, &$0))" },
+            { _ in "/ci/metrics/summary" },
+            { _ in "/ci/metrics/v1.2" },
+            { _ in "/ci/metrics/v1.3" },
+        ])
+        #expect(patterns(try inferred(links)) == [
+            "/ci/metrics/summary", "/ci/metrics/v1.2", "/ci/metrics/v1.3", "/ci/metrics/histograms.{format}", "/users/{user}",
+        ])
+        for dialect in [InferredTableDialect.urn, .express, .navigator, .waap] {
+            let text = try inferred(links, dialect: dialect).text()
+            let router = try Router(routes: text, dialect: dialect.tableDialect)
+            for link in links { #expect(try router.route("https://example.com" + link) != nil, "\(dialect): \(link) in\n\(text)") }
+        }
+    }
+
+    /// Formats seen once each are no open set: one stem's extensions count as one resource, seen
+    /// as often as all of them (eight texts seen once in thirty links had made GitLab's
+    /// `/-/security/compliance_violation_reports.<format>` and its siblings `{security}`).
+    @Test func formatsSeenOnceEachAreOneResource() throws {
+        let formats = ["csv", "json", "xml", "atom"]
+        let links = Array(repeating: "/ci/summary", count: 12) + Array(repeating: "/ci/overview", count: 10)
+            + formats.map { "/ci/violation_reports.\($0)" } + formats.map { "/ci/merge_reports.\($0)" }
+        #expect(patterns(try inferred(links)) == [
+            "/ci/overview", "/ci/summary", "/ci/merge_reports.{format}", "/ci/violation_reports.{format}",
+        ])
+    }
+
     @Test func methodsOfOnePathMakeOneRoute() throws {
         var inference = RouteInference()
         for (method, link) in [("GET", "/a"), ("POST", "/a"), ("get", "/a"), ("DELETE", "/b")] {

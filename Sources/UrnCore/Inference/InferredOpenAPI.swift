@@ -89,6 +89,10 @@ struct InferredOpenAPI {
                     return "{\(name)}"
                 case .glob:
                     return ""
+                case let .stemmed(stem):
+                    let name = names.next()!
+                    parameters.append((name, nil))
+                    return InferredTable.literalText(stem) + "{\(name)}"
                 }
             }
             return (variant, "/" + parts.joined(separator: "/"), parameters)

@@ -9,6 +9,9 @@ public struct InferredRoute: Equatable, Sendable {
         case placeholder(InferredType?)
         /// One or more components (a catch-all, Rails' `*name`).
         case glob
+        /// A component of fixed text and then any text: a stem and its format
+        /// (`histograms.{format}`: the stem `histograms.`, decoded).
+        case stemmed([UInt8])
     }
 
     /// The components, in order.
@@ -30,24 +33,26 @@ public struct InferredRoute: Equatable, Sendable {
 
     /// The names of the placeholders of `segments`, in order: the preceding literal made
     /// singular (`users/{user}`), numbered when several follow one literal (`{repo}`,
-    /// `{repo2}`), unique in the route, `id` where no literal precedes.
+    /// `{repo2}`), unique in the route, `id` where no literal precedes; `format` after a stem.
     static func names(for segments: [Segment]) -> [String] {
         var used: Set<String> = []
         var names: [String] = []
         var base = "id"
+        func unique(_ base: String) -> String {
+            var name = base
+            var number = 2
+            while used.contains(name) {
+                name = "\(base)\(number)"
+                number += 1
+            }
+            used.insert(name)
+            return name
+        }
         for segment in segments {
             switch segment {
-            case let .literal(bytes):
-                base = Self.singular(String(decoding: bytes, as: UTF8.self)) ?? base
-            case .placeholder, .glob:
-                var name = base
-                var number = 2
-                while used.contains(name) {
-                    name = "\(base)\(number)"
-                    number += 1
-                }
-                used.insert(name)
-                names.append(name)
+            case let .literal(bytes): base = Self.singular(String(decoding: bytes, as: UTF8.self)) ?? base
+            case .placeholder, .glob: names.append(unique(base))
+            case .stemmed: names.append(unique("format"))
             }
         }
         return names
@@ -119,8 +124,16 @@ public struct InferredRoute: Equatable, Sendable {
 
     /// This route with every placeholder untyped, for a syntax of names only (WAAppRouting).
     var untyped: InferredRoute {
+        var route = wholeComponents
+        route.segments = route.segments.map { if case .placeholder = $0 { .placeholder(nil) } else { $0 } }
+        return route
+    }
+
+    /// This route with a placeholder of any text for each stem and format, for a syntax whose
+    /// placeholders are whole components (URLNavigator, WAAppRouting).
+    var wholeComponents: InferredRoute {
         var route = self
-        route.segments = segments.map { if case .placeholder = $0 { .placeholder(nil) } else { $0 } }
+        route.segments = segments.map { if case .stemmed = $0 { .placeholder(nil) } else { $0 } }
         return route
     }
 
@@ -172,11 +185,12 @@ extension [InferredRoute.GlobShare] {
 extension InferredRoute.Segment {
     var isLiteral: Bool { if case .literal = self { return true } else { return false } }
 
-    /// 0 literal, 1 typed, 2 plain, 3 catch-all: the order of urn's precedence rule (2).
+    /// 0 literal, 1 typed (or a stem and format, a shared segment), 2 plain, 3 catch-all: the
+    /// order of urn's precedence rule (2).
     var rank: Int {
         switch self {
         case .literal: return 0
-        case .placeholder(.some): return 1
+        case .placeholder(.some), .stemmed: return 1
         case .placeholder(nil): return 2
         case .glob: return 3
         }
@@ -185,7 +199,7 @@ extension InferredRoute.Segment {
     /// Bytes that order segments of one rank.
     var sortKey: [UInt8] {
         switch self {
-        case let .literal(bytes): return bytes
+        case let .literal(bytes), let .stemmed(bytes): return bytes
         case let .placeholder(type): return [type?.rawValue ?? 255]
         case .glob: return []
         }

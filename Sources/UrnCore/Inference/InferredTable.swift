@@ -56,7 +56,7 @@ public struct InferredTable: Sendable {
         case .navigator:
             // routes of equal literal counts that share a link are one (URLNavigator's tie is a
             // dictionary's order)
-            let expanded = Self.merged(routes.flatMap { $0.withGlobsExpanded(keepingFinal: true) }, by: Self.navigatorPattern)
+            let expanded = Self.merged(routes.flatMap { $0.wholeComponents.withGlobsExpanded(keepingFinal: true) }, by: Self.navigatorPattern)
             return routeFile(UnrankedOverlaps.merged(expanded, ranking: .literalCount), pattern: Self.navigatorPattern)
         case .waap:
             // no types, and a `*` would share its links with the routes beside it, which
@@ -183,6 +183,7 @@ public struct InferredTable: Sendable {
             case .placeholder(nil): return "{\(names.next()!)}"
             case let .placeholder(type?): return "<\(type.name):\(names.next()!)>"
             case .glob: return "<*\(names.next()!)>"
+            case let .stemmed(stem): return literalText(stem) + "{\(names.next()!)}"
             }
         }
         return "/" + parts.joined(separator: "/") + keptEmptyLast(route)
@@ -193,18 +194,23 @@ public struct InferredTable: Sendable {
         var names = route.names.makeIterator()
         let parts = route.segments.map { segment -> String in
             switch segment {
-            case let .literal(bytes):
-                // the raw path's text; every character with a meaning in Express's paths escaped
-                return String(decoding: bytes, as: UTF8.self).reduce(into: "") { out, c in
-                    if "\\.$^|?*+()[]{}:".contains(c) { out.append("\\") }
-                    out.append(c)
-                }
+            case let .literal(bytes): return expressLiteral(bytes)
             case .placeholder(nil): return ":\(names.next()!)"
             case let .placeholder(type?): return ":\(names.next()!)(\(type.regex))"
             case .glob: return ":\(names.next()!)(.+)"
+            case let .stemmed(stem): return expressLiteral(stem) + ":\(names.next()!)"
             }
         }
         return "/" + parts.joined(separator: "/") + keptEmptyLast(route)
+    }
+
+    /// A literal as Express reads it: the raw path's text, every character with a meaning in
+    /// Express's paths escaped.
+    private static func expressLiteral(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self).reduce(into: "") { out, c in
+            if "\\.$^|?*+()[]{}:".contains(c) { out.append("\\") }
+            out.append(c)
+        }
     }
 
     /// URLNavigator's pattern: the origin the links share (`https://example.com`, `myapp:` for an
@@ -221,7 +227,7 @@ public struct InferredTable: Sendable {
         let parts = segments.map { segment -> String in
             switch segment {
             case let .literal(bytes): return String(decoding: bytes, as: UTF8.self)
-            case .placeholder(nil): return "<\(names.next()!)>"
+            case .placeholder(nil), .stemmed: return "<\(names.next()!)>"
             case let .placeholder(type?): return "<\(type.name):\(names.next()!)>"
             case .glob: return "<path:\(names.next()!)>"
             }
@@ -245,7 +251,7 @@ public struct InferredTable: Sendable {
             // decoded (`waapCannotRegister` leaves out what it cannot write)
             case let .literal(bytes):
                 return String(decoding: bytes, as: UTF8.self)
-            case .placeholder: return ":\(names.next()!)"
+            case .placeholder, .stemmed: return ":\(names.next()!)"
             case .glob: _ = names.next(); return "*"
             }
         }

@@ -80,12 +80,13 @@ struct SlotDecision {
         let rest = texts.enumerated().filter { !literals.contains($0.offset) }.map(\.element)
         outcomes += literals.sorted().map { i in Outcome.literal(Self.bytes(texts[i].token), texts[i].nodes) }
         let seen = rest.reduce(0) { $0 + $1.count }
-        let once = rest.filter { $0.count == 1 }.count
+        let kinds = Self.resources(rest)
+        let once = kinds.filter { $0 == 1 }.count
         // texts seen once are no open set where a third of the links bring words the table has
         // as literals elsewhere, one of them seen here often enough to count
         let knownTexts = rest.filter { knownLiterals.contains(Self.bytes($0.token)) }
         let known = knownTexts.contains { $0.count >= Self.minimumEvidence } ? knownTexts.reduce(0) { $0 + $1.count } : 0
-        let open = rest.count >= 2 && (
+        let open = kinds.count >= 2 && (
             (once >= 2 && Self.manySeenOnce(once, of: seen) && !ownContinuations(rest, seen: seen) && 3 * known < seen)
                 || interchangeable(rest)
                 || (10 * typedLinks.links >= seen + typedLinks.links && once >= 2)
@@ -109,6 +110,25 @@ struct SlotDecision {
             outcomes += typed.map { .placeholder($0.0, $0.1) }
         }
         return outcomes
+    }
+
+    /// The links of each resource among `texts`: texts of one stem with different extensions
+    /// (`reports.csv`, `reports.json`) are one resource in several formats (`FormatStems`), seen
+    /// as often as all of them; any other text is one of its own.
+    private static func resources(_ texts: [Profile]) -> [Int] {
+        var byStem: [[UInt8]: [Int]] = [:]
+        var counts: [Int] = []
+        for text in texts {
+            guard let stem = FormatStems.stem(of: bytes(text.token)) else {
+                counts.append(text.count)
+                continue
+            }
+            byStem[stem, default: []].append(text.count)
+        }
+        for links in byStem.values {
+            if links.count >= 2 { counts.append(links.reduce(0, +)) } else { counts += links }
+        }
+        return counts
     }
 
     private static func bytes(_ token: Token) -> [UInt8] {
