@@ -1,5 +1,6 @@
 import Testing
 @_spi(Records) @testable import UrnCore
+import UrnOpenAPI
 
 @Suite struct RouteInferenceTests {
     /// Traffic of `count` links drawn from `routes` (each a function of a random source), the
@@ -430,6 +431,25 @@ import Testing
         // users/me/{me} and users/{user}/repos share users/me/repos: one route takes both
         let routeLines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(!routeLines.contains { $0.contains("/me/") }, "\(text)")
+    }
+
+    /// OpenAPI ranks templated paths by their template expressions alone, and leaves two with
+    /// as many to the tool: paths that tie so and share a link (`/a/{a}/c`, `/a/b/{b}`, both
+    /// take `/a/b/c`) are written as one, so that `--check` finds nothing and every link is
+    /// still routed.
+    @Test func openAPIPathsThatTieAndShareALinkAreOne() throws {
+        let links = traffic(600, [
+            { "/a/\(self.pick(Self.users, &$0))/c" },
+            { "/a/b/\(self.pick(Self.repos, &$0))" },
+            { "/a/b/\(self.pick(Self.repos, &$0))" },
+        ]).map { "https://example.com" + $0 }
+        var inference = RouteInference(dialect: .openapi)
+        for link in links { try inference.add(link) }
+        let text = inference.table().text()
+        let table = try RouteTableParser(yaml: YAMLDocuments()).parse(text, name: "inferred")
+        #expect(TableCheck.findings([table]).map(\.description) == [], "\(text)")
+        let router = Router(tables: [table])
+        for link in links { #expect(try router.route(link) != nil, "\(link) in\n\(text)") }
     }
 
     @Test func noLinksMakeAnEmptyTable() {

@@ -1,7 +1,7 @@
 /// An OpenAPI 3.1 skeleton of inferred routes, in YAML (`urnmatch --infer --infer-dialect
 /// openapi`): one path a route, one operation a method (`get` where the links had none), and
-/// each path parameter typed as its values were. OpenAPI has no catch-all, so a route with one
-/// is written once for each number of components its catch-all took.
+/// each path parameter typed as its values were. OpenAPI has no catch-all: the routes are those
+/// of the table with each catch-all written once for each length (`InferredTable.text`).
 struct InferredOpenAPI {
     let routes: [InferredRoute]
     let linkCount: Int
@@ -46,57 +46,54 @@ struct InferredOpenAPI {
     }
 
     /// The paths of `routes`, each template once: OpenAPI tells paths apart by their templates,
-    /// so routes that come to one (a catch-all written for each length beside a route of that
-    /// length) share the first one's path, each parameter typed only where all of them agree,
-    /// with all their links and methods.
+    /// so routes that come to one (alike but for placeholders of types no value shares, an int
+    /// and a UUID) share the first one's path, each parameter typed only where all of them
+    /// agree, with all their links and methods.
     private static func pathItems(of routes: [InferredRoute]) -> [PathItem] {
         var items: [PathItem] = []
         var index: [String: Int] = [:]
         for route in routes {
-            for (variant, path, parameters) in paths(of: route) {
-                let key = template(path)
-                guard let at = index[key] else {
-                    index[key] = items.count
-                    items.append(PathItem(route: variant, path: path, parameters: parameters, methods: variant.methods))
-                    continue
-                }
-                items[at].route.count += variant.count
-                for example in variant.examples { ObservedPaths.keep(example, in: &items[at].route.examples) }
-                for (i, parameter) in parameters.enumerated() where items[at].parameters[i].1 != parameter.1 {
-                    items[at].parameters[i].1 = nil
-                }
-                // a route whose links had no method is written as `get`
-                let methods = [items[at].methods, variant.methods].flatMap { $0.isEmpty ? ["GET"] : $0 }
-                items[at].methods = HTTPMethod.ordered(Set(methods))
+            let (path, parameters) = path(of: route)
+            let key = template(path)
+            guard let at = index[key] else {
+                index[key] = items.count
+                items.append(PathItem(route: route, path: path, parameters: parameters, methods: route.methods))
+                continue
             }
+            items[at].route.count += route.count
+            for example in route.examples { ObservedPaths.keep(example, in: &items[at].route.examples) }
+            for (i, parameter) in parameters.enumerated() where items[at].parameters[i].1 != parameter.1 {
+                items[at].parameters[i].1 = nil
+            }
+            // a route whose links had no method is written as `get`
+            let methods = [items[at].methods, route.methods].flatMap { $0.isEmpty ? ["GET"] : $0 }
+            items[at].methods = HTTPMethod.ordered(Set(methods))
         }
         return items
     }
 
-    /// The paths of a route, each with the route it writes and its parameters: one path, or one
-    /// for each length of its catch-alls.
-    private static func paths(of route: InferredRoute) -> [(InferredRoute, String, [(String, InferredType?)])] {
-        route.withGlobsExpanded(keepingFinal: false).map { variant in
-            var names = variant.names.makeIterator()
-            var parameters: [(String, InferredType?)] = []
-            let parts = variant.segments.map { segment -> String in
-                switch segment {
-                case let .literal(bytes):
-                    return InferredTable.literalText(bytes)
-                case let .placeholder(type):
-                    let name = names.next()!
-                    parameters.append((name, type))
-                    return "{\(name)}"
-                case .glob:
-                    return ""
-                case let .stemmed(stem):
-                    let name = names.next()!
-                    parameters.append((name, nil))
-                    return InferredTable.literalText(stem) + "{\(name)}"
-                }
+    /// The path of a route (one without a catch-all) and its parameters.
+    private static func path(of route: InferredRoute) -> (String, [(String, InferredType?)]) {
+        var names = route.names.makeIterator()
+        var parameters: [(String, InferredType?)] = []
+        let parts = route.segments.map { segment -> String in
+            switch segment {
+            case let .literal(bytes):
+                return InferredTable.literalText(bytes)
+            case let .placeholder(type):
+                let name = names.next()!
+                parameters.append((name, type))
+                return "{\(name)}"
+            case .glob:
+                // written once for each length before (`InferredTable.text`): none reaches here
+                return ""
+            case let .stemmed(stem):
+                let name = names.next()!
+                parameters.append((name, nil))
+                return InferredTable.literalText(stem) + "{\(name)}"
             }
-            return (variant, "/" + parts.joined(separator: "/"), parameters)
         }
+        return ("/" + parts.joined(separator: "/"), parameters)
     }
 
     /// A name for the operation, unique in the document: the method, then the path's words in

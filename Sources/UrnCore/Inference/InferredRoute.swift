@@ -86,6 +86,7 @@ public struct InferredRoute: Equatable, Sendable {
         var variants: [(segments: [Segment], lengths: [Int])] = [([], [])]
         var ranges = globLengths.makeIterator()
         var keptGlobs: [Int] = []
+        var keptLengths: [ClosedRange<Int>] = []
         var glob = 0
         for (index, segment) in segments.enumerated() {
             guard segment == .glob else {
@@ -95,6 +96,7 @@ public struct InferredRoute: Equatable, Sendable {
             let range = ranges.next() ?? 1...1
             if keepingFinal && index == segments.count - 1 {
                 keptGlobs.append(glob)
+                keptLengths.append(range)
                 variants = variants.map { ($0.segments + [segment], $0.lengths) }
             } else {
                 variants = variants.flatMap { variant in
@@ -105,7 +107,7 @@ public struct InferredRoute: Equatable, Sendable {
         }
         guard glob > 0 else { return [self] }
         return variants.map { variant in
-            var route = InferredRoute(segments: variant.segments, count: 0, examples: [], methods: [])
+            var route = InferredRoute(segments: variant.segments, count: 0, examples: [], methods: [], globLengths: keptLengths)
             var methods: Set<String> = []
             for share in globShares.sorted(by: { $0.count > $1.count })
             where share.lengths.indices.filter({ !keptGlobs.contains($0) }).map({ share.lengths[$0] }) == variant.lengths {
@@ -125,7 +127,7 @@ public struct InferredRoute: Equatable, Sendable {
     /// This route with every placeholder untyped, for a syntax of names only (WAAppRouting).
     var untyped: InferredRoute {
         var route = wholeComponents
-        route.segments = route.segments.map { if case .placeholder = $0 { .placeholder(nil) } else { $0 } }
+        route.segments = route.segments.map(\.untyped)
         return route
     }
 
@@ -184,6 +186,9 @@ extension [InferredRoute.GlobShare] {
 
 extension InferredRoute.Segment {
     var isLiteral: Bool { if case .literal = self { return true } else { return false } }
+
+    /// This segment with a placeholder's type dropped.
+    var untyped: InferredRoute.Segment { if case .placeholder = self { .placeholder(nil) } else { self } }
 
     /// 0 literal, 1 typed (or a stem and format, a shared segment), 2 plain, 3 catch-all: the
     /// order of urn's precedence rule (2).

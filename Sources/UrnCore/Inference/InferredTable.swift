@@ -65,7 +65,11 @@ public struct InferredTable: Sendable {
             let expanded = Self.merged(routes.flatMap { $0.withGlobsExpanded(keepingFinal: false) }.map(\.untyped), by: Self.waapPattern)
             return routeFile(UnrankedOverlaps.merged(expanded, ranking: .none), pattern: Self.waapPattern)
         case .openapi:
-            return InferredOpenAPI(routes: routes, linkCount: linkCount).text()
+            // no catch-all: each length is a path; templated paths are ranked by how many
+            // template expressions they have, and two with as many that share a link are left
+            // to the tool, so they are one
+            let expanded = routes.flatMap { $0.withGlobsExpanded(keepingFinal: false) }
+            return InferredOpenAPI(routes: UnrankedOverlaps.merged(expanded, ranking: .templateExpressions), linkCount: linkCount).text()
         }
     }
 

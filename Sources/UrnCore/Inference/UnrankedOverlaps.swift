@@ -10,12 +10,19 @@ enum UnrankedOverlaps {
         case none
         /// By their numbers of literal components (URLNavigator).
         case literalCount
+        /// By their numbers of template expressions, which for two paths that share a link (as
+        /// long, no catch-all) is their numbers of literal components; the template alone picks
+        /// the path (an expression takes any text, empty too), and a parameter's type is checked
+        /// after, so types keep no paths apart (OpenAPI).
+        case templateExpressions
     }
 
     /// `routes` (at most a final catch-all each) with every two that share a link and tie under
     /// `ranking` made one, until none do, most specific first.
     static func merged(_ routes: [InferredRoute], ranking: Ranking) -> [InferredRoute] {
         var kept: [InferredRoute?] = routes
+        // the routes each kept one was made of
+        var members = routes.map { [$0.segments] }
         // a route without a catch-all shares links only with routes of as many components and
         // with catch-alls: the routes by component count, and those with a catch-all
         var byCount: [Int: [Int]] = [:]
@@ -34,8 +41,10 @@ enum UnrankedOverlaps {
                 ? byCount.keys.filter { $0 >= route.segments.count }.sorted().flatMap { byCount[$0]! } + open
                 : (byCount[route.segments.count] ?? []) + open
             for other in candidates where other != index {
-                guard let them = kept[other], tie(route, them, ranking), intersect(route.segments, them.segments) else { continue }
+                guard let them = kept[other], tie(route, them, ranking),
+                      intersect(route.segments, them.segments, byTemplate: ranking == .templateExpressions) else { continue }
                 route = joined(route, them)
+                members[index] += members[other]
                 kept[other] = nil
                 grew = true
             }
@@ -47,18 +56,51 @@ enum UnrankedOverlaps {
                 pending.append(index)
             }
         }
-        return kept.compactMap { $0 }.sorted { $0.precedes($1) }
+        let result = kept.indices.compactMap { index in kept[index].map { ($0, members[index]) } }
+        return (ranking == .templateExpressions ? Self.takingTheirLinks(result) : result.map(\.0)).sorted { $0.precedes($1) }
+    }
+
+    /// `routes` (each with the routes it was made of) where a path picked by its template alone
+    /// does not refuse by a type the links it takes from a merged route: a route with more
+    /// literals than a merged one takes the links of its members that its template takes,
+    /// which the merge gave fewer literals, and its placeholders take any text where such a
+    /// member has text of another type there (OpenAPI checks a parameter's type after it picked
+    /// the path, and would refuse the link).
+    private static func takingTheirLinks(_ routes: [(InferredRoute, [[InferredRoute.Segment]])]) -> [InferredRoute] {
+        routes.map { route, _ in
+            var route = route
+            let literals = route.segments.filter(\.isLiteral).count
+            for (other, members) in routes where members.count > 1 && other.segments.filter(\.isLiteral).count < literals {
+                for member in members where intersect(route.segments, member, byTemplate: true) {
+                    for (i, (mine, theirs)) in zip(route.segments, member).enumerated() {
+                        guard case let .placeholder(type?) = mine else { continue }
+                        let sameType = switch theirs {
+                        case let .literal(text): InferredType.of(text) == type
+                        case let .placeholder(their): their == type
+                        case .glob, .stemmed: false
+                        }
+                        if !sameType { route.segments[i] = .placeholder(nil) }
+                    }
+                }
+            }
+            return route
+        }
     }
 
     private static func tie(_ a: InferredRoute, _ b: InferredRoute, _ ranking: Ranking) -> Bool {
         switch ranking {
         case .none: return true
-        case .literalCount: return a.segments.filter(\.isLiteral).count == b.segments.filter(\.isLiteral).count
+        case .literalCount, .templateExpressions: return a.segments.filter(\.isLiteral).count == b.segments.filter(\.isLiteral).count
         }
     }
 
-    /// Whether some link has components both lists take (a catch-all only last: one or more).
-    static func intersect(_ a: [InferredRoute.Segment], _ b: [InferredRoute.Segment]) -> Bool {
+    /// Whether some link has components both lists take (a catch-all only last: one or more),
+    /// read as a router that checks types while matching reads them, or `byTemplate`.
+    static func intersect(_ a: [InferredRoute.Segment], _ b: [InferredRoute.Segment], byTemplate: Bool) -> Bool {
+        // an expression takes an empty text too, but its operation refuses it: a route with an
+        // empty component (a trailing slash) is kept as it is, since one made of it and another
+        // would have fewer literals, and a path beside it could take its links and refuse them
+        if byTemplate, a.contains(.literal([])) || b.contains(.literal([])) { return false }
         let fixedA = a.last == .glob ? a.count - 1 : a.count, fixedB = b.last == .glob ? b.count - 1 : b.count
         switch (a.last == .glob, b.last == .glob) {
         case (false, false): guard a.count == b.count else { return false }
@@ -66,13 +108,20 @@ enum UnrankedOverlaps {
         case (false, true): guard a.count > fixedB else { return false }
         case (true, true): break
         }
-        return zip(a[..<fixedA], b[..<fixedB]).allSatisfy { intersect($0, $1) }
+        return zip(a[..<fixedA], b[..<fixedB]).allSatisfy { intersect($0, $1, byTemplate: byTemplate) }
     }
 
     /// Whether one component can be taken by both: the same literal, a literal a placeholder
     /// takes, or two placeholders (of any types but an int and a UUID, which no text is both:
-    /// `urnmatch --check` reads the other types as regexes, which it does not compare).
-    private static func intersect(_ a: InferredRoute.Segment, _ b: InferredRoute.Segment) -> Bool {
+    /// `urnmatch --check` reads the other types as regexes, which it does not compare). Read
+    /// `byTemplate`, a placeholder takes any text, empty too.
+    private static func intersect(_ a: InferredRoute.Segment, _ b: InferredRoute.Segment, byTemplate: Bool) -> Bool {
+        if byTemplate {
+            switch (a, b) {
+            case (.placeholder, .literal), (.literal, .placeholder), (.placeholder, .placeholder): return true
+            default: break
+            }
+        }
         switch (a, b) {
         case let (.literal(x), .literal(y)): return x == y
         case let (.literal(text), .placeholder(type)), let (.placeholder(type), .literal(text)):
