@@ -1,8 +1,9 @@
 /// Makes an inferred table safe for a library that cannot rank two routes sharing a link.
 /// WAAppRouting keeps its routes in a dictionary and URLNavigator breaks a tie of literal counts
 /// by a dictionary's order, so in such a table a link two routes take at equal precedence goes
-/// to either, from launch to launch (`urnmatch --check` says `overlap`). Those routes become
-/// one: the most specific route that takes the links of both, which keeps every link routed.
+/// to either, from launch to launch (`urnmatch --check` says `overlap`); OpenAPI leaves two paths
+/// with as many template expressions to the tool. Those routes become one: the most specific
+/// route that takes the links of both, which keeps every link routed.
 enum UnrankedOverlaps {
     /// How a dialect ranks two routes that take the same link.
     enum Ranking {
