@@ -57,14 +57,10 @@ enum FormatStems {
     /// first), methods and catch-all lengths.
     private static func joined(_ group: [InferredRoute], segments: [InferredRoute.Segment]) -> InferredRoute {
         var route = InferredRoute(segments: segments, count: 0, examples: [], methods: [])
-        var methods: Set<String> = []
         for member in group.sorted(by: { $0.count > $1.count }) {
-            route.count += member.count
-            for example in member.examples { ObservedPaths.keep(example, in: &route.examples) }
-            methods.formUnion(member.methods)
+            route.addLinks(of: member)
             for share in member.globShares { route.globShares.add(share) }
         }
-        route.methods = HTTPMethod.ordered(methods)
         route.globLengths = group[0].globLengths.indices.map { glob in
             group.map { $0.globLengths[glob].lowerBound }.min()!...group.map { $0.globLengths[glob].upperBound }.max()!
         }

@@ -118,15 +118,11 @@ enum GlobMerge {
             run += 1
         }
         var joined = InferredRoute(segments: segments, count: 0, examples: [], methods: [])
-        var methods: Set<String> = []
         for member in members.sorted(by: { $0.route.count > $1.route.count }) {
-            joined.count += member.route.count
-            for example in member.route.examples { ObservedPaths.keep(example, in: &joined.examples) }
-            methods.formUnion(member.route.methods)
+            joined.addLinks(of: member.route)
             joined.globShares.add(InferredRoute.GlobShare(lengths: [member.runs[varying].count - shortestVarying + 1], count: member.route.count,
-                                               examples: member.route.examples, methods: member.route.methods))
+                                                          examples: member.route.examples, methods: member.route.methods))
         }
-        joined.methods = HTTPMethod.ordered(methods)
         joined.globLengths = [1...(longestVarying - shortestVarying + 1)]
         return joined
     }

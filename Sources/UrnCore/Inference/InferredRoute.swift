@@ -124,6 +124,14 @@ public struct InferredRoute: Equatable, Sendable {
         }
     }
 
+    /// Counts `other`'s links as this route's: its count, its examples after this route's (up to
+    /// three in all) and its methods.
+    mutating func addLinks(of other: InferredRoute) {
+        count += other.count
+        for example in other.examples { ObservedPaths.keep(example, in: &examples) }
+        methods = HTTPMethod.ordered(Set(methods).union(other.methods))
+    }
+
     /// This route with every placeholder untyped, for a syntax of names only (WAAppRouting).
     var untyped: InferredRoute {
         var route = wholeComponents

@@ -270,8 +270,7 @@ public struct InferredTable: Sendable {
         for route in routes {
             let key = key(route) + " " + route.methods.joined(separator: ",")
             if let first = index[key] {
-                out[first].count += route.count
-                for example in route.examples { ObservedPaths.keep(example, in: &out[first].examples) }
+                out[first].addLinks(of: route)
             } else {
                 index[key] = out.count
                 out.append(route)

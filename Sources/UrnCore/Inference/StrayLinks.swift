@@ -22,9 +22,7 @@ enum StrayLinks {
             let takers = catchAlls.filter { takes(routes[$0], stray) }
             guard let taker = takers.max(by: { routes[$0].count < routes[$1].count }) else { continue }
             let taken = stray.segments.count - (routes[taker].segments.count - 1)
-            result[taker].count += stray.count
-            for example in stray.examples { ObservedPaths.keep(example, in: &result[taker].examples) }
-            result[taker].methods = HTTPMethod.ordered(Set(result[taker].methods).union(stray.methods))
+            result[taker].addLinks(of: stray)
             if let lengths = result[taker].globLengths.last {
                 result[taker].globLengths[result[taker].globLengths.count - 1] =
                     min(lengths.lowerBound, taken)...max(lengths.upperBound, taken)

@@ -142,11 +142,8 @@ enum UnrankedOverlaps {
         var segments = zip(a.segments[..<fixedA], b.segments[..<fixedB]).map(general)
         if open { segments.append(.glob) }
         var route = a.count >= b.count ? a : b
-        let other = a.count >= b.count ? b : a
+        route.addLinks(of: a.count >= b.count ? b : a)
         route.segments = segments
-        route.count = a.count + b.count
-        for example in other.examples { ObservedPaths.keep(example, in: &route.examples) }
-        route.methods = HTTPMethod.ordered(Set(a.methods).union(b.methods))
         // the lengths a final catch-all took are no longer known once its start moved
         route.globLengths = []
         route.globShares = []
