@@ -258,6 +258,18 @@
     @_spi(Records) public let groups: [Int]
     /// The segment as written, the key that merges equal composites in the trie.
     @_spi(Records) public let source: String
+
+    /// The literal text before the first placeholder (empty when the segment starts with one).
+    var literalStart: [UInt8] {
+        guard case let .literal(text)? = parts.first else { return [] }
+        return text
+    }
+
+    /// The literal text after the last placeholder (empty when the segment ends with one).
+    var literalEnd: [UInt8] {
+        guard case let .literal(text)? = parts.last else { return [] }
+        return text
+    }
 }
 
 /// The placeholders of a pattern made only of literals, `*` and untyped placeholders: each

@@ -267,8 +267,20 @@
             case (.uuid, .int), (.int, .uuid), (.uuid, .float), (.float, .uuid): return false
             default: return true
             }
+        case let (.composite(c), .composite(d)):
+            return endsAgree(c.literalStart, d.literalStart, rules, atEnd: false)
+                && endsAgree(c.literalEnd, d.literalEnd, rules, atEnd: true)
         default: return true
         }
+    }
+
+    /// Whether one literal start (or end) of a composite segment can be the start (or end) of
+    /// a component that begins (or ends) with the other: one of them begins (ends) the other.
+    private static func endsAgree(_ a: [UInt8], _ b: [UInt8], _ rules: SegmentRules, atEnd: Bool) -> Bool {
+        let n = min(a.count, b.count)
+        let x = atEnd ? Array(a.suffix(n)) : Array(a.prefix(n))
+        let y = atEnd ? b.suffix(n) : b.prefix(n)
+        return rules.literal(x, equals: y)
     }
 
     /// Whether some link matches both: the fixed segments before the first catch-all and after
