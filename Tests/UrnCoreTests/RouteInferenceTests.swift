@@ -124,6 +124,49 @@ import UrnOpenAPI
         #expect(table.routes[0].globLengths == [1...3])
     }
 
+    /// A route that already has a catch-all takes a second one where its links vary in length
+    /// again (GitLab's `/<*namespace_id>/<project_id>/builds/<id>/artifacts/browse/<*path>`),
+    /// rather than one route for each length. Against a route with one catch-all, urn's rule 3
+    /// (fewer catch-alls) decides, so `--check` finds nothing.
+    @Test func aRouteWithACatchAllTakesASecondWhereItsLinksVaryAgain() throws {
+        let links = traffic(3000, [
+            { random in "/g/" + (0...(random.next() % 3)).map { _ in self.pick(Self.users, &random) }.joined(separator: "/") + "/-/browse/"
+                + (0...(random.next() % 3)).map { _ in self.pick(Self.repos, &random) }.joined(separator: "/") },
+            { random in "/g/" + (0...(random.next() % 3)).map { _ in self.pick(Self.users, &random) }.joined(separator: "/") + "/-/members" },
+        ])
+        let table = try inferred(links)
+        #expect(patterns(table) == ["/g/<*g>/-/members", "/g/<*g>/-/browse/<*browse>"])
+        let text = table.text()
+        let read = try RouteTable(parsing: text, name: "inferred", dialect: .urn)
+        #expect(TableCheck.findings([read]).map(\.description) == [], "\(text)")
+    }
+
+    /// A syntax that writes a catch-all once for each length takes no second one, whose lengths
+    /// would multiply the first's; URLNavigator, which keeps a final `<path:>`, takes one there.
+    @Test func aSecondCatchAllIsTakenWhereTheSyntaxKeepsIt() {
+        func route(_ segments: [InferredRoute.Segment], _ count: Int) -> InferredRoute {
+            var route = InferredRoute(segments: segments, count: count, examples: [], methods: [])
+            route.globLengths = [1...2]
+            route.globShares = [.init(lengths: [1], count: count / 2, examples: [], methods: []),
+                                .init(lengths: [2], count: count - count / 2, examples: [], methods: [])]
+            return route
+        }
+        let (g, dash, edit) = (InferredRoute.Segment.literal(Array("g".utf8)), InferredRoute.Segment.literal([UInt8(ascii: "-")]),
+                               InferredRoute.Segment.literal(Array("edit".utf8)))
+        let atEnd = [route([g, .glob, dash, .placeholder(nil)], 40), route([g, .glob, dash, .placeholder(nil), .placeholder(nil)], 30)]
+        let inside = [route([g, .glob, dash, .placeholder(nil), edit], 40), route([g, .glob, dash, .placeholder(nil), .placeholder(nil), edit], 30)]
+        for (routes, second, joined) in [(atEnd, GlobMerge.SecondCatchAll.anywhere, true), (inside, .anywhere, true),
+                                         (atEnd, .final, true), (inside, .final, false), (atEnd, .none, false)] {
+            let merged = GlobMerge.merge(routes, secondCatchAll: second)
+            #expect(merged.count == (joined ? 1 : 2), "\(second) \(routes.map(\.segments))")
+            guard joined, let route = merged.first else { continue }
+            // each link keeps the lengths both catch-alls took in it
+            #expect(route.globLengths == [1...2, 1...2])
+            #expect(route.globShares.map(\.lengths).sorted { $0.lexicographicallyPrecedes($1) } == [[1, 1], [1, 2], [2, 1], [2, 2]])
+            #expect(route.globShares.map(\.count).reduce(0, +) == 70)
+        }
+    }
+
     /// Sibling leaf literals among a few dozen links, one of them popular, stay literals: three
     /// texts seen once in 33 links are a share no larger than chance allows a closed set (half
     /// of the texts seen once made a placeholder of GitLab's `/admin/application_settings/…`).
@@ -269,7 +312,7 @@ import UrnOpenAPI
         let merged = GlobMerge.merge([
             route([groups, .placeholder(nil), dash, .placeholder(.int), edit], 400),
             route([groups, .placeholder(nil), .placeholder(nil), dash, .placeholder(nil), edit], 180),
-        ])
+        ], secondCatchAll: .none)
         #expect(merged.map(\.segments) == [[groups, .glob, dash, .placeholder(nil), edit]])
         #expect(merged.map(\.count) == [580])
     }

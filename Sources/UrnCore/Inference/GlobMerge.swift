@@ -12,6 +12,18 @@ enum GlobMerge {
     /// rare longer link (a stray suffix) is not evidence of one.
     static let lengthShare = 0.1
 
+    /// Where a route that has a catch-all already may take another.
+    enum SecondCatchAll {
+        /// Anywhere: the syntax writes catch-alls as they are (urn, Express).
+        case anywhere
+        /// At its end only: the syntax keeps a final catch-all and writes the others once for
+        /// each length (URLNavigator's `<path:>`).
+        case final
+        /// Nowhere: the syntax writes every catch-all once for each length (WAAppRouting,
+        /// OpenAPI), and two would multiply their lengths.
+        case none
+    }
+
     /// One route of a shape: its route and the placeholders of each run, in order.
     private typealias Member = (route: InferredRoute, runs: [[InferredType?]])
 
@@ -20,8 +32,11 @@ enum GlobMerge {
     /// A run holds placeholders of any type, so that a value typed at one depth and not at
     /// another (a stray `%31` among numbers) does not keep the routes apart; the run whose length
     /// varies holds untyped ones only, after the typed ones all its routes start it with
-    /// (`/raw/<hex:sha>/<*path>`).
-    static func merge(_ routes: [InferredRoute]) -> [InferredRoute] {
+    /// (`/raw/<hex:sha>/<*path>`). A shape that has a catch-all already takes a second one
+    /// (`/<*id>/{id2}/builds/{build}/artifacts/browse/<*browse>`): urn's rule 3 (fewer catch-alls)
+    /// ranks it after the routes that take its links' starts with one, where one route for each
+    /// length would tie with them.
+    static func merge(_ routes: [InferredRoute], secondCatchAll: SecondCatchAll) -> [InferredRoute] {
         var groups: [[Shape]: [Member]] = [:]
         var order: [[Shape]] = []
         for route in routes {
@@ -37,15 +52,17 @@ enum GlobMerge {
             let total = members.reduce(0) { $0 + $1.route.count }
             let common = linksByLengths.values.filter { Double($0) >= lengthShare * Double(total) }.count
             let anchored = shape.contains { if case .segment(.literal) = $0 { return true } else { return false } }
-            let hasGlob = shape.contains(.segment(.glob))
             let varying = (0..<(members.first?.runs.count ?? 0)).filter { run in Set(members.map { $0.runs[run].count }).count > 1 }
             let untyped = varying.allSatisfy { run in
                 let typed = Self.typedStart(of: members.map { $0.runs[run] })
                 return members.allSatisfy { $0.runs[run].dropFirst(typed.count).allSatisfy { $0 == nil } }
             }
-            // two catch-alls in one route could each take the other's text: --check could not
-            // call the table free of overlaps
-            guard common >= 2, anchored, varying.count == 1, untyped, !hasGlob else {
+            let allowed = switch secondCatchAll {
+            case .anywhere: true
+            case .final: varying.first == members[0].runs.count - 1 && shape.last == .run
+            case .none: false
+            }
+            guard common >= 2, anchored, varying.count == 1, untyped, allowed || !shape.contains(.segment(.glob)) else {
                 merged += members.map(\.route)
                 continue
             }
@@ -118,12 +135,39 @@ enum GlobMerge {
             run += 1
         }
         var joined = InferredRoute(segments: segments, count: 0, examples: [], methods: [])
+        // the catch-alls the members had keep their place among the route's, before or after
+        // the new one, with the lengths their links took
+        let (before, after) = Self.catchAllsAround(varying, in: shape)
         for member in members.sorted(by: { $0.route.count > $1.route.count }) {
             joined.addLinks(of: member.route)
-            joined.globShares.add(InferredRoute.GlobShare(lengths: [member.runs[varying].count - shortestVarying + 1], count: member.route.count,
-                                                          examples: member.route.examples, methods: member.route.methods))
+            let length = member.runs[varying].count - shortestVarying + 1
+            let shares = member.route.globShares.isEmpty
+                ? [InferredRoute.GlobShare(lengths: member.route.globLengths.map(\.lowerBound), count: member.route.count,
+                                           examples: member.route.examples, methods: member.route.methods)]
+                : member.route.globShares
+            for var share in shares {
+                share.lengths.insert(length, at: before)
+                joined.globShares.add(share)
+            }
         }
-        joined.globLengths = [1...(longestVarying - shortestVarying + 1)]
+        let theirs = (0..<(before + after)).map { glob in
+            let ranges = members.map { $0.route.globLengths[glob] }
+            return ranges.map(\.lowerBound).min()!...ranges.map(\.upperBound).max()!
+        }
+        joined.globLengths = theirs
+        joined.globLengths.insert(1...(longestVarying - shortestVarying + 1), at: before)
         return joined
+    }
+
+    /// How many catch-alls `shape` has before its run `run`, and after it.
+    private static func catchAllsAround(_ run: Int, in shape: [Shape]) -> (before: Int, after: Int) {
+        var runs = 0
+        var (before, after) = (0, 0)
+        for part in shape {
+            if part == .run { runs += 1 } else if part == .segment(.glob) {
+                if runs <= run { before += 1 } else { after += 1 }
+            }
+        }
+        return (before, after)
     }
 }

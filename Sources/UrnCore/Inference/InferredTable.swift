@@ -15,6 +15,15 @@ public enum InferredTableDialect: String, CaseIterable, Sendable {
     /// Whether a link's first component is its origin (URLNavigator compares schemes and hosts).
     var readsOrigin: Bool { self == .navigator }
 
+    /// Where a route that has a catch-all may take a second (`GlobMerge`).
+    var secondCatchAll: GlobMerge.SecondCatchAll {
+        switch self {
+        case .urn, .express: .anywhere
+        case .navigator: .final
+        case .waap, .openapi: .none
+        }
+    }
+
     /// The dialect urnmatch reads the table in (an OpenAPI document's paths are urn patterns).
     package var tableDialect: Dialect {
         switch self {

@@ -170,7 +170,7 @@ public struct RouteInference {
                 }
             }
         }
-        return (StrayLinks.absorb(GlobMerge.merge(FormatStems.merge(found)), lone: lone).sorted { $0.precedes($1) }, decided)
+        return (StrayLinks.absorb(GlobMerge.merge(FormatStems.merge(found), secondCatchAll: dialect.secondCatchAll), lone: lone).sorted { $0.precedes($1) }, decided)
     }
 
     /// The texts decided literals beside other texts anywhere in `paths`, on a first walk that
