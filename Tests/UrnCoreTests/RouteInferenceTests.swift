@@ -237,6 +237,20 @@ import UrnOpenAPI
         #expect(patterns(try inferred(links)) == ["/keys/available", "/keys/{key}/edit", "/keys/{key}"])
     }
 
+    /// Rare texts beside numbers that all go on are literals where they do not go on as the
+    /// numbers do: one ends twice where no number ends, the other goes on to a text no number
+    /// is followed by (GitLab's `merge_requests/diff_for_path` and `merge_requests/new/
+    /// diff_for_path` beside `merge_requests/<id>/commits`). A text that ends where numbers end
+    /// too stays a value the type misses.
+    @Test func rareTextsThatDoNotGoOnAsTheNumbersBesideThemAreLiterals() throws {
+        let links = ["/mr/diff_for_path", "/mr/diff_for_path", "/mr/new/diff_for_path"]
+            + (1...30).map { "/mr/\($0 * 7919 % 99991)/\(["commits", "diffs", "pipelines"][$0 % 3])" }
+        #expect(patterns(try inferred(links)) == ["/mr/new/diff_for_path", "/mr/diff_for_path", "/mr/<int:mr>/commits",
+                                                  "/mr/<int:mr>/diffs", "/mr/<int:mr>/pipelines"])
+        let shows = (1...30).map { "/hooks/\($0 * 7919 % 99991)" + ($0 % 10 == 0 ? "" : "/tests") } + ["/hooks/settings"]
+        #expect(patterns(try inferred(shows)) == ["/hooks/{hook}/tests", "/hooks/{hook}"])
+    }
+
     /// A link seen once, deeper than the others of a catch-all, joins it: its last component
     /// had no other text beside it, so nothing says it is a literal (GitLab's 1,000 links, seed
     /// 1: `/rails/lookbook/pages/{page}/{page2}/{page3}/raw` kept 121 links of one route apart).

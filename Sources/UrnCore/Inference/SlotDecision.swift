@@ -75,8 +75,12 @@ struct SlotDecision {
         var outcomes: [Outcome] = runs + texts.filter { Self.bytes($0.token).isEmpty }.map { .literal([], $0.nodes) }
         texts.removeAll { Self.bytes($0.token).isEmpty }
         // the typed values' links, and where they end, as one profile of them all
-        let typedLinks = (links: typed.reduce(0) { $0 + $1.2 }, ends: profile(.placeholder(nil), typed.flatMap(\.1), 0).ends)
-        let literals = texts.count >= (typedLinks.links > 0 ? 1 : 2) ? literalOutliers(texts, beside: typedLinks) : []
+        let typedProfile = profile(.placeholder(nil), typed.flatMap(\.1), 0)
+        let typedLinks = (links: typed.reduce(0) { $0 + $1.2 }, ends: typedProfile.ends)
+        var literals = texts.count >= (typedLinks.links > 0 ? 1 : 2) ? literalOutliers(texts, beside: typedLinks) : []
+        if typed.count == 1 {
+            literals.formUnion(rareLiterals(texts, leaving: literals, beside: typedProfile, of: typedLinks.links))
+        }
         let rest = texts.enumerated().filter { !literals.contains($0.offset) }.map(\.element)
         outcomes += literals.sorted().map { i in Outcome.literal(Self.bytes(texts[i].token), texts[i].nodes) }
         let seen = rest.reduce(0) { $0 + $1.count }
@@ -235,6 +239,30 @@ struct SlotDecision {
         }
         return best
     }
+
+    /// The texts, among those not `found`, seen too rarely for the tests of `literalOutliers`,
+    /// that stand beside values of one type with four times their links and do not go on as
+    /// those values do: they end where the values go on, beyond a chance of one in a thousand
+    /// (`merge_requests/diff_for_path`, twice, beside 31 numbers that all go on), or go on only
+    /// to texts that follow no value (`merge_requests/new/diff_for_path`). A text that goes on
+    /// as the values do is a value the type misses (`hooks/settings` beside `hooks/<int>`, of
+    /// which one in twenty ends).
+    private func rareLiterals(_ texts: [Profile], leaving found: Set<Int>, beside typed: Profile, of typedLinks: Int) -> Set<Int> {
+        let pool = texts.indices.filter { !found.contains($0) }
+        let seen = pool.reduce(0) { $0 + texts[$1].count }
+        guard seen > 0, typedLinks >= 4 * seen else { return [] }
+        let valueEnds = (Double(typed.ends[0]) + 0.5) / Double(typedLinks + 1)
+        return Set(pool.filter { i in
+            let text = texts[i]
+            guard text.count < Self.minimumEvidence else { return false }
+            if text.ends[0] == text.count { return pow(valueEnds, Double(text.count)) < Self.rareLiteralChance }
+            return text.ends[0] == 0 && text.below[0].keys.allSatisfy { typed.below[0][$0] == nil }
+        })
+    }
+
+    /// The chance below which a rare text that ends where the typed values beside it go on is
+    /// no value of theirs.
+    static let rareLiteralChance = 1e-3
 
     /// The text that has most of the links and a continuation no other text shares (`/v1`
     /// beside a few stray `/favicon.ico`): its share is too large for the test of
