@@ -61,9 +61,7 @@ enum FormatStems {
             route.addLinks(of: member)
             for share in member.globShares { route.globShares.add(share) }
         }
-        route.globLengths = group[0].globLengths.indices.map { glob in
-            group.map { $0.globLengths[glob].lowerBound }.min()!...group.map { $0.globLengths[glob].upperBound }.max()!
-        }
+        route.globLengths = group.unitedGlobLengths
         return route
     }
 }

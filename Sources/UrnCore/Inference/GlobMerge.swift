@@ -137,7 +137,7 @@ enum GlobMerge {
         var joined = InferredRoute(segments: segments, count: 0, examples: [], methods: [])
         // the catch-alls the members had keep their place among the route's, before or after
         // the new one, with the lengths their links took
-        let (before, after) = Self.catchAllsAround(varying, in: shape)
+        let before = Self.catchAlls(before: varying, in: shape)
         for member in members.sorted(by: { $0.route.count > $1.route.count }) {
             joined.addLinks(of: member.route)
             let length = member.runs[varying].count - shortestVarying + 1
@@ -150,24 +150,18 @@ enum GlobMerge {
                 joined.globShares.add(share)
             }
         }
-        let theirs = (0..<(before + after)).map { glob in
-            let ranges = members.map { $0.route.globLengths[glob] }
-            return ranges.map(\.lowerBound).min()!...ranges.map(\.upperBound).max()!
-        }
-        joined.globLengths = theirs
+        joined.globLengths = members.map(\.route).unitedGlobLengths
         joined.globLengths.insert(1...(longestVarying - shortestVarying + 1), at: before)
         return joined
     }
 
-    /// How many catch-alls `shape` has before its run `run`, and after it.
-    private static func catchAllsAround(_ run: Int, in shape: [Shape]) -> (before: Int, after: Int) {
+    /// How many catch-alls `shape` has before its run `run`.
+    private static func catchAlls(before run: Int, in shape: [Shape]) -> Int {
         var runs = 0
-        var (before, after) = (0, 0)
+        var before = 0
         for part in shape {
-            if part == .run { runs += 1 } else if part == .segment(.glob) {
-                if runs <= run { before += 1 } else { after += 1 }
-            }
+            if part == .run { runs += 1 } else if part == .segment(.glob), runs <= run { before += 1 }
         }
-        return (before, after)
+        return before
     }
 }

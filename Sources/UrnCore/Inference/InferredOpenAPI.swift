@@ -60,8 +60,7 @@ struct InferredOpenAPI {
                 items.append(PathItem(route: route, path: path, parameters: parameters, methods: route.methods))
                 continue
             }
-            items[at].route.count += route.count
-            for example in route.examples { ObservedPaths.keep(example, in: &items[at].route.examples) }
+            items[at].route.addLinks(of: route)
             for (i, parameter) in parameters.enumerated() where items[at].parameters[i].1 != parameter.1 {
                 items[at].parameters[i].1 = nil
             }

@@ -28,6 +28,8 @@ public struct InferredRoute: Equatable, Sendable {
     public var globLengths: [ClosedRange<Int>] = []
     /// This route's links by how many components each catch-all took in them (empty without one).
     public var globShares: [GlobShare] = []
+    /// How many of its components are literals (urn's precedence rule 1).
+    var literalCount: Int { segments.filter(\.isLiteral).count }
     /// The placeholder names, one for each segment that is not a literal (see `names`).
     public var names: [String] { Self.names(for: segments) }
 
@@ -152,8 +154,7 @@ public struct InferredRoute: Equatable, Sendable {
     /// typed placeholder before a plain one before a catch-all, then fewer catch-alls; ties go
     /// by the text, so that the order is total.
     func precedes(_ other: InferredRoute) -> Bool {
-        let mine = segments.filter(\.isLiteral).count, theirs = other.segments.filter(\.isLiteral).count
-        if mine != theirs { return mine > theirs }
+        if literalCount != other.literalCount { return literalCount > other.literalCount }
         for (a, b) in zip(segments, other.segments) where a.rank != b.rank { return a.rank < b.rank }
         let myGlobs = segments.filter { $0 == .glob }.count, theirGlobs = other.segments.filter { $0 == .glob }.count
         if myGlobs != theirGlobs { return myGlobs < theirGlobs }
@@ -176,6 +177,16 @@ extension InferredRoute {
         public var examples: [String]
         /// Their HTTP methods, in the order `HTTPMethod.ordered` gives.
         public var methods: [String]
+    }
+}
+
+extension [InferredRoute] {
+    /// For each catch-all of these routes (as many in each, in order), the fewest to the most
+    /// components any of them took it for.
+    var unitedGlobLengths: [ClosedRange<Int>] {
+        (first?.globLengths.indices ?? 0..<0).map { glob in
+            map { $0.globLengths[glob].lowerBound }.min()!...map { $0.globLengths[glob].upperBound }.max()!
+        }
     }
 }
 

@@ -70,8 +70,7 @@ enum UnrankedOverlaps {
     private static func takingTheirLinks(_ routes: [(InferredRoute, [[InferredRoute.Segment]])]) -> [InferredRoute] {
         routes.map { route, _ in
             var route = route
-            let literals = route.segments.filter(\.isLiteral).count
-            for (other, members) in routes where members.count > 1 && other.segments.filter(\.isLiteral).count < literals {
+            for (other, members) in routes where members.count > 1 && other.literalCount < route.literalCount {
                 for member in members where intersect(route.segments, member, byTemplate: true) {
                     for (i, (mine, theirs)) in zip(route.segments, member).enumerated() {
                         guard case let .placeholder(type?) = mine else { continue }
@@ -91,7 +90,7 @@ enum UnrankedOverlaps {
     private static func tie(_ a: InferredRoute, _ b: InferredRoute, _ ranking: Ranking) -> Bool {
         switch ranking {
         case .none: return true
-        case .literalCount, .templateExpressions: return a.segments.filter(\.isLiteral).count == b.segments.filter(\.isLiteral).count
+        case .literalCount, .templateExpressions: return a.literalCount == b.literalCount
         }
     }
 
