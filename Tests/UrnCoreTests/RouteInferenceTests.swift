@@ -289,6 +289,57 @@ import UrnOpenAPI
         #expect(table.routes.map(\.globLengths) == [[1...3], [1...3], [1...3]])
     }
 
+    /// GitLab-like traffic: projects in namespaces of one to three components, most links to
+    /// sub-resources after `-`, some to older routes without it (`/<*namespace>/<project>/hooks`
+    /// and rarer ones), group exports by number (`/<*namespace>/<id>/remove_export`, rarely in
+    /// a namespace of one component), and pages at the root. One namespace, `gamma`, takes a
+    /// fifth of the links, and one of its links follows no route of the others.
+    func namespacedTraffic(_ count: Int) -> [String] {
+        let names = Array(Self.users.prefix(400)), projects = Array(Self.repos.prefix(400))
+        func namespace(_ random: inout SplitMix64, shortest: Int = 1) -> String {
+            let first = random.next() % 5 == 0 ? "gamma" : pick(names, &random)
+            return ([first] + (1..<(shortest + Int(random.next() % UInt64(4 - shortest)))).map { _ in pick(names, &random) }).joined(separator: "/")
+        }
+        let actions = ["issues", "merge_requests", "pipelines", "jobs"]
+        let rare = ["variables", "serverless", "find_file", "environments", "mirror", "builds", "insights", "clusters", "wikis", "tags",
+                    "graphs", "network", "pages", "releases", "snippets", "labels"]
+        return traffic(count, [
+            { "/\(namespace(&$0))/\(self.pick(projects, &$0))/-/\(actions[Int($0.next() % 4)])" },
+            { "/\(namespace(&$0))/\(self.pick(projects, &$0))/-/\(actions[Int($0.next() % 4)])" },
+            { "/\(namespace(&$0))/\(self.pick(projects, &$0))/-/\(actions[Int($0.next() % 2)])/\($0.next() % 9000 + 1)" },
+            { "/\(namespace(&$0))/\(self.pick(projects, &$0))/hooks" },
+            { "/\(namespace(&$0))/\(self.pick(projects, &$0))/\($0.next() % 3 == 0 ? rare[Int($0.next() % 16)] : "hooks")" },
+            { "/\(namespace(&$0, shortest: $0.next() % 20 == 0 ? 1 : 2))/\($0.next() % 9000 + 1)/remove_export" },
+            { ["/help", "/explore", "/users/\(self.pick(names, &$0))"][Int($0.next() % 3)] },
+        ]) + ["unfoldered_environment_names", "archive", "export"].map { "/gamma/unseen-\($0)/\($0)" }
+    }
+
+    /// Project routes without `-` line up on the namespaces and projects seen before `-`: where a
+    /// literal follows such texts in two links or more, it anchors them as `-` does, so that each
+    /// sub-resource is one route at every depth. A popular namespace left over beside the
+    /// lined-up runs is a value, not a literal whose route would take their links by precedence
+    /// (`/gamma/{gamma}/{gamma2}` before `/<*id>/{id2}/hooks`); and a number after the namespace
+    /// is the group's, not a component of it.
+    @Test func projectRoutesWithoutADashLineUpOnTheNamespacesSeenBeforeIt() throws {
+        let links = namespacedTraffic(3000)
+        let table = try inferred(links)
+        let router = try Router(routes: table.text(), dialect: .urn)
+        var patternsTaken: [String: Set<String>] = [:]
+        for link in links {
+            let leaf = String(link.split(separator: "/").last!)
+            let kind = leaf.allSatisfy { $0.isLetter || $0 == "_" } ? leaf : "other"
+            patternsTaken[kind, default: []].insert(try #require(try router.route("https://example.com" + link)).route.pattern)
+        }
+        #expect(patternsTaken["hooks"] == ["/<*id>/{id2}/hooks"], "\(table.text())")
+        #expect(patternsTaken["remove_export"]?.count == 1, "\(table.text())")
+        #expect(patterns(table).filter { $0.hasPrefix("/gamma/") } == [], "\(table.text())")
+        // every rare sub-resource seen twice or more is one literal route at every depth
+        for leaf in ["variables", "serverless", "find_file", "environments", "mirror", "builds", "insights", "clusters", "wikis", "tags",
+                     "graphs", "network", "pages", "releases", "snippets", "labels"] where links.filter({ $0.hasSuffix("/" + leaf) }).count >= 2 {
+            #expect(patternsTaken[leaf] == ["/<*id>/{id2}/\(leaf)"], "\(leaf): \(table.text())")
+        }
+    }
+
     /// A catch-all written once for each length (URLNavigator's and WAAppRouting's middle ones,
     /// OpenAPI's all) gives each length the links it took: its count and examples, not the
     /// whole catch-all's (`:id/:id2/-/x` said "8 links" beside an example three deep).

@@ -130,22 +130,24 @@ public struct RouteInference {
     /// Where they have a catch-all of varying depth before a literal, the links are lined up on
     /// it and the routes decided again (`RunAlignment`).
     public func routes() -> [InferredRoute] {
-        let (found, decided) = routes(in: paths, runLengths: [:], runShares: [:])
+        let (found, decided) = routes(in: paths, runLengths: [:], runShares: [:], runTexts: [:])
         let anchors = RunAlignment.anchors(in: found)
         guard !anchors.isEmpty, let aligned = RunAlignment.aligned(paths, at: anchors, decided: decided) else { return found }
-        return routes(in: aligned.paths, runLengths: aligned.lengths, runShares: aligned.shares).routes
+        return routes(in: aligned.paths, runLengths: aligned.lengths, runShares: aligned.shares, runTexts: aligned.runTexts).routes
     }
 
     /// The routes of the links in `paths`, where each run node takes a catch-all of the lengths
     /// `runLengths` gives it, and for each node where links end the segments decided for them.
-    /// `runShares` gives the links that end at a node below a run by the length of their run.
-    private func routes(in paths: ObservedPaths, runLengths: [Int32: ClosedRange<Int>], runShares: [Int32: [InferredRoute.GlobShare]])
+    /// `runShares` gives the links that end at a node below a run by the length of their run,
+    /// and `runTexts` the texts that runs took (`SlotDecision.runTexts`).
+    private func routes(in paths: ObservedPaths, runLengths: [Int32: ClosedRange<Int>], runShares: [Int32: [InferredRoute.GlobShare]],
+                        runTexts: [[UInt8]: Int])
         -> (routes: [InferredRoute], decided: [Int32: [InferredRoute.Segment]]) {
         var found: [InferredRoute] = []
         var decided: [Int32: [InferredRoute.Segment]] = [:]
         // routes whose last component is a literal that had no other text beside it
         var lone: Set<[InferredRoute.Segment]> = []
-        let decision = SlotDecision(paths: paths, knownLiterals: literalTexts(in: paths))
+        let decision = SlotDecision(paths: paths, knownLiterals: literalTexts(in: paths, runTexts: runTexts), runTexts: runTexts)
         // depth first, on a stack of its own: a link may have thousands of components
         var pending: [(nodes: [Int32], segments: [InferredRoute.Segment], globs: [ClosedRange<Int>])] = [([ObservedPaths.root], [], [])]
         while let (nodes, segments, globs) = pending.popLast() {
@@ -177,9 +179,9 @@ public struct RouteInference {
     /// knows none: the vocabulary of the site's fixed words (`SlotDecision.knownLiterals`).
     /// Only the final walk asks for it: at a fold it would cost a walk as long as the fold's own,
     /// and the words of the first links decide there (a position decided at a fold stays so).
-    private func literalTexts(in paths: ObservedPaths) -> Set<[UInt8]> {
+    private func literalTexts(in paths: ObservedPaths, runTexts: [[UInt8]: Int]) -> Set<[UInt8]> {
         var found: Set<[UInt8]> = []
-        let decision = SlotDecision(paths: paths)
+        let decision = SlotDecision(paths: paths, runTexts: runTexts)
         var pending: [(nodes: [Int32], atRoot: Bool)] = [([ObservedPaths.root], true)]
         while let (nodes, atRoot) = pending.popLast() {
             let below = outcomes(below: nodes, in: paths, atRoot: atRoot, decision)

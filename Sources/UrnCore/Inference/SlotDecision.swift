@@ -55,6 +55,13 @@ struct SlotDecision {
     /// first walk): where many of a position's links bring them, the texts seen once there are
     /// rare siblings, not an open set.
     var knownLiterals: Set<[UInt8]> = []
+    /// The texts that `RunAlignment` took into runs (GitLab's namespaces), with the links whose
+    /// runs held them. Beside a run, a text that more of its links had in runs than here is a
+    /// value of the run's kind, left over where no anchor lined its links up
+    /// (`/gamma-team/94141/unfoldered_environment_names`). As a literal it would make a route
+    /// that takes, by precedence, the lined-up links of the run's routes (`/gamma-team/{id}/{id2}`
+    /// before `/<*id>/{id2}/hooks`).
+    var runTexts: [[UInt8]: Int] = [:]
 
     /// The outcomes for the children `children` (each text with the nodes it leads to).
     func decide(_ children: [Token: [Int32]]) -> [Outcome] {
@@ -81,7 +88,10 @@ struct SlotDecision {
         if typed.count == 1 {
             literals.formUnion(rareLiterals(texts, leaving: literals, beside: typedProfile, of: typedLinks.links))
         }
-        let rest = texts.enumerated().filter { !literals.contains($0.offset) }.map(\.element)
+        // beside a run, its values left over are values, whatever their own links show
+        let isRunValue = { (text: Profile) in !runs.isEmpty && runTexts[Self.bytes(text.token), default: 0] >= text.count }
+        literals = literals.filter { !isRunValue(texts[$0]) }
+        var rest = texts.enumerated().filter { !literals.contains($0.offset) }.map(\.element)
         outcomes += literals.sorted().map { i in Outcome.literal(Self.bytes(texts[i].token), texts[i].nodes) }
         let seen = rest.reduce(0) { $0 + $1.count }
         let kinds = Self.resources(rest)
@@ -93,8 +103,12 @@ struct SlotDecision {
         let open = kinds.count >= 2 && (
             (once >= 2 && Self.manySeenOnce(once, of: seen) && !ownContinuations(rest, seen: seen) && 3 * known < seen)
                 || interchangeable(rest)
-                || (10 * typedLinks.links >= seen + typedLinks.links && once >= 2)
-                || typedLinks.links >= seen)
+                || (((10 * typedLinks.links >= seen + typedLinks.links && once >= 2) || typedLinks.links >= seen)
+                    && endAsValues(rest, beside: typedLinks)))
+        if !open {
+            decided += rest.filter(isRunValue).flatMap(\.nodes)
+            rest.removeAll(where: isRunValue)
+        }
         if open {
             outcomes.append(.placeholder(nil, decided + rest.flatMap(\.nodes) + typed.flatMap(\.1)))
         } else if !decided.isEmpty {
@@ -258,6 +272,18 @@ struct SlotDecision {
             if text.ends[0] == text.count { return pow(valueEnds, Double(text.count)) < Self.rareLiteralChance }
             return text.ends[0] == 0 && text.below[0].keys.allSatisfy { typed.below[0][$0] == nil }
         })
+    }
+
+    /// Whether the texts end here about as often as the typed values beside them do, as values
+    /// the type misses would (branch names beside commit hashes: both end, or both go on to
+    /// paths): within `significance` standard errors of the typed values' share. Sub-resources
+    /// beside numbers that all go on mostly end (GitLab's `/<*namespace>/<project>/builds` beside
+    /// `/<*namespace>/<group id>/remove_export`, whose runs the anchor took one short).
+    private func endAsValues(_ texts: [Profile], beside typed: (links: Int, ends: [Int])) -> Bool {
+        let seen = texts.reduce(0) { $0 + $1.count }, ends = texts.reduce(0) { $0 + $1.ends[0] }
+        let share = (Double(typed.ends[0]) + 0.5) / Double(typed.links + 1)
+        let expected = share * Double(seen)
+        return abs(Double(ends) - expected) <= Self.significance * (expected * (1 - share) + 1).squareRoot()
     }
 
     /// The chance below which a rare text that ends where the typed values beside it go on is
