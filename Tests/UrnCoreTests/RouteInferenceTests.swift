@@ -382,6 +382,16 @@ import UrnOpenAPI
         #expect(merged.map(\.count) == [580])
     }
 
+    /// A run of numbers whose length varies before a literal is a catch-all too (GitLab's
+    /// `-/commits/<*id>/signatures`, whose ids had one to three numeric components), where
+    /// routes of one each for each length kept the route's links apart.
+    @Test func runsOfNumbersOfVaryingLengthBecomeACatchAll() throws {
+        let links = traffic(600, [{ random in
+            "/commits/" + (0...(random.next() % 3)).map { _ in String(random.next() % 90_000 + 10) }.joined(separator: "/") + "/signatures"
+        }])
+        #expect(patterns(try inferred(links)) == ["/commits/<*commit>/signatures"])
+    }
+
     /// Texts of one stem with different extensions (`histograms.json`, `histograms.xml`) are one
     /// route whose component holds the stem and a placeholder, as Rails writes
     /// `histograms.:format`; every dialect routes their links back.

@@ -32,7 +32,8 @@ enum GlobMerge {
     /// A run holds placeholders of any type, so that a value typed at one depth and not at
     /// another (a stray `%31` among numbers) does not keep the routes apart; the run whose length
     /// varies holds untyped ones only, after the typed ones all its routes start it with
-    /// (`/raw/<hex:sha>/<*path>`). A shape that has a catch-all already takes a second one
+    /// (`/raw/<hex:sha>/<*path>`), or ones of a single type (`/commits/<*id>/signatures`, where
+    /// ids had one to three numeric components). A shape that has a catch-all already takes a second one
     /// (`/<*id>/{id2}/builds/{build}/artifacts/browse/<*browse>`): urn's rule 3 (fewer catch-alls)
     /// ranks it after the routes that take its links' starts with one, where one route for each
     /// length would tie with them.
@@ -55,7 +56,8 @@ enum GlobMerge {
             let varying = (0..<(members.first?.runs.count ?? 0)).filter { run in Set(members.map { $0.runs[run].count }).count > 1 }
             let untyped = varying.allSatisfy { run in
                 let typed = Self.typedStart(of: members.map { $0.runs[run] })
-                return members.allSatisfy { $0.runs[run].dropFirst(typed.count).allSatisfy { $0 == nil } }
+                let rest = members.flatMap { $0.runs[run].dropFirst(typed.count) }
+                return rest.allSatisfy { $0 == nil } || rest.allSatisfy { $0 != nil && $0 == rest.first! }
             }
             let allowed = switch secondCatchAll {
             case .anywhere: true
