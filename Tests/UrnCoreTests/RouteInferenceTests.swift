@@ -251,6 +251,18 @@ import UrnOpenAPI
         #expect(patterns(try inferred(shows)) == ["/hooks/{hook}/tests", "/hooks/{hook}"])
     }
 
+    /// Texts beside numbers are values the type misses only where they end about as often as
+    /// the numbers do: sub-resources seen once to three times that end, beside numbers that all
+    /// go on (GitLab's `/<*namespace>/<project>/builds` beside the group numbers of
+    /// `/<*namespace>/<id>/remove_export`), stay literals.
+    @Test func textsThatEndBesideNumbersThatGoOnStayLiterals() throws {
+        let leaves = ["builds", "clusters", "find_file", "graphs", "insights", "mirror", "network", "pages", "serverless", "variables"]
+        let links = (1...40).map { "/p/\($0 * 7919 % 99991)/remove_export" } + leaves.enumerated().flatMap { index, leaf in
+            Array(repeating: "/p/\(leaf)", count: index % 3 + 1)
+        }
+        #expect(patterns(try inferred(links)) == leaves.map { "/p/\($0)" } + ["/p/<int:p>/remove_export"])
+    }
+
     /// A link seen once, deeper than the others of a catch-all, joins it: its last component
     /// had no other text beside it, so nothing says it is a literal (GitLab's 1,000 links, seed
     /// 1: `/rails/lookbook/pages/{page}/{page2}/{page3}/raw` kept 121 links of one route apart).

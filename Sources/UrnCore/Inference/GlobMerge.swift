@@ -33,8 +33,8 @@ enum GlobMerge {
     /// another (a stray `%31` among numbers) does not keep the routes apart; the run whose length
     /// varies holds untyped ones only, after the typed ones all its routes start it with
     /// (`/raw/<hex:sha>/<*path>`), or ones of a single type (`/commits/<*id>/signatures`, where
-    /// ids had one to three numeric components). A shape that has a catch-all already takes a second one
-    /// (`/<*id>/{id2}/builds/{build}/artifacts/browse/<*browse>`): urn's rule 3 (fewer catch-alls)
+    /// ids had one to three numeric components). A shape that has a catch-all already takes a
+    /// second one (`/<*id>/{id2}/builds/{build}/artifacts/browse/<*browse>`): urn's rule 3 (fewer catch-alls)
     /// ranks it after the routes that take its links' starts with one, where one route for each
     /// length would tie with them.
     static func merge(_ routes: [InferredRoute], secondCatchAll: SecondCatchAll) -> [InferredRoute] {
@@ -54,7 +54,7 @@ enum GlobMerge {
             let common = linksByLengths.values.filter { Double($0) >= lengthShare * Double(total) }.count
             let anchored = shape.contains { if case .segment(.literal) = $0 { return true } else { return false } }
             let varying = (0..<(members.first?.runs.count ?? 0)).filter { run in Set(members.map { $0.runs[run].count }).count > 1 }
-            let untyped = varying.allSatisfy { run in
+            let uniform = varying.allSatisfy { run in
                 let typed = Self.typedStart(of: members.map { $0.runs[run] })
                 let rest = members.flatMap { $0.runs[run].dropFirst(typed.count) }
                 return rest.allSatisfy { $0 == nil } || rest.allSatisfy { $0 != nil && $0 == rest.first! }
@@ -64,7 +64,7 @@ enum GlobMerge {
             case .final: varying.first == members[0].runs.count - 1 && shape.last == .run
             case .none: false
             }
-            guard common >= 2, anchored, varying.count == 1, untyped, allowed || !shape.contains(.segment(.glob)) else {
+            guard common >= 2, anchored, varying.count == 1, uniform, allowed || !shape.contains(.segment(.glob)) else {
                 merged += members.map(\.route)
                 continue
             }

@@ -6,6 +6,8 @@
 /// between fixed text and a literal (its anchor, `-`), every link that has that fixed text, a
 /// run of components and then the anchor has its run taken as one component, and the routes are
 /// decided again: what follows the anchor is decided on the links of every depth together.
+/// Links without the anchor line up on the texts its runs held (`Lineup`): GitLab's older
+/// `/<*namespace_id>/<project_id>/hooks`.
 enum RunAlignment {
     /// A catch-all found by the first reading: the literals before it, how many single
     /// placeholders stand between it and the anchor, and the anchor.
@@ -116,7 +118,8 @@ enum RunAlignment {
             let isPlaceholder = { (segment: InferredRoute.Segment) -> Bool in if case .placeholder = segment { true } else { false } }
             guard let (anchor, end) = RunAlignment.match(tokens, anchors)
                     ?? literalMatch(tokens).flatMap({ decided[$0.0.prefix.count..<$0.1].allSatisfy(isPlaceholder) ? $0 : nil })
-                    ?? RunAlignment.witnessedMatch(tokens, anchors, witnessed).flatMap({ decided[$0.0.prefix.count...].allSatisfy(isPlaceholder) ? $0 : nil }),
+                    ?? RunAlignment.witnessedMatch(tokens, anchors, witnessed).flatMap({
+                        decided[$0.0.prefix.count...].allSatisfy(isPlaceholder) ? $0 : nil }),
                   decided[anchor.prefix.count..<end].allSatisfy(isPlaceholder)
             else { return nil }
             return (anchor, end)

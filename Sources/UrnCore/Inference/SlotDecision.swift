@@ -16,7 +16,8 @@ import Darwin
 /// - the other texts are values when they are an open set (many seen once, and not a third
 ///   of their links on texts that are literals elsewhere in the table), when they share
 ///   their continuation broadly (`/repos/{owner}/{repo}/issues` for every repository), or
-///   when typed values (numbers, hashes) stand beside them; else they are literals.
+///   when typed values (numbers, hashes) stand beside them and the texts end as often as those
+///   do; else they are literals. Beside a run (`RunAlignment`), the run's own texts are values.
 struct SlotDecision {
     typealias Token = ObservedPaths.Token
 
@@ -277,8 +278,7 @@ struct SlotDecision {
     /// Whether the texts end here about as often as the typed values beside them do, as values
     /// the type misses would (branch names beside commit hashes: both end, or both go on to
     /// paths): within `significance` standard errors of the typed values' share. Sub-resources
-    /// beside numbers that all go on mostly end (GitLab's `/<*namespace>/<project>/builds` beside
-    /// `/<*namespace>/<group id>/remove_export`, whose runs the anchor took one short).
+    /// beside numbers that all go on mostly end (`/p/builds` beside `/p/<int>/remove_export`).
     private func endAsValues(_ texts: [Profile], beside typed: (links: Int, ends: [Int])) -> Bool {
         let seen = texts.reduce(0) { $0 + $1.count }, ends = texts.reduce(0) { $0 + $1.ends[0] }
         let share = (Double(typed.ends[0]) + 0.5) / Double(typed.links + 1)
