@@ -15,6 +15,11 @@ enum RunAlignment {
         let prefix: [[UInt8]]
         let singles: Int
         let anchor: [UInt8]
+
+        /// Whether `tokens` start with the fixed text.
+        func starts(_ tokens: [ObservedPaths.Token]) -> Bool {
+            tokens.count >= prefix.count && zip(prefix, tokens).allSatisfy { ObservedPaths.Token.literal($0) == $1 }
+        }
     }
 
     /// The catch-alls of `routes` that stand after literals only and before a literal, each
@@ -115,14 +120,15 @@ enum RunAlignment {
         /// in after the fixed text (`/{id}/{id2}/{id3}/{id4}`): one it found a literal in
         /// (`/{id}/{id2}/hooks`) keeps the catch-all `GlobMerge` makes of it.
         func match(_ tokens: [ObservedPaths.Token], decided: [InferredRoute.Segment]) -> (Anchor, Int)? {
-            let isPlaceholder = { (segment: InferredRoute.Segment) -> Bool in if case .placeholder = segment { true } else { false } }
-            guard let (anchor, end) = RunAlignment.match(tokens, anchors)
-                    ?? literalMatch(tokens).flatMap({ decided[$0.0.prefix.count..<$0.1].allSatisfy(isPlaceholder) ? $0 : nil })
-                    ?? RunAlignment.witnessedMatch(tokens, anchors, witnessed).flatMap({
-                        decided[$0.0.prefix.count...].allSatisfy(isPlaceholder) ? $0 : nil }),
-                  decided[anchor.prefix.count..<end].allSatisfy(isPlaceholder)
-            else { return nil }
-            return (anchor, end)
+            let placeholders = { (range: Range<Int>) in
+                decided[range].allSatisfy { if case .placeholder = $0 { true } else { false } }
+            }
+            if let found = RunAlignment.match(tokens, anchors) { return placeholders(found.0.prefix.count..<found.1) ? found : nil }
+            if let found = literalMatch(tokens), placeholders(found.0.prefix.count..<found.1) { return found }
+            if let found = RunAlignment.witnessedMatch(tokens, anchors, witnessed), placeholders(found.0.prefix.count..<decided.count) {
+                return found
+            }
+            return nil
         }
 
         /// The first anchor whose fixed text starts `tokens`, which go on, not with the anchor,
@@ -132,7 +138,7 @@ enum RunAlignment {
             for (index, anchor) in anchors.enumerated() {
                 let start = anchor.prefix.count
                 guard let texts = secondary[index], tokens.count > start + anchor.singles + 1,
-                      zip(anchor.prefix, tokens).allSatisfy({ ObservedPaths.Token.literal($0) == $1 }),
+                      anchor.starts(tokens),
                       !tokens[start...].contains(.literal(anchor.anchor))
                 else { continue }
                 for end in (start + anchor.singles + 1)..<tokens.count {
@@ -155,11 +161,19 @@ enum RunAlignment {
         for (tokens, node) in endings {
             if let (anchor, _) = match(tokens, anchors), let index = anchors.firstIndex(of: anchor) { links[index] += paths[node].ends }
         }
+        let principals = principals(of: anchors, links: links)
         return anchors.map { anchor in
-            let same = anchors.indices.filter { anchors[$0].prefix == anchor.prefix }
-            let principal = anchors[same.max { (links[$0], $1) < (links[$1], $0) }!]
+            let principal = anchors[principals.first { anchors[$0].prefix == anchor.prefix }!]
             return Anchor(prefix: anchor.prefix, singles: min(anchor.singles, principal.singles), anchor: anchor.anchor)
         }
+    }
+
+    /// The index of the anchor of each fixed text that lines up the most links (`links`, by
+    /// index; the first of them on a tie).
+    private static func principals(of anchors: [Anchor], links: [Int]) -> Set<Int> {
+        Set(Dictionary(grouping: anchors.indices) { anchors[$0].prefix }.values.map { indices in
+            indices.max { (links[$0], $1) < (links[$1], $0) }!
+        })
     }
 
     /// The texts that links lined up on an anchor had before it, as read: those of their runs
@@ -176,7 +190,7 @@ enum RunAlignment {
     /// and a rarer anchor's singles may hold other things (`remove_export`'s, a namespace's last
     /// component and a group's number), which would line links up otherwise.
     fileprivate static func witnesses(_ endings: [(tokens: [ObservedPaths.Token], node: Int32)], in paths: ObservedPaths,
-                                  at anchors: [Anchor]) -> [Int: Witnesses] {
+                                      at anchors: [Anchor]) -> [Int: Witnesses] {
         var found: [Int: Witnesses] = [:]
         for (tokens, node) in endings {
             guard let (anchor, end) = match(tokens, anchors), let index = anchors.firstIndex(of: anchor) else { continue }
@@ -187,10 +201,8 @@ enum RunAlignment {
             witnesses.links += paths[node].ends
             found[index] = witnesses
         }
-        let principal = Dictionary(grouping: found.keys) { anchors[$0].prefix }.values.map { indices in
-            indices.max { (found[$0]!.links, $1) < (found[$1]!.links, $0) }!
-        }
-        return found.filter { principal.contains($0.key) }
+        let principals = principals(of: anchors, links: anchors.indices.map { found[$0]?.links ?? 0 })
+        return found.filter { principals.contains($0.key) }
     }
 
     /// The first of `anchors` whose fixed text starts `tokens`, which go on, not with the anchor,
@@ -203,7 +215,7 @@ enum RunAlignment {
         for (index, anchor) in anchors.enumerated() {
             let start = anchor.prefix.count
             guard let witnesses = witnessed[index], tokens.count > start + anchor.singles,
-                  zip(anchor.prefix, tokens).allSatisfy({ ObservedPaths.Token.literal($0) == $1 }),
+                  anchor.starts(tokens),
                   !tokens[start...].contains(.literal(anchor.anchor))
             else { continue }
             var runEnd = start
@@ -223,7 +235,7 @@ enum RunAlignment {
     fileprivate static func match(_ tokens: [ObservedPaths.Token], _ anchors: [Anchor]) -> (Anchor, Int)? {
         for anchor in anchors where tokens.count > anchor.prefix.count + anchor.singles + 1 {
             let start = anchor.prefix.count
-            guard zip(anchor.prefix, tokens).allSatisfy({ ObservedPaths.Token.literal($0) == $1 }),
+            guard anchor.starts(tokens),
                   let end = tokens[start...].firstIndex(of: .literal(anchor.anchor)), end > start + anchor.singles,
                   !tokens[start..<(end - anchor.singles)].contains(where: { $0 == .literal([]) || $0 == .run })
             else { continue }
