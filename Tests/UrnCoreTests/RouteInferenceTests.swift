@@ -215,6 +215,23 @@ import UrnOpenAPI
         #expect(found.count == admin.count + 3 + rare.count, "\(found)")
     }
 
+    /// After a number, leaf texts of which many are seen once stay literals where a fifth of
+    /// their links bring words decided literals elsewhere, however rarely each is seen here:
+    /// what follows an id is an action or a sub-resource (GitLab's 1,000 links, seed 2:
+    /// `-/merge_requests/<int>/{merge_request2}` took `commits`, `cached_widget`, `merge` and ten
+    /// more routes, 31 links, though `commits` and `merge` are literals elsewhere). Without the
+    /// number before them, the same texts make an open set.
+    @Test func actionsAfterANumberThatAreLiteralsElsewhereStayLiterals() throws {
+        let vocabulary = ["commits", "diffs", "merge"]
+        let admin = traffic(30, [{ "/admin/\(vocabulary[Int($0.next() % 3)])" }])
+        let actions = ["commits", "commits", "diffs", "merge", "approve", "rebase", "widget", "unapprove", "reports", "versions"]
+        let afterNumbers = actions.enumerated().map { "/mr/\($0 * 7919 % 99991 + 10)/\($1)" }
+        let found = patterns(try inferred(admin + afterNumbers))
+        #expect(found.filter { $0.hasPrefix("/mr/") }.sorted() == Set(actions).map { "/mr/<int:mr>/\($0)" }.sorted(), "\(found)")
+        let afterNames = actions.enumerated().map { "/u/\(Self.users[$0])/\($1)" }
+        #expect(patterns(try inferred(admin + afterNames)).contains("/u/{u}/{u2}"))
+    }
+
     /// A text whose links all end one component after it, where the values beside it go on, is
     /// a literal whose values below end there (GitLab's `/uploads/<model>`, 20 links of 1,000,
     /// beside `/<namespace>/<project>/...` with names of one pool).

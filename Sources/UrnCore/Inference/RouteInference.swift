@@ -106,14 +106,14 @@ public struct RouteInference {
     private mutating func compact() {
         var folded = ObservedPaths()
         let decision = SlotDecision(paths: paths)
-        var pending: [(nodes: [Int32], into: Int32)] = [([ObservedPaths.root], ObservedPaths.root)]
-        while let (nodes, into) = pending.popLast() {
+        var pending: [(nodes: [Int32], into: Int32, afterTypedValue: Bool)] = [([ObservedPaths.root], ObservedPaths.root, false)]
+        while let (nodes, into, afterTypedValue) = pending.popLast() {
             for node in nodes { folded.absorb(paths[node], into: into) }
-            for outcome in outcomes(below: nodes, in: paths, atRoot: into == ObservedPaths.root, decision) {
+            for outcome in outcomes(below: nodes, in: paths, atRoot: into == ObservedPaths.root, afterTypedValue: afterTypedValue, decision) {
                 switch outcome {
-                case let .literal(bytes, next): pending.append((next, folded.addChild(.literal(bytes), under: into)))
-                case let .placeholder(type, next): pending.append((next, folded.addChild(.placeholder(type), under: into)))
-                case let .run(next): pending.append((next, folded.addChild(.run, under: into)))
+                case let .literal(bytes, next): pending.append((next, folded.addChild(.literal(bytes), under: into), false))
+                case let .placeholder(type, next): pending.append((next, folded.addChild(.placeholder(type), under: into), type != nil))
+                case let .run(next): pending.append((next, folded.addChild(.run, under: into), false))
                 }
             }
         }
@@ -157,7 +157,8 @@ public struct RouteInference {
                 found.append(route)
                 for node in nodes where paths[node].ends > 0 { decided[node] = segments }
             }
-            let below = outcomes(below: nodes, in: paths, atRoot: segments.isEmpty, decision)
+            let afterTypedValue = if case .placeholder(_?)? = segments.last { true } else { false }
+            let below = outcomes(below: nodes, in: paths, atRoot: segments.isEmpty, afterTypedValue: afterTypedValue, decision)
             for outcome in below.reversed() {
                 switch outcome {
                 case let .literal(bytes, next):
@@ -182,32 +183,34 @@ public struct RouteInference {
     private func literalTexts(in paths: ObservedPaths, runTexts: [[UInt8]: Int]) -> Set<[UInt8]> {
         var found: Set<[UInt8]> = []
         let decision = SlotDecision(paths: paths, runTexts: runTexts)
-        var pending: [(nodes: [Int32], atRoot: Bool)] = [([ObservedPaths.root], true)]
-        while let (nodes, atRoot) = pending.popLast() {
-            let below = outcomes(below: nodes, in: paths, atRoot: atRoot, decision)
+        var pending: [(nodes: [Int32], atRoot: Bool, afterTypedValue: Bool)] = [([ObservedPaths.root], true, false)]
+        while let (nodes, atRoot, afterTypedValue) = pending.popLast() {
+            let below = outcomes(below: nodes, in: paths, atRoot: atRoot, afterTypedValue: afterTypedValue, decision)
             for outcome in below {
                 switch outcome {
                 case let .literal(bytes, next):
                     if below.count > 1 { found.insert(bytes) }
-                    pending.append((next, false))
-                case let .placeholder(_, next), let .run(next): pending.append((next, false))
+                    pending.append((next, false, false))
+                case let .placeholder(type, next): pending.append((next, false, type != nil))
+                case let .run(next): pending.append((next, false, false))
                 }
             }
         }
         return found
     }
 
-    /// What the components after `nodes` become: `decision`'s outcomes, except that a
-    /// URLNavigator link's scheme (the first component) is always a literal. Both the fold and
-    /// the final walk ask here, so that they decide alike (the final walk's decision knows the
-    /// table's literals too: `literalTexts`).
-    private func outcomes(below nodes: [Int32], in paths: ObservedPaths, atRoot: Bool, _ decision: SlotDecision) -> [SlotDecision.Outcome] {
+    /// What the components after `nodes` become (`afterTypedValue`: they follow a typed
+    /// placeholder): `decision`'s outcomes, except that a URLNavigator link's scheme (the first
+    /// component) is always a literal. Both the fold and the final walk ask here, so that they
+    /// decide alike (the final walk's decision knows the table's literals too: `literalTexts`).
+    private func outcomes(below nodes: [Int32], in paths: ObservedPaths, atRoot: Bool, afterTypedValue: Bool,
+                          _ decision: SlotDecision) -> [SlotDecision.Outcome] {
         var children: [ObservedPaths.Token: [Int32]] = [:]
         for node in nodes {
             for (token, child) in paths.children(of: node) { children[token, default: []].append(child) }
         }
         guard !children.isEmpty else { return [] }
-        guard atRoot, dialect.readsOrigin else { return decision.decide(children) }
+        guard atRoot, dialect.readsOrigin else { return decision.decide(children, afterTypedValue: afterTypedValue) }
         return children.sorted { $0.key < $1.key }.map { token, nodes in
             switch token {
             case let .literal(bytes): return .literal(bytes, nodes)

@@ -14,10 +14,10 @@ import Darwin
 ///   one whose links end at one depth far more often than the others' do (`/users/new`,
 ///   `/uploads/<model>`);
 /// - the other texts are values when they are an open set (many seen once, and not a third
-///   of their links on texts that are literals elsewhere in the table), when they share
-///   their continuation broadly (`/repos/{owner}/{repo}/issues` for every repository), or
-///   when typed values (numbers, hashes) stand beside them and the texts end as often as those
-///   do; else they are literals. Beside a run (`RunAlignment`), the run's own texts are values.
+///   of their links on texts that are literals elsewhere in the table, nor a fifth after a
+///   typed value such as an id), when they share their continuation broadly
+///   (`/repos/{owner}/{repo}/issues` for every repository), or when typed values (numbers,
+///   hashes) stand beside them and the texts end as often as those do; else they are literals. Beside a run (`RunAlignment`), the run's own texts are values.
 struct SlotDecision {
     typealias Token = ObservedPaths.Token
 
@@ -64,8 +64,9 @@ struct SlotDecision {
     /// before `/<*id>/{id2}/hooks`).
     var runTexts: [[UInt8]: Int] = [:]
 
-    /// The outcomes for the children `children` (each text with the nodes it leads to).
-    func decide(_ children: [Token: [Int32]]) -> [Outcome] {
+    /// The outcomes for the children `children` (each text with the nodes it leads to), which
+    /// follow a typed placeholder where `afterTypedValue` says so.
+    func decide(_ children: [Token: [Int32]], afterTypedValue: Bool) -> [Outcome] {
         var texts: [Profile] = []
         var typed: [(InferredType, [Int32], Int)] = []
         var decided: [Int32] = []
@@ -98,11 +99,14 @@ struct SlotDecision {
         let kinds = Self.resources(rest)
         let once = kinds.filter { $0 == 1 }.count
         // texts seen once are no open set where a third of the links bring words the table has
-        // as literals elsewhere, one of them seen here often enough to count
+        // as literals elsewhere, one of them seen here often enough to count; after an id, where
+        // routes put actions and sub-resources, a fifth will do, however rarely each is seen
+        // (`merge_requests/<id>/commits`, `…/merge`, `…/cached_widget`)
         let knownTexts = rest.filter { knownLiterals.contains(Self.bytes($0.token)) }
-        let known = knownTexts.contains { $0.count >= Self.minimumEvidence } ? knownTexts.reduce(0) { $0 + $1.count } : 0
+        let known = knownTexts.reduce(0) { $0 + $1.count }
+        let vocabulary = afterTypedValue ? 5 * known >= seen : knownTexts.contains { $0.count >= Self.minimumEvidence } && 3 * known >= seen
         let open = kinds.count >= 2 && (
-            (once >= 2 && Self.manySeenOnce(once, of: seen) && !ownContinuations(rest, seen: seen) && 3 * known < seen)
+            (once >= 2 && Self.manySeenOnce(once, of: seen) && !ownContinuations(rest, seen: seen) && !vocabulary)
                 || interchangeable(rest)
                 || (((10 * typedLinks.links >= seen + typedLinks.links && once >= 2) || typedLinks.links >= seen)
                     && endAsValues(rest, beside: typedLinks)))
