@@ -17,7 +17,8 @@ import Darwin
 ///   of their links on texts that are literals elsewhere in the table, nor a fifth after a
 ///   typed value such as an id), when they share their continuation broadly
 ///   (`/repos/{owner}/{repo}/issues` for every repository), or when typed values (numbers,
-///   hashes) stand beside them and the texts end as often as those do; else they are literals. Beside a run (`RunAlignment`), the run's own texts are values.
+///   hashes) stand beside them and the texts end as often as those do; else they are
+///   literals. Beside a run (`RunAlignment`), the run's own texts are values.
 struct SlotDecision {
     typealias Token = ObservedPaths.Token
 
