@@ -34,9 +34,9 @@ enum GlobMerge {
     /// varies holds untyped ones only, after the typed ones all its routes start it with
     /// (`/raw/<hex:sha>/<*path>`), or ones of a single type (`/commits/<*id>/signatures`, where
     /// ids had one to three numeric components). A shape that has a catch-all already takes a
-    /// second one (`/<*id>/{id2}/builds/{build}/artifacts/browse/<*browse>`): urn's rule 3 (fewer catch-alls)
-    /// ranks it after the routes that take its links' starts with one, where one route for each
-    /// length would tie with them.
+    /// second one (`/<*id>/{id2}/builds/{build}/artifacts/browse/<*browse>`): urn's rule 3
+    /// (fewer catch-alls) ranks it after the routes that take its links' starts with one, where
+    /// one route for each length would tie with them.
     static func merge(_ routes: [InferredRoute], secondCatchAll: SecondCatchAll) -> [InferredRoute] {
         var groups: [[Shape]: [Member]] = [:]
         var order: [[Shape]] = []
@@ -56,8 +56,8 @@ enum GlobMerge {
             let varying = (0..<(members.first?.runs.count ?? 0)).filter { run in Set(members.map { $0.runs[run].count }).count > 1 }
             let uniform = varying.allSatisfy { run in
                 let typed = Self.typedStart(of: members.map { $0.runs[run] })
-                let rest = members.flatMap { $0.runs[run].dropFirst(typed.count) }
-                return rest.allSatisfy { $0 == nil } || rest.allSatisfy { $0 != nil && $0 == rest.first! }
+                // after the typed start, placeholders of one type, or all untyped
+                return Set(members.flatMap { $0.runs[run].dropFirst(typed.count) }).count <= 1
             }
             let allowed = switch secondCatchAll {
             case .anywhere: true

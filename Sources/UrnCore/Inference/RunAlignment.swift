@@ -11,7 +11,7 @@
 enum RunAlignment {
     /// A catch-all found by the first reading: the literals before it, how many single
     /// placeholders stand between it and the anchor, and the anchor.
-    struct Anchor: Equatable {
+    struct Anchor {
         let prefix: [[UInt8]]
         let singles: Int
         let anchor: [UInt8]
@@ -19,6 +19,12 @@ enum RunAlignment {
         /// Whether `tokens` start with the fixed text.
         func starts(_ tokens: [ObservedPaths.Token]) -> Bool {
             tokens.count >= prefix.count && zip(prefix, tokens).allSatisfy { ObservedPaths.Token.literal($0) == $1 }
+        }
+
+        /// Whether `tokens` start with the fixed text and go on by more than `extra` components,
+        /// none of them the anchor: a link that lines up, if at all, without it.
+        func startsWithoutAnchor(_ tokens: [ObservedPaths.Token], beyond extra: Int) -> Bool {
+            tokens.count > prefix.count + extra && starts(tokens) && !tokens[prefix.count...].contains(.literal(anchor))
         }
     }
 
@@ -104,7 +110,7 @@ enum RunAlignment {
             // it: GitLab's `/<*namespace>/<id>/remove_export`
             var follows: [Int: [[UInt8]: Int]] = [:]
             for (tokens, _) in endings where RunAlignment.match(tokens, anchors) == nil {
-                guard let (anchor, end) = RunAlignment.witnessedMatch(tokens, anchors, witnessed), let index = anchors.firstIndex(of: anchor),
+                guard let (index, end) = RunAlignment.witnessedMatch(tokens, anchors, witnessed),
                       let text = tokens[end...].lazy.compactMap({ token -> [UInt8]? in
                           if case let .literal(text) = token { text } else { nil }
                       }).first, !text.isEmpty
@@ -120,29 +126,28 @@ enum RunAlignment {
         /// in after the fixed text (`/{id}/{id2}/{id3}/{id4}`): one it found a literal in
         /// (`/{id}/{id2}/hooks`) keeps the catch-all `GlobMerge` makes of it.
         func match(_ tokens: [ObservedPaths.Token], decided: [InferredRoute.Segment]) -> (Anchor, Int)? {
-            let placeholders = { (range: Range<Int>) in
-                decided[range].allSatisfy { if case .placeholder = $0 { true } else { false } }
+            // whether the first reading had placeholders from the fixed text of anchor `index` to `end`
+            let placeholders = { (index: Int, end: Int) in
+                decided[anchors[index].prefix.count..<end].allSatisfy { if case .placeholder = $0 { true } else { false } }
             }
-            if let found = RunAlignment.match(tokens, anchors) { return placeholders(found.0.prefix.count..<found.1) ? found : nil }
-            if let found = literalMatch(tokens), placeholders(found.0.prefix.count..<found.1) { return found }
-            if let found = RunAlignment.witnessedMatch(tokens, anchors, witnessed), placeholders(found.0.prefix.count..<decided.count) {
-                return found
+            if let found = RunAlignment.match(tokens, anchors) {
+                return placeholders(found.index, found.end) ? (anchors[found.index], found.end) : nil
+            }
+            if let found = literalMatch(tokens), placeholders(found.index, found.end) { return (anchors[found.index], found.end) }
+            if let found = RunAlignment.witnessedMatch(tokens, anchors, witnessed), placeholders(found.index, decided.count) {
+                return (anchors[found.index], found.end)
             }
             return nil
         }
 
         /// The first anchor whose fixed text starts `tokens`, which go on, not with the anchor,
-        /// but with one of its secondary literals after a run and the single placeholders, with
-        /// the index of that literal.
-        private func literalMatch(_ tokens: [ObservedPaths.Token]) -> (Anchor, Int)? {
+        /// but with one of its secondary literals after a run and the single placeholders: the
+        /// anchor's index and that literal's.
+        private func literalMatch(_ tokens: [ObservedPaths.Token]) -> (index: Int, end: Int)? {
             for (index, anchor) in anchors.enumerated() {
-                let start = anchor.prefix.count
-                guard let texts = secondary[index], tokens.count > start + anchor.singles + 1,
-                      anchor.starts(tokens),
-                      !tokens[start...].contains(.literal(anchor.anchor))
-                else { continue }
-                for end in (start + anchor.singles + 1)..<tokens.count {
-                    if case let .literal(text) = tokens[end], texts.contains(text) { return (anchor, end) }
+                guard let texts = secondary[index], anchor.startsWithoutAnchor(tokens, beyond: anchor.singles + 1) else { continue }
+                for end in (anchor.prefix.count + anchor.singles + 1)..<tokens.count {
+                    if case let .literal(text) = tokens[end], texts.contains(text) { return (index, end) }
                 }
             }
             return nil
@@ -159,7 +164,7 @@ enum RunAlignment {
                                          in paths: ObservedPaths) -> [Anchor] {
         var links = [Int](repeating: 0, count: anchors.count)
         for (tokens, node) in endings {
-            if let (anchor, _) = match(tokens, anchors), let index = anchors.firstIndex(of: anchor) { links[index] += paths[node].ends }
+            if let (index, _) = match(tokens, anchors) { links[index] += paths[node].ends }
         }
         let principals = principals(of: anchors, links: links)
         return anchors.map { anchor in
@@ -193,7 +198,8 @@ enum RunAlignment {
                                       at anchors: [Anchor]) -> [Int: Witnesses] {
         var found: [Int: Witnesses] = [:]
         for (tokens, node) in endings {
-            guard let (anchor, end) = match(tokens, anchors), let index = anchors.firstIndex(of: anchor) else { continue }
+            guard let (index, end) = match(tokens, anchors) else { continue }
+            let anchor = anchors[index]
             let runEnd = end - anchor.singles
             var witnesses = found[index] ?? Witnesses(singles: Array(repeating: [], count: anchor.singles))
             witnesses.runs.formUnion(tokens[anchor.prefix.count..<runEnd])
@@ -209,37 +215,34 @@ enum RunAlignment {
     /// but with texts seen in runs lined up on it and then texts seen at its single placeholders
     /// (the longest such run): `/<namespace>/<project>/pipelines`, where the namespace's
     /// components were seen before `-` as namespaces and the project as a project, lines up
-    /// with them, though no `-` marks where its namespace ends. The index returned is where the
-    /// run and the single placeholders end.
-    fileprivate static func witnessedMatch(_ tokens: [ObservedPaths.Token], _ anchors: [Anchor], _ witnessed: [Int: Witnesses]) -> (Anchor, Int)? {
+    /// with them, though no `-` marks where its namespace ends. Returned: the anchor's index and
+    /// where the run and the single placeholders end.
+    fileprivate static func witnessedMatch(_ tokens: [ObservedPaths.Token], _ anchors: [Anchor], _ witnessed: [Int: Witnesses])
+        -> (index: Int, end: Int)? {
         for (index, anchor) in anchors.enumerated() {
-            let start = anchor.prefix.count
-            guard let witnesses = witnessed[index], tokens.count > start + anchor.singles,
-                  anchor.starts(tokens),
-                  !tokens[start...].contains(.literal(anchor.anchor))
-            else { continue }
-            var runEnd = start
+            guard let witnesses = witnessed[index], anchor.startsWithoutAnchor(tokens, beyond: anchor.singles) else { continue }
+            var runEnd = anchor.prefix.count
             var best: Int?
             while runEnd < tokens.count, witnesses.runs.contains(tokens[runEnd]) {
                 runEnd += 1
                 let end = runEnd + anchor.singles
                 if end <= tokens.count, zip(tokens[runEnd..<end], witnesses.singles).allSatisfy({ $1.contains($0) }) { best = end }
             }
-            if let best { return (anchor, best) }
+            if let best { return (index, best) }
         }
         return nil
     }
 
     /// The first of `anchors` whose fixed text starts `tokens` and whose anchor first follows
-    /// it after a run and the single placeholders, with the index of that anchor.
-    fileprivate static func match(_ tokens: [ObservedPaths.Token], _ anchors: [Anchor]) -> (Anchor, Int)? {
-        for anchor in anchors where tokens.count > anchor.prefix.count + anchor.singles + 1 {
+    /// it after a run and the single placeholders: its index, and that of its anchor in `tokens`.
+    fileprivate static func match(_ tokens: [ObservedPaths.Token], _ anchors: [Anchor]) -> (index: Int, end: Int)? {
+        for (index, anchor) in anchors.enumerated() where tokens.count > anchor.prefix.count + anchor.singles + 1 {
             let start = anchor.prefix.count
             guard anchor.starts(tokens),
                   let end = tokens[start...].firstIndex(of: .literal(anchor.anchor)), end > start + anchor.singles,
                   !tokens[start..<(end - anchor.singles)].contains(where: { $0 == .literal([]) || $0 == .run })
             else { continue }
-            return (anchor, end)
+            return (index, end)
         }
         return nil
     }
