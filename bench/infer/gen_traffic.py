@@ -14,7 +14,8 @@ trailing slash. Placeholders get realistic values by their name and type:
   * user names, repositories, groups, slugs and branches from pools with Zipf popularity, so a
     few values take much of the traffic; ints (often popular ones, else any size), uuids,
     40-hex shas, ISO dates, years, months, file names and formats;
-  * a catch-all (`*path`, `<*name>`) 1 to 3 segments;
+  * a catch-all (`*path`, `<*name>`) and a `path`-typed placeholder 1 to 3 segments; any other
+    placeholder one, even one named like a path (`<image>`);
   * a typed or regex placeholder (`<int:id>`, `<uuid:id>`, `@type hex ...`, `{v:v[0-9]+}`) a
     value that its regex takes (Python's re stands in for PCRE2; simple regexes only).
 
@@ -327,6 +328,11 @@ class Generator:
         regex = self.regex_of(token)
         kind = self.values.kind(token.name, token.type)
         value = self.values.value(kind, token.name, glob)
+        if kind == "path" and not glob and token.type != "path":
+            # a plain placeholder named like a path (GitLab's `dockerImages/<image>`) takes one
+            # segment, as its route does: its last (the file name; the draws stay the same, so
+            # the rest of the sample does not move)
+            value = value.rsplit("/", 1)[-1]
         if regex is not None and not re.fullmatch(regex, value):
             value = self._matching(regex, token)
         if self.variants and kind in CASE_KINDS and rng.random() < 0.03:

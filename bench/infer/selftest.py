@@ -28,6 +28,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import gen_traffic  # noqa: E402
+import routes as routes_mod  # noqa: E402
 import score  # noqa: E402
 
 GITHUB = os.path.join(BENCH, "github_api.routes")
@@ -95,6 +96,16 @@ def main():
           abs(s["accuracy"] - expected) < 1e-12 and s["found"] == s["true_routes_counted"] - in_merged,
           f"accuracy {s['accuracy']:.4f} (expected {expected:.4f}), F1 {s['f1']:.4f}, "
           f"found {s['found']} of {s['true_routes_counted']} ({in_merged} merged away)")
+
+    # a plain placeholder takes one segment even where its name is a path's (`<image>`), and a
+    # catch-all or a `path`-typed one takes one to three
+    gen = gen_traffic.Generator(GITLAB, 1, 0.0, "https://example.com", True, 0.0)
+    widths = {}
+    for pattern in ("/x/<image>", "/x/<*image>", "/x/<path:image>"):
+        token = routes_mod.tokenize(pattern)[-1]
+        widths[pattern] = {gen.placeholder(token).count("/") + 1 for _ in range(200)}
+    check("a plain <image> takes one segment, a catch-all one to three",
+          widths == {"/x/<image>": {1}, "/x/<*image>": {1, 2, 3}, "/x/<path:image>": {1, 2, 3}}, str(widths))
 
     stub_dir = os.path.join(tmp, "stub")
     os.makedirs(stub_dir)
