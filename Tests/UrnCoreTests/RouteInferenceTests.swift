@@ -232,6 +232,23 @@ import UrnOpenAPI
         #expect(patterns(try inferred(admin + afterNames)).contains("/u/{u}/{u2}"))
     }
 
+    /// Sibling sub-resources stay literals where a generic word (`new`) follows several of them
+    /// and a minority of their links go on to texts of their own, far more than values would by
+    /// chance: GitLab's thirty sub-resources after `-`, where one more link of `-/analytics`
+    /// had made them all one placeholder (`/<*id>/{id2}/-/<*id3>`, 112 links of 1,000).
+    @Test func subResourcesSharingAGenericWordStayLiterals() throws {
+        let once = ["audit", "badges", "branches", "charts", "compare", "cycle", "dashboard", "deploy", "environments", "forks",
+                    "graphs", "hooks", "insights", "labels", "milestones", "network", "packages", "pipelines", "releases", "snippets"]
+        let withNew = ["issues", "epics", "boards", "wikis", "tags", "jobs", "notes"]
+        let withOwn = [("settings", "ci_cd"), ("security", "dashboard_view"), ("analytics", "value_streams"), ("clusters", "connect"),
+                       ("terraform", "states")]
+        let links = once.map { "/app/\($0)" } + withNew.flatMap { Array(repeating: "/app/\($0)/new", count: 2) }
+            + withOwn.flatMap { Array(repeating: "/app/\($0.0)/\($0.1)", count: 2) }
+        let found = patterns(try inferred(links))
+        #expect(found.contains("/app/issues/new") && found.contains("/app/settings/ci_cd") && found.contains("/app/audit"), "\(found)")
+        #expect(!found.contains { $0.contains("{") }, "\(found)")
+    }
+
     /// A text whose links all end one component after it, where the values beside it go on, is
     /// a literal whose values below end there (GitLab's `/uploads/<model>`, 20 links of 1,000,
     /// beside `/<namespace>/<project>/...` with names of one pool).

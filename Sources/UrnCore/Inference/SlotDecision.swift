@@ -345,30 +345,56 @@ struct SlotDecision {
     /// Only texts met twice or more below are evidence (one met once may be a value of the
     /// next placeholder, as a repository after its owner), and only where they take a tenth of
     /// the links or more (a few stray links are none). At each such depth, most of those links
-    /// go on with a text that follows one of the texts only. Sibling literals each have a
-    /// subtree of their own (`-/requirements_management/requirements/import_csv`); the values of
-    /// one placeholder lead to the same texts at some depth (`/repos/{owner}` to each
-    /// repository's `issues`), or to none (`/users/{user}`).
+    /// go on with a text that follows one of the texts only, or a third of them do where values
+    /// would not by chance (`ownBeyondChance`). Sibling literals each have a subtree of their
+    /// own (`-/requirements_management/requirements/import_csv`), but for a few generic words
+    /// (`new` after five of GitLab's sub-resources); the values of one placeholder lead to the
+    /// same texts at some depth (`/repos/{owner}` to each repository's `issues`), or to none
+    /// (`/users/{user}`).
     private func ownContinuations(_ texts: [Profile], seen: Int) -> Bool {
         var shown = false
         for k in 0..<Self.depth {
             var owners: [[UInt8]: Int] = [:]
             var links: [[UInt8]: Int] = [:]
+            // each text's links that go on with a text at this depth
+            var linksByText: [Int] = []
             for text in texts {
+                var going = 0
                 for (symbol, n) in text.below[k] {
                     guard case let .literal(bytes) = symbol else { continue }
                     owners[bytes, default: 0] += 1
                     links[bytes, default: 0] += n
+                    going += n
                 }
+                if going > 0 { linksByText.append(going) }
             }
             let repeated = links.filter { $0.value >= 2 }
             let total = repeated.values.reduce(0, +)
             guard total >= Self.minimumEvidence, 10 * total >= seen else { continue }
             let own = repeated.filter { owners[$0.key] == 1 }.values.reduce(0, +)
-            if 2 * own < total { return false }
+            if 2 * own < total, 3 * own < total || !Self.ownBeyondChance(own, of: repeated.values, linksByText: linksByText) { return false }
             shown = true
         }
         return shown
+    }
+
+    /// Whether `own` links, of those that go on with the texts `repeated` counts (the links of
+    /// each), going on with a text that follows one text only are more than the values of one
+    /// placeholder would show, by `significance` standard errors: a values' continuation of m
+    /// links falls under one of them with the chance of m draws alike, the sum of each one's
+    /// share of the links (`linksByText`) to the power m. Where one text of m links is a rare
+    /// chance (thirty sub-resources, a few links each), a third of the links will do: a
+    /// sub-resource more or less must not turn the other thirty into a placeholder.
+    static func ownBeyondChance(_ own: Int, of repeated: some Collection<Int>, linksByText: [Int]) -> Bool {
+        let all = Double(linksByText.reduce(0, +))
+        guard all > 0 else { return false }
+        var expected = 0.0, variance = 0.0
+        for m in repeated {
+            let chance = linksByText.reduce(0.0) { $0 + pow(Double($1) / all, Double(m)) }
+            expected += Double(m) * chance
+            variance += Double(m * m) * chance * (1 - chance)
+        }
+        return (Double(own) - expected) / (variance + 1).squareRoot() > Self.significance
     }
 
     /// Whether the texts share their continuation as values of one placeholder do: most of
