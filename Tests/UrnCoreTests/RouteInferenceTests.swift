@@ -249,6 +249,19 @@ import UrnOpenAPI
         #expect(!found.contains { $0.contains("{") }, "\(found)")
     }
 
+    /// Numbers beside a few texts seen once, which their placeholder takes as values the type
+    /// misses, are still ids: the actions after them stay literals as after a typed placeholder
+    /// (GitLab's `merge_requests/<id>` beside `new` and `export_csv`).
+    @Test func actionsAfterNumbersBesideRareTextsStayLiterals() throws {
+        let vocabulary = ["commits", "diffs", "merge"]
+        let admin = traffic(30, [{ "/admin/\(vocabulary[Int($0.next() % 3)])" }])
+        let actions = ["commits", "commits", "diffs", "merge", "approve", "rebase", "widget", "unapprove", "reports", "versions"]
+        let afterNumbers = actions.enumerated().map { "/mr/\($0 * 7919 % 99991 + 10)/\($1)" }
+        let numbers = (0..<12).map { "/mr/\($0 * 104_729 % 99991 + 10)" }
+        let found = patterns(try inferred(admin + afterNumbers + numbers + ["/mr/new", "/mr/export_csv"]))
+        #expect(found.filter { $0.hasPrefix("/mr/{mr}/") }.sorted() == Set(actions).map { "/mr/{mr}/\($0)" }.sorted(), "\(found)")
+    }
+
     /// A text whose links all end one component after it, where the values beside it go on, is
     /// a literal whose values below end there (GitLab's `/uploads/<model>`, 20 links of 1,000,
     /// beside `/<namespace>/<project>/...` with names of one pool).

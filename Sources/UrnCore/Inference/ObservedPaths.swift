@@ -153,6 +153,9 @@ struct ObservedPaths {
 
     subscript(_ index: Int32) -> Node { nodes[Int(index)] }
 
+    /// The token that leads to `node` from its parent.
+    func token(of node: Int32) -> Token { tokens[Int(nodes[Int(node)].token)] }
+
     /// The children of `node` with their tokens.
     func children(of node: Int32) -> [(token: Token, node: Int32)] {
         var found: [(token: Token, node: Int32)] = []

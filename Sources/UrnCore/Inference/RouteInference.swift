@@ -112,7 +112,8 @@ public struct RouteInference {
             for outcome in outcomes(below: nodes, in: paths, atRoot: into == ObservedPaths.root, afterTypedValue: afterTypedValue, decision) {
                 switch outcome {
                 case let .literal(bytes, next): pending.append((next, folded.addChild(.literal(bytes), under: into), false))
-                case let .placeholder(type, next): pending.append((next, folded.addChild(.placeholder(type), under: into), type != nil))
+                case let .placeholder(type, next):
+                    pending.append((next, folded.addChild(.placeholder(type), under: into), Self.followsTypedValues(type, next, in: paths)))
                 case let .run(next): pending.append((next, folded.addChild(.run, under: into), false))
                 }
             }
@@ -157,7 +158,7 @@ public struct RouteInference {
                 found.append(route)
                 for node in nodes where paths[node].ends > 0 { decided[node] = segments }
             }
-            let afterTypedValue = if case .placeholder(_?)? = segments.last { true } else { false }
+            let afterTypedValue = if case let .placeholder(type)? = segments.last { Self.followsTypedValues(type, nodes, in: paths) } else { false }
             let below = outcomes(below: nodes, in: paths, atRoot: segments.isEmpty, afterTypedValue: afterTypedValue, decision)
             for outcome in below.reversed() {
                 switch outcome {
@@ -191,12 +192,30 @@ public struct RouteInference {
                 case let .literal(bytes, next):
                     if below.count > 1 { found.insert(bytes) }
                     pending.append((next, false, false))
-                case let .placeholder(type, next): pending.append((next, false, type != nil))
+                case let .placeholder(type, next): pending.append((next, false, Self.followsTypedValues(type, next, in: paths)))
                 case let .run(next): pending.append((next, false, false))
                 }
             }
         }
         return found
+    }
+
+    /// Whether a placeholder of `type` whose values lead to `nodes` of `paths` is an id's, after
+    /// which routes put actions and sub-resources (`SlotDecision.decide(_:afterTypedValue:)`):
+    /// one of a type, or one whose values are typed in four links of five, beside a few texts
+    /// it takes as values the type misses (GitLab's `merge_requests/<id>` beside `export_csv`
+    /// and `new`, each seen once).
+    private static func followsTypedValues(_ type: InferredType?, _ nodes: [Int32], in paths: ObservedPaths) -> Bool {
+        if type != nil { return true }
+        var typed = 0, all = 0
+        for node in nodes {
+            all += paths[node].total
+            switch paths.token(of: node) {
+            case .typed, .placeholder(_?): typed += paths[node].total
+            case .literal, .placeholder(nil), .run: break
+            }
+        }
+        return all > 0 && 5 * typed >= 4 * all
     }
 
     /// What the components after `nodes` become (`afterTypedValue`: they follow a typed
