@@ -66,7 +66,8 @@ struct SlotDecision {
     var runTexts: [[UInt8]: Int] = [:]
 
     /// The outcomes for the children `children` (each text with the nodes it leads to), which
-    /// follow a typed placeholder where `afterTypedValue` says so.
+    /// follow an id's placeholder (typed, or typed in most of its links) where `afterTypedValue`
+    /// says so.
     func decide(_ children: [Token: [Int32]], afterTypedValue: Bool) -> [Outcome] {
         var texts: [Profile] = []
         var typed: [(InferredType, [Int32], Int)] = []
@@ -372,20 +373,22 @@ struct SlotDecision {
             let total = repeated.values.reduce(0, +)
             guard total >= Self.minimumEvidence, 10 * total >= seen else { continue }
             let own = repeated.filter { owners[$0.key] == 1 }.values.reduce(0, +)
-            if 2 * own < total, 3 * own < total || !Self.ownBeyondChance(own, of: repeated.values, linksByText: linksByText) { return false }
+            // most of the links go on with texts of their own, or a third do, far beyond chance
+            let owned = 2 * own >= total || (3 * own >= total && Self.ownBeyondChance(own, of: repeated.values, linksByText: linksByText))
+            if !owned { return false }
             shown = true
         }
         return shown
     }
 
-    /// Whether `own` links, of those that go on with the texts `repeated` counts (the links of
-    /// each), going on with a text that follows one text only are more than the values of one
-    /// placeholder would show, by `significance` standard errors: a values' continuation of m
-    /// links falls under one of them with the chance of m draws alike, the sum of each one's
-    /// share of the links (`linksByText`) to the power m. Where one text of m links is a rare
-    /// chance (thirty sub-resources, a few links each), a third of the links will do: a
-    /// sub-resource more or less must not turn the other thirty into a placeholder.
-    static func ownBeyondChance(_ own: Int, of repeated: some Collection<Int>, linksByText: [Int]) -> Bool {
+    /// Whether `own` of the links that go on with the texts met twice or more below (`repeated`:
+    /// the links of each) going on with a text that follows one text only are more, by
+    /// `significance` standard errors, than values of one placeholder would show. For values,
+    /// a text of m links below falls under one of them with the chance that m draws agree: the
+    /// sum, over the values, of each one's share of the links (`linksByText`) to the power m.
+    /// Among thirty sub-resources of a few links each that chance is small, so a third of the
+    /// links will do there: one sub-resource more or less must not make the others a placeholder.
+    private static func ownBeyondChance(_ own: Int, of repeated: some Collection<Int>, linksByText: [Int]) -> Bool {
         let all = Double(linksByText.reduce(0, +))
         guard all > 0 else { return false }
         var expected = 0.0, variance = 0.0
