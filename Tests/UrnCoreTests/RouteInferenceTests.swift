@@ -234,8 +234,8 @@ import UrnOpenAPI
 
     /// Sibling sub-resources stay literals where a generic word (`new`) follows several of them
     /// and a minority of their links go on to texts of their own, far more than values would by
-    /// chance: GitLab's thirty sub-resources after `-`, where one more link of `-/analytics`
-    /// had made them all one placeholder (`/<*id>/{id2}/-/<*id3>`, 112 links of 1,000).
+    /// chance: GitLab's 49 sub-resources after `-`, where one more link of `-/analytics` had
+    /// made them all one placeholder (`/<*id>/{id2}/-/<*id3>`, 112 links of 1,000).
     @Test func subResourcesSharingAGenericWordStayLiterals() throws {
         let once = ["audit", "badges", "branches", "charts", "compare", "cycle", "dashboard", "deploy", "environments", "forks",
                     "graphs", "hooks", "insights", "labels", "milestones", "network", "packages", "pipelines", "releases", "snippets"]

@@ -32,10 +32,7 @@ SIZES = (("one link", 1, 1), ("two links", 2, 2), ("three to nine", 3, 9), ("ten
 
 def errors_by_size(truth, inferred):
     """(wrong, all) scored links for each of SIZES, by the size of their true group."""
-    pairs = [(t, inferred[i] if inferred[i] is not None else ("unrouted", i)) for i, t in enumerate(truth) if t is not None]
-    by_true = collections.Counter(t for t, _ in pairs)
-    by_inferred = collections.Counter(g for _, g in pairs)
-    both = collections.Counter(pairs)
+    pairs, by_true, by_inferred, both = score.tallies(truth, inferred)
     counts = {name: [0, 0] for name, _, _ in SIZES}
     for t, g in pairs:
         name = next(name for name, low, high in SIZES if by_true[t] >= low and (high is None or by_true[t] <= high))

@@ -61,16 +61,22 @@ def true_groups(urnmatch, table, links_path):
     return [routes_mod.path_key(r[2]) if r else None for r in route_links(urnmatch, table, links_path)]
 
 
+def tallies(truth, inferred):
+    """The scored links' (true group, inferred group) pairs, and how many links each true group,
+    each inferred group and each pair has. `inferred[i]` None is a group of its own. A link is
+    grouped right when its pair's count equals both its groups' counts."""
+    pairs = [(t, inferred[i] if inferred[i] is not None else ("unrouted", i))
+             for i, t in enumerate(truth) if t is not None]
+    return (pairs, collections.Counter(t for t, _ in pairs), collections.Counter(g for _, g in pairs),
+            collections.Counter(pairs))
+
+
 def grouping_accuracy(truth, inferred):
     """Share of scored links (truth not None) whose inferred group, restricted to the scored
     links, is exactly their true group. `inferred[i]` None is a group of its own."""
-    pairs = [(t, inferred[i] if inferred[i] is not None else ("unrouted", i))
-             for i, t in enumerate(truth) if t is not None]
+    pairs, by_true, by_inferred, both = tallies(truth, inferred)
     if not pairs:
         return None
-    by_true = collections.Counter(t for t, _ in pairs)
-    by_inferred = collections.Counter(g for _, g in pairs)
-    both = collections.Counter(pairs)
     correct = sum(n for (t, g), n in both.items() if n == by_true[t] == by_inferred[g])
     return correct / len(pairs)
 
@@ -80,11 +86,7 @@ def template_f1(truth, inferred, inferred_text, min_links=5):
 
     truth[i]: the true group (its pattern) or None; inferred[i]: the inferred group key or None;
     inferred_text[key]: that group's pattern. f1 is None when no true route has min_links links."""
-    pairs = [(t, inferred[i] if inferred[i] is not None else ("unrouted", i))
-             for i, t in enumerate(truth) if t is not None]
-    by_true = collections.Counter(t for t, _ in pairs)
-    by_inferred = collections.Counter(g for _, g in pairs)
-    both = collections.Counter(pairs)
+    pairs, by_true, by_inferred, both = tallies(truth, inferred)
     counted_true = {t for t, n in by_true.items() if n >= min_links}
     counted_inferred = {g for g, n in by_inferred.items() if n >= min_links and g in inferred_text}
     found = 0

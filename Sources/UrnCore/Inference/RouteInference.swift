@@ -219,9 +219,10 @@ public struct RouteInference {
     }
 
     /// What the components after `nodes` become (`afterTypedValue`: they follow an id's
-    /// placeholder, `followsTypedValues`): `decision`'s outcomes, except that a URLNavigator link's scheme (the first
-    /// component) is always a literal. Both the fold and the final walk ask here, so that they
-    /// decide alike (the final walk's decision knows the table's literals too: `literalTexts`).
+    /// placeholder, `followsTypedValues`): `decision`'s outcomes, except that a URLNavigator
+    /// link's scheme (the first component) is always a literal. Both the fold and the final
+    /// walk ask here, so that they decide alike (the final walk's decision knows the table's
+    /// literals too: `literalTexts`).
     private func outcomes(below nodes: [Int32], in paths: ObservedPaths, atRoot: Bool, afterTypedValue: Bool,
                           _ decision: SlotDecision) -> [SlotDecision.Outcome] {
         var children: [ObservedPaths.Token: [Int32]] = [:]

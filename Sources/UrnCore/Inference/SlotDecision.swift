@@ -386,7 +386,7 @@ struct SlotDecision {
     /// `significance` standard errors, than values of one placeholder would show. For values,
     /// a text of m links below falls under one of them with the chance that m draws agree: the
     /// sum, over the values, of each one's share of the links (`linksByText`) to the power m.
-    /// Among thirty sub-resources of a few links each that chance is small, so a third of the
+    /// Among fifty sub-resources of a few links each that chance is small, so a third of the
     /// links will do there: one sub-resource more or less must not make the others a placeholder.
     private static func ownBeyondChance(_ own: Int, of repeated: some Collection<Int>, linksByText: [Int]) -> Bool {
         let all = Double(linksByText.reduce(0, +))
