@@ -45,6 +45,9 @@ TIMEOUT = 300
 #                        in `make bench`)
 #   hostile-*.txt, corpus.jsonl, corpus-lines.txt   the inputs of Tests/CLITests/cases/hostile-*
 #                        and Tests/Fixtures/hostile/corpus.jsonl (its links as raw lines too)
+#   urlpattern.routes    the GitHub table's paths as a urlpattern table (@base https://api.github.com)
+#   apple-app-site-association, AndroidManifest.xml   examples/applinks' files; applinks-links.txt
+#                        its links, then the first 2,000 links moved to its host
 G = "github_api.routes"
 GL = "routes_gitlab.txt"
 TEMPLATE = "{route.target}\\t{route.args.owner}\\t{host}\\t{query:page}"  # make bench's urnfmt template
@@ -144,6 +147,34 @@ CONFIGS = [
           ("fmt-row", ["urnfmt", "--errors=row", "{scheme}\\t{host}\\t{path}\\t{query}\\t{fragment}\\t{segments}"]),
           ("fmt-j2", ["urnfmt", "--jobs", "2", "--lenient", "--set", "query:=a=1", "--append", "path=z", "--json"]),
       ]],
+    # the questions about tables: inference (urn and express tables, and beside a table), example
+    # links (alone and as --against's input), --check --json
+    ("infer-gitlab", ["urnmatch", "--infer"], "gitlab-links.txt"),
+    ("infer-gitlab-express", ["urnmatch", "--infer", "--infer-dialect", "express"], "gitlab-links.txt"),
+    ("infer-beside-github", ["urnmatch", "--infer", "-f", G], "links.txt"),
+    ("infer-log", ["sh", "-c", "urnparse --log combined | urnmatch --infer"], "combined.log"),
+    ("examples-github", ["urnmatch", "--examples", "--near-misses", "-f", G], None),
+    ("examples-against", ["urnmatch", "--examples", "-f", G, "--against", GL], None),
+    ("examples-against-express", ["urnmatch", "--examples", "--near-misses", "--dialect", "express", "-f", G,
+                                  "--against", G], None),
+    ("examples-openapi", ["urnmatch", "--examples", "--near-misses", "-f", "openapi.yaml"], None),
+    ("check-json-gitlab", ["urnmatch", "--check", "--json", "-f", GL], None),
+    ("check-json-openapi", ["urnmatch", "--check", "--json", "-f", "openapi.yaml"], None),
+    # a urlpattern table, an apple-app-site-association file and an AndroidManifest.xml
+    ("match-urlpattern", ["urnmatch", "-a", "-f", "urlpattern.routes"], "links.txt"),
+    ("match-urlpattern-specific", ["urnmatch", "-a", "--precedence", "specific", "-f", "urlpattern.routes"],
+     "links.txt"),
+    ("stack-urlpattern", ["urnstack", "-f", "urlpattern.routes"], "links.txt"),
+    ("examples-urlpattern", ["urnmatch", "--examples", "--near-misses", "-f", "urlpattern.routes"], None),
+    ("check-json-urlpattern", ["urnmatch", "--check", "--json", "-f", "urlpattern.routes"], None),
+    ("match-aasa", ["urnmatch", "-a", "--explain", "-f", "apple-app-site-association"], "applinks-links.txt"),
+    ("match-manifest", ["urnmatch", "-a", "--explain", "-f", "AndroidManifest.xml"], "applinks-links.txt"),
+    ("match-applinks-parity", ["urnmatch", "--compare", "routed", "-f", "apple-app-site-association",
+                               "--against", "AndroidManifest.xml"], "applinks-links.txt"),
+    ("examples-applinks", ["urnmatch", "--examples", "--near-misses", "-f", "apple-app-site-association",
+                           "-f", "AndroidManifest.xml"], None),
+    ("check-json-applinks", ["urnmatch", "--check", "--json", "-f", "apple-app-site-association",
+                             "-f", "AndroidManifest.xml"], None),
     # a full disk: the write error and its status
     *[(f"hostile-full-{short}", ["sh", "-c", f"{' '.join(argv)} > /dev/full"], "links.txt")
       for short, argv in (("parse", ["urnparse"]), ("match", ["urnmatch", "-e", "/x/{y}"]),
@@ -275,6 +306,21 @@ def make_data(count):
     write_log(os.path.join(DATA, "common.log"), os.path.join(DATA, "links.txt"), combined=False)
     write_log(os.path.join(DATA, "combined.log"), os.path.join(DATA, "links.txt"), combined=True)
     hostile_inputs()
+    with open(os.path.join(HERE, G)) as source, open(os.path.join(DATA, "urlpattern.routes"), "w") as out:
+        out.write("@dialect urlpattern\n@base https://api.github.com\n")
+        for line in source:
+            if line.strip() and not line.startswith("#"):
+                path, target = line.split()[:2]
+                out.write(f"{path} {target}\n")
+    applinks = os.path.join(ROOT, "examples", "applinks")
+    for name in ("apple-app-site-association", "AndroidManifest.xml"):
+        shutil.copyfile(os.path.join(applinks, name), os.path.join(DATA, name))
+    with open(os.path.join(DATA, "applinks-links.txt"), "w") as out:
+        out.write(open(os.path.join(applinks, "links.txt")).read())
+        with open(os.path.join(DATA, "links.txt"), encoding="utf-8", errors="surrogateescape") as links:
+            for _, link in zip(range(2000), links):
+                out.write(link.replace("https://api.github.com/", "https://photofeed.example.com/", 1)
+                          .encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
 
 
 def stage_records(bin_dir):
