@@ -24,6 +24,6 @@ extension FuzzProperty {
                   let found = try? Matcher(tables: tables).firstMatch(link, method: example.method) else { continue }
             precondition(found.route === example.route, "the example \(text) of '\(example.route.pattern.text)' lands elsewhere")
         }
-        _ = TableCheck.proved(TableCheck.findings(tables), by: maker)
+        _ = maker.proving(TableCheck.findings(tables))
     }
 }

@@ -10,7 +10,7 @@ struct TableChecker {
     let examples: ExampleMaker
 
     func run() -> ExitStatus {
-        let findings = TableCheck.proved(TableCheck.findings(tables, caseInsensitive: caseInsensitive), by: examples)
+        let findings = examples.proving(TableCheck.findings(tables, caseInsensitive: caseInsensitive))
         let lines = findings.map { json ? Self.json(of: $0) : $0.description }
         guard Self.write(lines) else { return .failure }
         return findings.isEmpty ? .success : .nothingSelected

@@ -29,6 +29,12 @@ package struct NoDomainLookup: DomainLookup {
     private static let reason = "no IDNA library here (the UrnDomains product converts hosts)"
 }
 
+/// How a host is written: as in the link, or converted to its ASCII (`--punycode`, `puny:`)
+/// or Unicode (`--as-idn`, `idn:`) form.
+@_spi(Records) public enum HostForm: Sendable, Equatable {
+    case asWritten, ascii, unicode
+}
+
 /// A link's host read for the domain fields and converted to a `HostForm` (urnfmt(1) DOMAINS).
 extension DomainLookup {
     /// The host of `link`, percent-decoded (kept as written when that is not UTF-8) and in lower

@@ -13,7 +13,7 @@ package struct JSONDocument: Sendable {
             case bool(Bool)
             case null
             /// A value the reader left out of the tree, unread, because what reads the tree
-            /// never looks at it (`OpenAPIOutline`).
+            /// never looks at it (a `JSONOutline`).
             case omitted
         }
 
@@ -78,7 +78,7 @@ package struct JSONDocument: Sendable {
 
     /// Reads `bytes`, which must be exactly one JSON value (blanks around it allowed). The parts
     /// `outline` leaves out are validated and then `.omitted` in the tree.
-    package init(_ bytes: [UInt8], outline: OpenAPIOutline = .kept) throws(JSONError) {
+    package init<Outline: JSONOutline>(_ bytes: [UInt8], outline: Outline = WholeDocument()) throws(JSONError) {
         root = try bytes.withUnsafeBufferPointer { (text) throws(JSONError) -> Node in
             try JSONScanner.validateValue(text)
             return JSONDocument.node(at: JSONDocument.afterBlanks(text, 0), in: text, outline: outline).node
@@ -87,7 +87,7 @@ package struct JSONDocument: Sendable {
 
     /// The value at `start` of validated text and the index after it, read in one pass: each
     /// byte is looked at once, however deep its container.
-    private static func node(at start: Int, in text: UnsafeBufferPointer<UInt8>, outline: OpenAPIOutline) -> (node: Node, end: Int) {
+    private static func node<Outline: JSONOutline>(at start: Int, in text: UnsafeBufferPointer<UInt8>, outline: Outline) -> (node: Node, end: Int) {
         func string(_ token: Range<Int>) -> String { String(decoding: JSONString.decoded(token, in: text), as: UTF8.self) }
         let value: Node.Value
         var end: Int
@@ -139,4 +139,23 @@ package struct JSONDocument: Sendable {
         while i < text.count, text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x0A || text[i] == 0x0D { i += 1 }
         return i
     }
+}
+
+/// Which values of a document its reader needs (`JSONDocument(_:outline:)`): the values it leaves
+/// out are validated, then `.omitted` in the tree.
+package protocol JSONOutline: Sendable {
+    /// The part a member named `key` of an object in this part is.
+    func member(_ key: String) -> Self
+    /// The part an element of an array in this part is.
+    var element: Self { get }
+    /// Whether this part is left out.
+    var isOmitted: Bool { get }
+}
+
+/// The outline that keeps every value.
+package struct WholeDocument: JSONOutline {
+    package init() {}
+    package func member(_ key: String) -> WholeDocument { self }
+    package var element: WholeDocument { self }
+    package var isOmitted: Bool { false }
 }

@@ -4,7 +4,7 @@
 /// rather than build strings and nodes for them. A `$ref` or a YAML alias that leads into a part
 /// left out makes the reader read the document again, whole (`OpenAPIReader.routes()`), so what
 /// is left out never changes an answer.
-package enum OpenAPIOutline: Sendable, Equatable {
+package enum OpenAPIOutline: JSONOutline, Equatable {
     /// The document itself.
     case root
     /// `paths`.

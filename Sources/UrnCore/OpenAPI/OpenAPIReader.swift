@@ -1,5 +1,3 @@
-@preconcurrency import Glibc
-
 /// Reads an OpenAPI 3.0/3.1 or Swagger 2.0 document, JSON or YAML, into routes (urn-routes(5)
 /// OPENAPI TABLES): one a path × method (× base path, when servers give several), in document
 /// order, each carrying its `OpenAPIOperation`. YAML goes through libyaml's events
@@ -438,31 +436,5 @@ extension JSONDocument.Node.Value {
     fileprivate var number: String? {
         if case let .number(text) = self { return text }
         return nil
-    }
-}
-
-extension OpenAPIReader {
-    /// Whether `bytes` look like a YAML OpenAPI document: a line that starts with the key
-    /// `openapi:` or `swagger:` (quoted or not) and a blank.
-    package static func looksLikeYAMLDocument(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let keys = ["openapi:", "swagger:", "\"openapi\":", "\"swagger\":", "'openapi':", "'swagger':"].map { Array($0.utf8) }
-        // read in place, each next line found by `memchr` rather than a byte at a time through
-        // the slice: every route table is asked
-        return bytes.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            var lineStart = 0
-            while lineStart < bytes.count {
-                let line = bytes[lineStart...]
-                if line.first == UInt8(ascii: "o") || line.first == UInt8(ascii: "s") || line.first == UInt8(ascii: "\"") || line.first == UInt8(ascii: "'") {
-                    for key in keys where line.starts(with: key) {
-                        let after = line.dropFirst(key.count).first
-                        if after == nil || after == 0x20 || after == 0x09 || after == 0x0A || after == 0x0D { return true }
-                    }
-                }
-                guard let newline = memchr(base + lineStart, 0x0A, bytes.count - lineStart) else { return false }
-                lineStart = UnsafeRawPointer(newline) - UnsafeRawPointer(base) + 1
-            }
-            return false
-        }
     }
 }

@@ -33,7 +33,7 @@
         /// What a `pattern` or `unrouted` finding found, as its code.
         var detailCode: String?
         /// A link made for the route that another route takes: the proof of a pair finding
-        /// (`proved(by:)`).
+        /// (`ExampleMaker.proving(_:)`).
         @_spi(Records) public var example: String?
 
         /// The finding's stable code (urnmatch(1) CHECKS): the kind's name for a pair of routes,
@@ -75,20 +75,6 @@
             case .pattern: return "\(here): \(detail)"
             case .unrouted: return detail
             }
-        }
-    }
-
-    /// `findings` with the proof of each finding about two routes: an example link made for
-    /// the route (`ExampleMaker`) that another route takes. A finding whose route's example
-    /// lands on the route itself keeps no example.
-    @_spi(Records) public static func proved(_ findings: [Finding], by maker: ExampleMaker) -> [Finding] {
-        findings.map { finding in
-            guard finding.routes.count == 2, finding.route !== finding.other,
-                  let table = maker.matcher.tables.first(where: { $0.name == finding.route.table }) else { return finding }
-            var proved = finding
-            proved.example = maker.examples(for: finding.route, in: table)
-                .first { $0.kind == .hit && $0.link != nil && !$0.landed && $0.winner != nil }?.link
-            return proved
         }
     }
 
@@ -168,7 +154,7 @@
             if let pa = ra.pattern.urlPattern, let pb = rb.pattern.urlPattern {
                 // URLPatterns are compared by their eight canonical pattern strings: the same
                 // pattern twice is a duplicate; a route of higher precedence that covers another
-                // (`URLPattern.covers`) shadows it, and its example link shows it (`proved(_:by:)`)
+                // (`URLPattern.covers`) shadows it, and its example link shows it (`ExampleMaker.proving(_:)`)
                 let aFirst = Precedence.precedes(ra, a, rb, b, ranking: table.ranking)
                 if URLPattern.Component.allCases.allSatisfy({ pa.pattern($0) == pb.pattern($0) }), methodsAB {
                     found.append(Finding(kind: .duplicate, route: rb, other: ra))

@@ -106,12 +106,6 @@
     case file
 }
 
-/// How a host is written: as in the link, or converted to its ASCII (`--punycode`, `puny:`)
-/// or Unicode (`--as-idn`, `idn:`) form.
-@_spi(Records) public enum HostForm: Sendable, Equatable {
-    case asWritten, ascii, unicode
-}
-
 /// Why a template could not be compiled; `column` is 1-based.
 @_spi(Records) public struct TemplateError: CodedError, Equatable {
     /// The reason.
