@@ -1,12 +1,12 @@
 extension Matcher {
     /// Reads `link` against `base` as a URLPattern's `exec()` reads it into
-    /// `urlPatternInput`, unless that holds it already (`urlPatternReading`); false when the
+    /// `urlPattern.input`, unless that holds it already (`urlPattern.reading`); false when the
     /// WHATWG URL parser reads no URL.
     func readURLPatternInput(_ link: Link, base: String?, domainToASCII: (@Sendable (String) -> String?)?) -> Bool {
-        if let reading = urlPatternReading, reading.base == base { return reading.isURL }
-        urlPatternSegmentsRead = false
-        let isURL = urlPatternInput.read(link.text, baseURL: base, domainToASCII: domainToASCII)
-        urlPatternReading = (base, isURL)
+        if let reading = urlPattern.reading, reading.base == base { return reading.isURL }
+        urlPattern.segmentsRead = false
+        let isURL = urlPattern.input.read(link.text, baseURL: base, domainToASCII: domainToASCII)
+        urlPattern.reading = (base, isURL)
         return isURL
     }
 
@@ -17,40 +17,40 @@ extension Matcher {
     func collectURLPatterns(_ link: Link, _ index: URLPatternIndex, in table: CompiledTable, mode: ComponentMode,
                             limit: Int?) throws(Regex.MatchError) {
         // an earlier urlpattern table of this call read a URL from the link (against its own base)
-        let readBefore = urlPatternReading?.isURL == true
+        let readBefore = urlPattern.reading?.isURL == true
         guard readURLPatternInput(link, base: table.table.baseURL, domainToASCII: index.domainToASCII) else {
             if !readBefore { unreadableURL = UnreadableURL(link.text, baseURL: table.table.baseURL) }
             return
         }
         if unreadableURL != nil { unreadableURL = nil }
-        let pathname = urlPatternInput.ranges[URLPattern.Component.pathname.rawValue]
-        urlPatternFound.removeAll(keepingCapacity: true)
-        if urlPatternInput.bytes[pathname].first == UInt8(ascii: "/") {
-            urlPatternSegments.removeAll()
-            urlPatternSegments.appendSlashSeparated(urlPatternInput.bytes, (pathname.lowerBound + 1)..<pathname.upperBound, raw: true)
-            urlPatternSegmentsRead = true
+        let pathname = urlPattern.input.ranges[URLPattern.Component.pathname.rawValue]
+        urlPattern.found.removeAll(keepingCapacity: true)
+        if urlPattern.input.bytes[pathname].first == UInt8(ascii: "/") {
+            urlPattern.segments.removeAll()
+            urlPattern.segments.appendSlashSeparated(urlPattern.input.bytes, (pathname.lowerBound + 1)..<pathname.upperBound, raw: true)
+            urlPattern.segmentsRead = true
             if let limit {
-                guard limit < urlPatternSegments.count else { return }
-                urlPatternSegments.truncate(to: limit)
+                guard limit < urlPattern.segments.count else { return }
+                urlPattern.segments.truncate(to: limit)
             }
-            try index.trie.search(&urlPatternSegments, into: &urlPatternFound)
+            try index.trie.search(&urlPattern.segments, into: &urlPattern.found)
         } else if limit != nil {
             return  // an opaque pathname has no segments to cut
         }
-        try urlPatternInput.withTexts { (whole) throws(Regex.MatchError) in
+        try urlPattern.input.withTexts { (whole) throws(Regex.MatchError) in
             let texts = limit == nil ? whole : urlPatternPrefix(whole)
             try index.patterns.withUnsafeBufferPointer { (patterns) throws(Regex.MatchError) in
-                if urlPatternRests.count < index.restCount { urlPatternRests = [UInt8](repeating: 0, count: index.restCount) }
-                for rest in 0..<index.restCount { urlPatternRests[rest] = 0 }
-                for id in urlPatternFound where method.map({ HTTPMethod.accepts(table.routes[id].methods, $0) }) ?? true {
+                if urlPattern.rests.count < index.restCount { urlPattern.rests = [UInt8](repeating: 0, count: index.restCount) }
+                for rest in 0..<index.restCount { urlPattern.rests[rest] = 0 }
+                for id in urlPattern.found where method.map({ HTTPMethod.accepts(table.routes[id].methods, $0) }) ?? true {
                     let rest = index.restOf[id]
                     if rest < 0 {
                         if try patterns[id].matches(texts, pathnameTaken: true) { ranked.append((id, mode)) }
                         continue
                     }
                     // a rest already tested for this link answers for every route that shares it
-                    if urlPatternRests[rest] == 0 { urlPatternRests[rest] = try patterns[id].matches(texts, pathnameTaken: true) ? 1 : 2 }
-                    if urlPatternRests[rest] == 1 { ranked.append((id, mode)) }
+                    if urlPattern.rests[rest] == 0 { urlPattern.rests[rest] = try patterns[id].matches(texts, pathnameTaken: true) ? 1 : 2 }
+                    if urlPattern.rests[rest] == 1 { ranked.append((id, mode)) }
                 }
                 for id in index.others where method.map({ HTTPMethod.accepts(table.routes[id].methods, $0) }) ?? true {
                     if try patterns[id].matches(texts) { ranked.append((id, mode)) }
@@ -63,17 +63,17 @@ extension Matcher {
     /// it (0 for no URL or an opaque pathname): the lengths of its prefixes (urnstack).
     func urlPatternSegmentCount(_ link: Link, _ index: URLPatternIndex, in table: CompiledTable) -> Int {
         guard readURLPatternInput(link, base: table.table.baseURL, domainToASCII: index.domainToASCII) else { return 0 }
-        let pathname = urlPatternInput[.pathname]
+        let pathname = urlPattern.input[.pathname]
         guard pathname.first == UInt8(ascii: "/") else { return 0 }
         return pathname.count { $0 == UInt8(ascii: "/") }
     }
 
-    /// `texts` cut to the prefix `urlPatternSegments` shows (the first segments of the
+    /// `texts` cut to the prefix `urlPattern.segments` shows (the first segments of the
     /// pathname), with no query and no fragment: a parent screen's link.
     func urlPatternPrefix(_ texts: URLPatternInput.Texts) -> URLPatternInput.Texts {
         let pathname = texts.ranges[URLPattern.Component.pathname.rawValue]
         var end = pathname.lowerBound
-        for index in 0..<urlPatternSegments.count { end += 1 + urlPatternSegments[index].count }
+        for index in 0..<urlPattern.segments.count { end += 1 + urlPattern.segments[index].count }
         var ranges = texts.ranges
         ranges[URLPattern.Component.pathname.rawValue] = pathname.lowerBound..<end
         ranges[URLPattern.Component.search.rawValue] = end..<end
@@ -113,12 +113,12 @@ extension Matcher {
                              limit: Int?) throws(Regex.MatchError) -> Arguments {
         var args = ArgumentList(reusing: &argumentBuffer)
         let read = readURLPatternInput(link, base: base, domainToASCII: index.domainToASCII)
-        let fromSegments = read && urlPatternSegmentsRead && index.patterns.withUnsafeBufferPointer { patterns in
+        let fromSegments = read && urlPattern.segmentsRead && index.patterns.withUnsafeBufferPointer { patterns in
             guard let segments = patterns[id].groupSegmentsAlone else { return false }
             // groups in the pathname alone, each a whole segment the trie's walk split off:
             // names distinct, so each is new to the list
             let names = patterns[id].pathnameGroupNames
-            urlPatternSegments.withUnsafeParts { bytes, ranges in
+            urlPattern.segments.withUnsafeParts { bytes, ranges in
                 for (group, segment) in segments.enumerated() {
                     names[group].withUnsafeBufferPointer { name in
                         args.addNew(name: name, string: UnsafeBufferPointer(rebasing: bytes[ranges[segment]]), plainName: false, plainValue: false)
@@ -128,7 +128,7 @@ extension Matcher {
             return true
         }
         if read, !fromSegments {
-            _ = try urlPatternInput.withTexts { (whole) throws(Regex.MatchError) in
+            _ = try urlPattern.input.withTexts { (whole) throws(Regex.MatchError) in
                 let texts = limit == nil ? whole : urlPatternPrefix(whole)
                 return try index.patterns.withUnsafeBufferPointer { (patterns) throws(Regex.MatchError) in
                     try patterns[id].forEachGroup(in: texts) { name, value in
@@ -147,4 +147,23 @@ extension Matcher {
         for (key, value) in route.defaults { args.add(key.utf8, value) }
         return args.finish(into: &argumentBuffer)
     }
+}
+
+/// What the urlpattern tables of a matcher read of the link of one call, kept for the rest of
+/// the call (the walk that chooses the route, then the winner's arguments) and its storage kept
+/// from link to link.
+struct URLPatternScratch {
+    /// The link's component texts as a urlpattern table reads it (`readURLPatternInput`).
+    var input = URLPatternInput()
+    /// The base `input` was read against and whether it is a URL; nil until a table of this call
+    /// reads the link.
+    var reading: (base: String?, isURL: Bool)?
+    /// The segments of that link's pathname, and whether they are that link's.
+    var segments = Components()
+    var segmentsRead = false
+    /// The routes a urlpattern table's trie found by those segments.
+    var found: [Int] = []
+    /// What the link's components other than the pathname gave each shared rest of the table
+    /// (`URLPatternIndex.restOf`): 0 untested, 1 taken, 2 refused.
+    var rests: [UInt8] = []
 }
