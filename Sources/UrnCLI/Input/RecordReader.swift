@@ -31,15 +31,22 @@ package final class RecordReader {
     /// How many bytes of an over-long line are kept for its error record.
     package static let overlongPrefix = 256
 
-    private let paths: [String]
+    /// Where lines come from: a file (`-` is stdin), or records a tool made in memory (the
+    /// example links `urnmatch --examples --against` routes).
+    package enum Source {
+        case file(String)
+        case memory(name: String, bytes: [UInt8])
+    }
+
+    private let sources: [Source]
     private let separator: UInt8
     private let maxLine: Int
     private var buffer = ByteBuffer(capacity: 1 << 18)
     private let diagnostics: Diagnostics
 
-    /// A reader of `paths` (`-` or none: stdin) splitting on `separator`.
-    package init(paths: [String], separator: UInt8, maxLine: Int, diagnostics: Diagnostics) {
-        self.paths = paths.isEmpty ? ["-"] : paths
+    /// A reader of `sources`, in order, splitting on `separator`.
+    package init(sources: [Source], separator: UInt8, maxLine: Int, diagnostics: Diagnostics) {
+        self.sources = sources
         self.separator = separator
         self.maxLine = maxLine
         self.diagnostics = diagnostics
@@ -56,27 +63,42 @@ package final class RecordReader {
     package func forEachLine(_ body: (InputLine) throws -> Bool, runs: ((LineRun) -> Bool)? = nil,
                              beforeRead: () -> Bool = { true }) rethrows -> Bool {
         var allRead = true
-        for path in paths {
+        for source in sources {
             guard beforeRead() else { break }
-            let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-            let source = path == "-" ? "<stdin>" : path
-            guard fd >= 0 else {
-                diagnostics.error("\(path): \(errorText(errno))")
-                allRead = false
-                continue
+            let readAll: Bool, stop: Bool
+            switch source {
+            case let .memory(name, bytes):
+                var offset = 0
+                (readAll, stop) = try readLines(source: name, body, runs, beforeRead) { free in
+                    let count = min(free.count, bytes.count - offset)
+                    _ = free.initialize(from: bytes[offset..<(offset + count)])
+                    offset += count
+                    return count
+                }
+            case let .file(path):
+                let fd: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+                guard fd >= 0 else {
+                    diagnostics.error("\(path): \(errorText(errno))")
+                    allRead = false
+                    continue
+                }
+                defer { if fd != 0 { close(fd) } }
+                PipeCapacity.enlarge(fd)
+                (readAll, stop) = try readLines(source: path == "-" ? "<stdin>" : path, body, runs, beforeRead) {
+                    read(fd, $0.baseAddress, $0.count)
+                }
             }
-            defer { if fd != 0 { close(fd) } }
-            PipeCapacity.enlarge(fd)
-            let (readAll, stop) = try readLines(fd: fd, source: source, body, runs, beforeRead)
             if !readAll { allRead = false }
             if stop { break }
         }
         return allRead
     }
 
-    /// Reads one file descriptor; returns whether it was read to its end and whether to stop.
-    private func readLines(fd: Int32, source: String, _ body: (InputLine) throws -> Bool, _ runs: ((LineRun) -> Bool)?,
-                           _ beforeRead: () -> Bool) rethrows -> (Bool, Bool) {
+    /// Reads one source, whose bytes `next` reads into the buffer it is given (as `read(2)`: the
+    /// count, 0 at the end, -1 with `errno` on failure); returns whether it was read to its end
+    /// and whether to stop.
+    private func readLines(source: String, _ body: (InputLine) throws -> Bool, _ runs: ((LineRun) -> Bool)?,
+                           _ beforeRead: () -> Bool, next: (UnsafeMutableBufferPointer<UInt8>) -> Int) rethrows -> (Bool, Bool) {
         buffer.removeAll()
         var start = 0     // first byte of the current line
         var scanned = 0   // bytes already searched for the separator
@@ -118,7 +140,7 @@ package final class RecordReader {
             guard beforeRead() else { return (true, true) }
             var failure: Int32 = 0
             let n = buffer.unsafeAppend(minimum: 1 << 16) { free in
-                let n = read(fd, free.baseAddress, free.count)
+                let n = next(free)
                 if n < 0 { failure = errno }
                 return n
             }

@@ -91,6 +91,8 @@ final class ChunkPipeline<Stage: RecordStage> {
     /// The options' separator, read once: each read of an option goes through its property
     /// wrapper, a look-up of generic metadata.
     private let separator: UInt8
+    /// Where the lines come from (`RecordDriver.sources`).
+    private let sources: [RecordReader.Source]
     private let settings: RecordDriver.Settings
     /// The driver's diagnostics, which the writer prints every message through in input order.
     private let diagnostics: Diagnostics
@@ -130,6 +132,7 @@ final class ChunkPipeline<Stage: RecordStage> {
     /// `start`) and records worked on as `driver` does.
     init(driver: RecordDriver, options: CommonOptions, settings: RecordDriver.Settings, stage: Stage) {
         self.options = options
+        sources = driver.sources
         separator = options.separator
         self.settings = settings
         diagnostics = driver.diagnostics
@@ -227,7 +230,7 @@ final class ChunkPipeline<Stage: RecordStage> {
     /// complete lines come as one run, copied and sent on as they are: their separators are
     /// counted, for the lines' numbers, and each line is found by the worker that takes them.
     private func read() {
-        let reader = RecordReader(paths: options.files, separator: separator, maxLine: options.maxLine,
+        let reader = RecordReader(sources: sources, separator: separator, maxLine: options.maxLine,
                                   diagnostics: readerDiagnostics)
         var gathered = Gathered()
         _ = reader.forEachLine({ line in

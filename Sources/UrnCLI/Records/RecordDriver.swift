@@ -7,13 +7,19 @@ package struct RecordDriver {
     let diagnostics: Diagnostics
     /// Under `urnparse --log`, how lines are read as access-log lines.
     let log: LogInput?
+    /// Where the lines come from: the files of `options`, or records given in memory.
+    let sources: [RecordReader.Source]
 
     /// A driver for `options`, reporting through `diagnostics`, reading lines as access-log
-    /// lines when `log` says how.
-    package init(options: CommonOptions, diagnostics: Diagnostics, log: LogInput? = nil) {
+    /// lines when `log` says how, and reading `records` (named `name` in diagnostics) instead of
+    /// the files when given.
+    package init(options: CommonOptions, diagnostics: Diagnostics, log: LogInput? = nil,
+                 records: (name: String, bytes: [UInt8])? = nil) {
         self.options = options
         self.diagnostics = diagnostics
         self.log = log
+        sources = records.map { [.memory(name: $0.name, bytes: $0.bytes)] }
+            ?? (options.files.isEmpty ? ["-"] : options.files).map(RecordReader.Source.file)
     }
 
     /// What every record's work reads, read once from the options: an ArgumentParser property
@@ -93,7 +99,7 @@ package struct RecordDriver {
     /// Reads and works on every line in this thread; says whether every source was read.
     private func readInOneJob<Stage: RecordStage>(_ stage: inout Stage, _ writer: RecordWriter, _ settings: Settings,
                                                   _ meter: ProgressMeter?, _ outcome: inout Outcome) -> Bool {
-        let reader = RecordReader(paths: options.files, separator: options.separator,
+        let reader = RecordReader(sources: sources, separator: options.separator,
                                   maxLine: options.maxLine, diagnostics: diagnostics)
         var parser = recordParser(for: stage)
         return reader.forEachLine { line in

@@ -147,53 +147,73 @@ package struct UrnMatch: UrnTool {
             if checksAsJSON { _ = TableChecker.writeErrors(tableErrors) }
             return .failure
         }
-        if mode == .check || (mode == .examples && againstFiles.isEmpty) {
-            let settings = ExampleMaker.Settings(perRoute: perRoute ?? 1, seed: seed ?? ExampleMaker.Settings.defaultSeed,
-                                                 nearMisses: nearMisses, host: routing.hosts.first.map { ExampleMaker.host(ofPattern: $0.text) })
-            let maker = ExampleMaker(matcher: routing.matcherForProcess(tables),
-                                     parser: common.linkParser(routing.linkParser(for: tables)), settings: settings)
-            if mode == .check { return TableChecker(tables: tables, caseInsensitive: routing.ignoreCase, json: json, examples: maker).run() }
-            return ExampleLister(maker: maker).run(diagnostics: diagnostics)
+        switch mode {
+        case .check?:
+            return TableChecker(tables: tables, caseInsensitive: routing.ignoreCase, json: json,
+                                examples: exampleMaker(tables, nearMisses: nearMisses)).run()
+        case .examples? where againstFiles.isEmpty:
+            return ExampleLister(maker: exampleMaker(tables, nearMisses: nearMisses)).run(diagnostics: diagnostics)
+        default:
+            routing.warnOfTablesTakingAnyHost(tables, diagnostics: diagnostics)
+            let parser = common.linkParser(routing.linkParser(for: tables))
+            var old: TableComparison?
+            if !againstFiles.isEmpty {
+                guard let loaded = oldSide(parser: parser, diagnostics: diagnostics) else { return .failure }
+                old = loaded
+            }
+            let examples = mode == .examples ? old.map { exampleRecords(tables, parser: parser, against: $0) } : nil
+            return route(tables, parser: parser, against: old, examples: examples, diagnostics: diagnostics)
         }
-        routing.warnOfTablesTakingAnyHost(tables, diagnostics: diagnostics)
-        let newParser = common.linkParser(routing.linkParser(for: tables))
-        var comparison: TableComparison?
-        if !againstFiles.isEmpty {
-            var old = routing
-            old.tableFiles = againstFiles
-            old.expressions = []
-            guard let oldTables = old.loadTables(diagnostics: diagnostics) else { return .failure }
-            let oldParser = common.linkParser(old.linkParser(for: oldTables))
-            comparison = TableComparison(matcher: old.matcherForProcess(oldTables),
-                                         reader: oldParser == newParser ? nil : LinkReader(parser: oldParser),
-                                         basis: compare ?? .route, changedOnly: changed, explain: explain)
-        }
-        var examplesFile: ExampleInput?
-        if mode == .examples, let comparison {
-            // the links are both sides' examples and near misses, compared as links read from a file
-            let settings = ExampleMaker.Settings(perRoute: perRoute ?? 1, seed: seed ?? ExampleMaker.Settings.defaultSeed,
-                                                 nearMisses: true, host: routing.hosts.first.map { ExampleMaker.host(ofPattern: $0.text) })
-            var seen: Set<String> = []
-            let records = ExampleLister(maker: ExampleMaker(matcher: routing.matcherForProcess(tables), parser: newParser, settings: settings))
-                .inputRecords(side: "new", seen: &seen)
-                + ExampleLister(maker: ExampleMaker(matcher: comparison.matcher, parser: comparison.reader?.parser ?? newParser, settings: settings))
-                .inputRecords(side: "old", seen: &seen)
-            guard let file = ExampleInput(records: records, diagnostics: diagnostics) else { return .failure }
-            examplesFile = file
-            common.files = [file.path]
-        }
-        defer { examplesFile?.remove() }
+    }
+
+    /// Routes the records of the files (or `examples`, records made in memory) through `tables`,
+    /// and with `--against` through the OLD side's tables too.
+    private func route(_ tables: [RouteTable], parser: LinkParser, against comparison: TableComparison?,
+                       examples: [UInt8]?, diagnostics: Diagnostics) -> ExitStatus {
         var stage = MatchStage(
             matcher: routing.matcherForProcess(tables),
-            reader: LinkReader(parser: newParser),
+            reader: LinkReader(parser: parser),
             // --explain alone explains the records that matched nothing: it selects them, as -v does
             selection: mode == .count ? .count : mode == .stats ? .stats
                 : comparison != nil ? .every : invert || (explain && mode == nil) ? .unmatched
                 : mode == .all ? .every : .matched,
             invert: invert, allMatches: allMatches, explain: explain,
-            method: method?.uppercased(), methodField: examplesFile != nil ? JSONPath(field: "method") : methodField.path,
+            method: method?.uppercased(), methodField: examples != nil ? JSONPath(field: "method") : methodField.path,
             readsRequestLines: RoutingOptions.haveMethods(tables), comparison: comparison)
-        return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
+        return RecordDriver(options: common, diagnostics: diagnostics, records: examples.map { ("<examples>", $0) }).run(&stage)
+    }
+
+    /// The OLD side of `--against`: its tables loaded, with the reading of links they need.
+    private func oldSide(parser newParser: LinkParser, diagnostics: Diagnostics) -> TableComparison? {
+        var old = routing
+        old.tableFiles = againstFiles
+        old.expressions = []
+        guard let oldTables = old.loadTables(diagnostics: diagnostics) else { return nil }
+        let oldParser = common.linkParser(old.linkParser(for: oldTables))
+        return TableComparison(matcher: old.matcherForProcess(oldTables),
+                               reader: oldParser == newParser ? nil : LinkReader(parser: oldParser),
+                               basis: compare ?? .route, changedOnly: changed, explain: explain)
+    }
+
+    /// The records `--examples --against` routes: both sides' example links and near misses,
+    /// each once, one a line.
+    private func exampleRecords(_ tables: [RouteTable], parser: LinkParser, against old: TableComparison) -> [UInt8] {
+        var seen: Set<String> = []
+        let records = ExampleLister(maker: exampleMaker(tables, parser: parser, nearMisses: true))
+            .inputRecords(side: "new", seen: &seen)
+            + ExampleLister(maker: exampleMaker(old.matcher.tables, matcher: old.matcher, parser: old.reader?.parser ?? parser, nearMisses: true))
+            .inputRecords(side: "old", seen: &seen)
+        return Array(records.map { $0 + "\n" }.joined().utf8)
+    }
+
+    /// The example maker over `tables` (`--examples`, and `--check`'s proofs), routing with
+    /// `matcher` and reading links with `parser` (by default those the tables need).
+    private func exampleMaker(_ tables: [RouteTable], matcher: Matcher? = nil, parser: LinkParser? = nil,
+                              nearMisses: Bool) -> ExampleMaker {
+        let settings = ExampleMaker.Settings(perRoute: perRoute ?? 1, seed: seed ?? ExampleMaker.Settings.defaultSeed,
+                                             nearMisses: nearMisses, host: routing.hosts.first.map { ExampleMaker.host(ofPattern: $0.text) })
+        return ExampleMaker(matcher: matcher ?? routing.matcherForProcess(tables),
+                            parser: parser ?? common.linkParser(routing.linkParser(for: tables)), settings: settings)
     }
 
     /// `--infer`: every operand is a file of links; tables (`-f`, `-e`), when given, take the
