@@ -84,7 +84,7 @@
         let inner = (token.lowerBound + 1)..<(token.upperBound - 1)
         // An escape is longer than what it stands for: a token as long as `name` holds it
         // only as written, and a shorter one never does. Written the same is not enough when
-        // the bytes hold a backslash (a name with one, issue 37): the key token `"\\"` is
+        // the bytes hold a backslash (a name with one): the key token `"\\"` is
         // the name `\\` byte for byte, but it decodes to `\`.
         if inner.count == name.count {
             guard let source = name.baseAddress else { return true }

@@ -215,7 +215,7 @@
 
     /// Express's `:name?`, `:name*`, `:name+`, `:name(…)` and `:a-:b` would be read as literal
     /// text after a placeholder and never match: they are an error that names the dialect that
-    /// reads them (issue 14).
+    /// reads them.
     private static func refuseExpressSyntax(_ bytes: UnsafeBufferPointer<UInt8>, name: String, after end: Int, segmentEnd: Int) throws(PatternError) {
         if end < segmentEnd, "?*+(".utf8.contains(bytes[end]) {
             let mark = Character(Unicode.Scalar(bytes[end]))

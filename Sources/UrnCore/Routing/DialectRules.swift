@@ -1,4 +1,4 @@
-/// Each dialect's behaviour as named rules, in one table (issue 12): matching, explaining,
+/// Each dialect's behaviour as named rules, in one table: matching, explaining,
 /// checking, table reading and stacking ask for a rule, not for a dialect. Where a rule is a
 /// whole implementation (a library's pattern syntax, its argument forms, its component
 /// readings), the code for it lives in one file each: `ExactSyntax`, `ExactArguments`,

@@ -1,6 +1,6 @@
 /// What one pattern segment accepts of a link's component, in one dialect under the matcher's
 /// options. The segment trie, the alignment of catch-alls, `--explain` and `--check` all ask
-/// here, so they cannot disagree (issue 12).
+/// here, so they cannot disagree.
 struct SegmentRules: Sendable {
     /// Literals compare without regard to ASCII case (`-i`).
     let caseInsensitive: Bool

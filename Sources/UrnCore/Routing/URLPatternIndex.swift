@@ -2,7 +2,7 @@
 /// segments (`URLPattern.wholeSegments`) is filed in a segment trie, which finds it by the
 /// link's pathname without running its expression; only its other components are tested then.
 /// The other routes run their expressions in table order. Both ways give the routes `exec()`
-/// gives (issue 60: a table of API paths would otherwise run every route's expression). A
+/// gives (a table of API paths would otherwise run every route's expression). A
 /// class, so that the matcher reads it in place.
 final class URLPatternIndex {
     /// The routes with whole-segment pathnames, by those segments.
