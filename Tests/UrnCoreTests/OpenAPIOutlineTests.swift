@@ -25,7 +25,7 @@ extension OpenAPIReaderTests {
         let tree = try YAMLEventReader(table: "t", bytes: yaml, start: 0, position: TextPosition(yaml))
             .document(limits: DocumentLimits(byteCount: yaml.count), outline: .root)
         let json = try JSONDocument(Array(#"{"openapi": "3.0.0", "info": {"title": "t"}, "paths": {"/a": {"get": {"operationId": "a", "responses": {}}}}}"#.utf8),
-                                    outline: .root).root
+                                    outline: OpenAPIOutline.root).root
         for root in [tree, json] {
             #expect(root["info"]?.kindName == "a value left unread")
             #expect(root["paths"]?["/a"]?["get"]?["operationId"]?.string == "a")
