@@ -42,20 +42,26 @@ def matches(output, expected):
     return output == expected
 
 
+def compared(what, command, shown, output):
+    """Whether `output` is what the document shows; prints both when not."""
+    if matches(output, list(shown)):
+        return True
+    print(f"--- {what}: {command}")
+    print("    shown:  " + "\n            ".join(shown))
+    print("    output: " + "\n            ".join(output))
+    return False
+
+
 def main():
     text = open(os.path.join(ROOT, "README.md")).read()
     env = dict(os.environ, PATH=BIN + os.pathsep + os.environ["PATH"])
     passed, failed = 0, 0
     for command, expected in examples(text):
         run = subprocess.run(["bash", "-c", command], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
-        output = (run.stdout + run.stderr).splitlines()
-        if matches(output, list(expected)):
+        if compared("README command differs", command, expected, (run.stdout + run.stderr).splitlines()):
             passed += 1
         else:
             failed += 1
-            print(f"--- README command differs: {command}")
-            print("    shown:  " + "\n            ".join(expected))
-            print("    output: " + "\n            ".join(output))
     print(f"readme: {passed} passed, {failed} failed")
     return 1 if failed else 0
 

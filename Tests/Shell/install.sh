@@ -14,10 +14,11 @@ check() {
 make -s -C "$root" install DESTDIR="$dest" PREFIX="$prefix" BIN="$bin" >/dev/null
 expected=$(
   for t in urnfmt urnmatch urnparse urnstack; do
-    echo "bin/$t"; echo "share/man/man1/$t.1"; echo "share/bash-completion/completions/$t"
+    echo "bin/$t"; echo "share/bash-completion/completions/$t"
     echo "share/zsh/site-functions/_$t"; echo "share/fish/vendor_completions.d/$t.fish"
   done
-  echo share/man/man5/urn-routes.5; echo share/man/man7/urn-patterns.7
+  # every page of man/ is installed in its section
+  for page in "$root"/man/*.[1-8]; do echo "share/man/man${page##*.}/$(basename "$page")"; done
 )
 actual=$(cd "$dest$prefix" && find . -type f | sed 's|^\./||')
 check "installed files are exactly the expected list" "[ \"\$(sort <<<'$expected')\" = \"\$(sort <<<'$actual')\" ]"
@@ -27,6 +28,7 @@ for t in urnparse urnmatch urnstack urnfmt; do
 done
 check "man opens urn-patterns(7)" "MANPATH='$dest$prefix/share/man' man -P cat 7 urn-patterns | grep -q PRECEDENCE"
 check "man opens urn-routes(5)" "MANPATH='$dest$prefix/share/man' man -P cat 5 urn-routes | grep -q 'ROUTE TABLES'"
+check "man opens urnmatch-tables(7)" "MANPATH='$dest$prefix/share/man' man -P cat 7 urnmatch-tables | grep -q 'INFERRING ROUTES'"
 check "man -l opens an installed page" "man -l -P cat '$dest$prefix/share/man/man1/urnmatch.1' | grep -q urnmatch"
 make -s -C "$root" uninstall DESTDIR="$dest" PREFIX="$prefix" >/dev/null
 check "uninstall removes every file" "[ -z \"\$(find '$dest' -type f)\" ]"

@@ -1,7 +1,7 @@
 @_spi(Records) import UrnCore
 
 /// `urnmatch --examples`: writes, for every route of the tables, the record `urnmatch -a`
-/// prints for each example link made for it, with `example` added (urnmatch(1) EXAMPLE LINKS):
+/// prints for each example link made for it, with `example` added (urnmatch-tables(7) EXAMPLE LINKS):
 /// `{"for":{"table","line","pattern"},"landed","kind"}`, `miss` for a near miss, `none` where no
 /// link could be made. 0 when every route's first example lands on it, 1 when some route's
 /// lands elsewhere or none could be made.

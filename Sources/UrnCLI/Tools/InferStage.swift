@@ -1,6 +1,6 @@
 @_spi(Records) import UrnCore
 
-/// `urnmatch --infer` (urnmatch(1) INFERRING ROUTES): feeds each record's link to a
+/// `urnmatch --infer` (urnmatch-tables(7) INFERRING ROUTES): feeds each record's link to a
 /// `RouteInference` (with tables, only the links no route takes) and writes the inferred table
 /// after the last record, instead of records.
 struct InferStage: RecordStage {

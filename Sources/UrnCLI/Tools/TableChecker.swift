@@ -1,7 +1,7 @@
 @_spi(Records) import UrnCore
 
 /// `urnmatch --check`: prints each finding GNU-style on stdout, or with `--json` as one JSON
-/// line a finding (urnmatch(1) CHECKS); 0 when clean, 1 with warnings.
+/// line a finding (urnmatch-tables(7) CHECKING A TABLE); 0 when clean, 1 with warnings.
 struct TableChecker {
     let tables: [RouteTable]
     let caseInsensitive: Bool

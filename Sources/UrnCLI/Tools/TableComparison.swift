@@ -2,7 +2,7 @@ import ArgumentParser
 @_spi(Records) import UrnCore
 
 /// `urnmatch --against`: each link routed through a second set of tables (OLD) beside the
-/// first (NEW), and what changed between them (urnmatch(1) COMPARING TABLES): `before` holds
+/// first (NEW), and what changed between them (urnmatch-tables(7) COMPARING TABLES): `before` holds
 /// what OLD gives, `change` one of `same`, `target`, `args`, `lost`, `gained`, `error`.
 final class TableComparison {
     /// What counts as the same answer (`--compare`).

@@ -35,7 +35,7 @@ public enum InferredTableDialect: String, CaseIterable, Sendable {
     }
 }
 
-/// A table of inferred routes and the text of it in each dialect (urnmatch(1) INFERRING ROUTES):
+/// A table of inferred routes and the text of it in each dialect (urnmatch-tables(7) INFERRING ROUTES):
 /// one route a line, most specific first, each under a comment with its count of links and up to
 /// three of them.
 public struct InferredTable: Sendable {

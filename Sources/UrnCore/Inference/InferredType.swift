@@ -1,4 +1,4 @@
-/// The types `urnmatch --infer` recognises in a path segment's value (urnmatch(1) INFERRING
+/// The types `urnmatch --infer` recognises in a path segment's value (urnmatch-tables(7) INFERRING
 /// ROUTES): a segment that has one of them is a value, never a literal, wherever it stands.
 public enum InferredType: UInt8, CaseIterable, Comparable, Sendable {
     /// Decimal digits only, at most 18 (urn's `<int:>` is 64-bit).

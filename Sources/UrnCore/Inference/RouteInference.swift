@@ -1,4 +1,4 @@
-/// Infers a route table from links (urnmatch `--infer`, urnmatch(1) INFERRING ROUTES): feed it
+/// Infers a route table from links (urnmatch `--infer`, urnmatch-tables(7) INFERRING ROUTES): feed it
 /// links, one at a time, then ask for the table. A link is read as the table's dialect reads
 /// it: urn's the path's components for web links, the host and path for app links, decoded,
 /// a trailing slash ignored; OpenAPI's likewise, but with a trailing slash kept, as a server

@@ -1,4 +1,4 @@
-/// Lines up the links whose routes have a catch-all of varying depth (urnmatch(1) INFERRING
+/// Lines up the links whose routes have a catch-all of varying depth (urnmatch-tables(7) INFERRING
 /// ROUTES, multi-segment tails): GitLab's `/<*namespace_id>/<project_id>/-/…` puts the same
 /// sub-resources one, two or three components deeper as the namespace grows, so that read by
 /// depth each depth sees a share of their links, and may decide them otherwise (a literal at

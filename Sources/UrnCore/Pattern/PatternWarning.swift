@@ -1,5 +1,5 @@
 /// What `urnmatch --check` says about a pattern that loads but does not mean what it seems to:
-/// a stable code (urnmatch(1) CHECKS) and the sentence for the reader.
+/// a stable code (urnmatch-tables(7) CHECKING A TABLE) and the sentence for the reader.
 @_spi(Records) public struct PatternWarning: Sendable, Equatable {
     /// The finding's code, e.g. `unclosed-placeholder`.
     @_spi(Records) public let code: String

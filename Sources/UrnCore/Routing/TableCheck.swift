@@ -36,7 +36,7 @@
         /// (`ExampleMaker.proving(_:)`).
         @_spi(Records) public var example: String?
 
-        /// The finding's stable code (urnmatch(1) CHECKS): the kind's name for a pair of routes,
+        /// The finding's stable code (urnmatch-tables(7) CHECKING A TABLE): the kind's name for a pair of routes,
         /// what was found for a `pattern` or `unrouted` finding.
         @_spi(Records) public var code: String { detailCode ?? kind.rawValue }
 
