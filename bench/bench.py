@@ -392,7 +392,35 @@ def instructions(args):
     print(f"{'urlpattern / express':<17} {figures['urnmatch urlpattern'] / figures['urnmatch express']:>6.2f}×  target ≤ 1.5×")
     pipeline = figures["urnparse"] + figures["urnmatch ← parse"] + figures["urnstack ← match"] + figures["urnfmt ← stack"]
     print(f"{'pipeline (4)':<17} {pipeline:>10,.0f} {'':>18}  (the four stages' sum)")
+    routed_links_instructions(tool)
     return pipeline
+
+
+def routed_links_instructions(tool):
+    """Instructions a link over 100,000 links that gen_links.py draws from the GitHub table's routes
+    (seed 7): urnmatch -a with the links as its operand, urnmatch over urnparse's records and
+    urnstack over urnmatch's; each less the same command on an empty file (bench/RESULTS.md
+    follows these three from commit to commit)."""
+    n = INSTRUCTION_LINKS
+    github = os.path.join(HERE, "github_api.routes")
+    links = os.path.join(OUT, f"routed-links-{n}.txt")
+    if not os.path.exists(links):
+        subprocess.run([sys.executable, os.path.join(HERE, "gen_links.py"), "-n", str(n), "--seed", "7",
+                        "--routes", github, "-o", links], check=True, stderr=subprocess.DEVNULL)
+    empty = os.path.join(OUT, "empty.txt")
+    open(empty, "w").close()
+    records = {}
+    for name, argv, source in (("parsed", [tool("urnparse"), "-s"], links),
+                               ("matched", [tool("urnmatch"), "-s", "-f", github], "parsed")):
+        records[name] = os.path.join(OUT, f"routed-{name}-{n}.jsonl")
+        with open(records.get(source, source), "rb") as stdin, open(records[name], "wb") as stdout:
+            subprocess.run(argv, stdin=stdin, stdout=stdout, check=False)
+    print(f"\ninstructions a link over {n:,} links drawn from the GitHub table's routes (gen_links.py --seed 7)")
+    for name, argv, path in (("urnmatch -a FILE", [tool("urnmatch"), "-a", "-f", github], links),
+                             ("urnmatch ← parse", [tool("urnmatch"), "-f", github], records["parsed"]),
+                             ("urnstack ← match", [tool("urnstack"), "-f", github], records["matched"])):
+        total = callgrind_instructions(argv + [path], os.devnull) - callgrind_instructions(argv + [empty], os.devnull)
+        print(f"{name:<17} {total / n:>10,.0f}")
 
 
 OPENAPI_OPERATIONS = 1_000
