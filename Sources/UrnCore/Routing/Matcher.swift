@@ -52,7 +52,7 @@
     @exclusivity(unchecked) var found: [Int] = []
     @exclusivity(unchecked) var ranked: [(id: Int, mode: ComponentMode)] = []
     /// The WAAppRouting routes that throw on the link's whole reading, out of the running.
-    var throwing: [Int] = []
+    @exclusivity(unchecked) var throwing: [Int] = []
     /// What the urlpattern tables read of this call's link (`URLPatternScratch`).
     @exclusivity(unchecked) var urlPattern = URLPatternScratch()
     /// The HTTP method of the request being routed (`--method`), nil for any.
@@ -303,7 +303,7 @@
     /// components), each once, in the order the tries found them, then the regex routes.
     func collect(_ link: Link, in table: CompiledTable, limit: Int?, walkingTries: Bool = true) throws(Regex.MatchError) {
         ranked.removeAllShort()
-        throwing.removeAll(keepingCapacity: true)
+        throwing.removeAllShort()
         // a urlpattern table's routes are found by the WHATWG reading of the link, in no partition
         for index in table.partitions.indices where walkingTries && table.urlPatterns == nil {
             let mode = table.partitions[index].mode
