@@ -147,15 +147,16 @@ package struct UrnMatch: UrnTool {
             if checksAsJSON { _ = TableChecker.writeErrors(tableErrors) }
             return .failure
         }
+        let parser = common.linkParser(routing.linkParser(for: tables))
         switch mode {
         case .check?:
             return TableChecker(tables: tables, caseInsensitive: routing.ignoreCase, json: json,
-                                examples: exampleMaker(tables, nearMisses: nearMisses)).run()
+                                examples: exampleMaker(routing.matcherForProcess(tables), parser, nearMisses: nearMisses)).run()
         case .examples? where againstFiles.isEmpty:
-            return ExampleLister(maker: exampleMaker(tables, nearMisses: nearMisses)).run(diagnostics: diagnostics)
+            return ExampleLister(maker: exampleMaker(routing.matcherForProcess(tables), parser, nearMisses: nearMisses))
+                .run(diagnostics: diagnostics)
         default:
             routing.warnOfTablesTakingAnyHost(tables, diagnostics: diagnostics)
-            let parser = common.linkParser(routing.linkParser(for: tables))
             var old: TableComparison?
             if !againstFiles.isEmpty {
                 guard let loaded = oldSide(parser: parser, diagnostics: diagnostics) else { return .failure }
@@ -199,21 +200,19 @@ package struct UrnMatch: UrnTool {
     /// each once, one a line.
     private func exampleRecords(_ tables: [RouteTable], parser: LinkParser, against old: TableComparison) -> [UInt8] {
         var seen: Set<String> = []
-        let records = ExampleLister(maker: exampleMaker(tables, parser: parser, nearMisses: true))
+        let records = ExampleLister(maker: exampleMaker(routing.matcherForProcess(tables), parser, nearMisses: true))
             .inputRecords(side: "new", seen: &seen)
-            + ExampleLister(maker: exampleMaker(old.matcher.tables, matcher: old.matcher, parser: old.reader?.parser ?? parser, nearMisses: true))
+            + ExampleLister(maker: exampleMaker(old.matcher, old.reader?.parser ?? parser, nearMisses: true))
             .inputRecords(side: "old", seen: &seen)
         return Array(records.map { $0 + "\n" }.joined().utf8)
     }
 
-    /// The example maker over `tables` (`--examples`, and `--check`'s proofs), routing with
-    /// `matcher` and reading links with `parser` (by default those the tables need).
-    private func exampleMaker(_ tables: [RouteTable], matcher: Matcher? = nil, parser: LinkParser? = nil,
-                              nearMisses: Bool) -> ExampleMaker {
+    /// The example maker over `matcher`'s tables (`--examples`, and `--check`'s proofs), reading
+    /// links with `parser`.
+    private func exampleMaker(_ matcher: Matcher, _ parser: LinkParser, nearMisses: Bool) -> ExampleMaker {
         let settings = ExampleMaker.Settings(perRoute: perRoute ?? 1, seed: seed ?? ExampleMaker.Settings.defaultSeed,
                                              nearMisses: nearMisses, host: routing.hosts.first.map { ExampleMaker.host(ofPattern: $0.text) })
-        return ExampleMaker(matcher: matcher ?? routing.matcherForProcess(tables),
-                            parser: parser ?? common.linkParser(routing.linkParser(for: tables)), settings: settings)
+        return ExampleMaker(matcher: matcher, parser: parser, settings: settings)
     }
 
     /// `--infer`: every operand is a file of links; tables (`-f`, `-e`), when given, take the

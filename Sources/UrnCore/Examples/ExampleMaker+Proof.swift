@@ -1,7 +1,7 @@
 extension ExampleMaker {
-    /// `findings` with the proof of each finding about two routes: an example link made for
-    /// the route that another route takes. A finding whose route's example
-    /// lands on the route itself keeps no example.
+    /// `findings` with the proof of each finding about two routes: an example link made for the
+    /// route that another route takes. A finding whose route's example lands on the route itself
+    /// keeps no example.
     @_spi(Records) public func proving(_ findings: [TableCheck.Finding]) -> [TableCheck.Finding] {
         findings.map { finding in
             guard finding.routes.count == 2, finding.route !== finding.other,

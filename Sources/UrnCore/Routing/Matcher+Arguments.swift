@@ -45,7 +45,7 @@ extension Matcher {
 
     /// Adds the arguments that `route`'s segments take from the current `components` (typed,
     /// composite and catch-all ones included); false when its catch-alls cannot take them.
-    func addSegmentArguments(of route: Route, delimiter: [UInt8], to args: inout ArgumentList) throws(Regex.MatchError) -> Bool {
+    private func addSegmentArguments(of route: Route, delimiter: [UInt8], to args: inout ArgumentList) throws(Regex.MatchError) -> Bool {
         // Without catch-alls segment i takes component i; with them, find the split.
         let aligned = route.pattern.catchAllCount > 0
         if aligned {

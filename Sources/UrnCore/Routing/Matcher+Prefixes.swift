@@ -86,28 +86,28 @@ extension Matcher {
 
     /// The table whose routes one trie walk finds for every prefix of `link`: the only one, read
     /// one way (one partition, as components) and without `-i`; nil otherwise.
-    func singleWalkTable(_ link: Link) -> CompiledTable? {
+    private func singleWalkTable(_ link: Link) -> CompiledTable? {
         guard let table = compiled.first, isSingleWalk(table, link) else { return nil }
         return table
     }
 
     /// Whether `table`, the first, is the one table whose routes one trie walk finds for every
     /// prefix of `link` (`singleWalkTable`).
-    func isSingleWalk(_ table: CompiledTable, _ link: Link) -> Bool {
+    private func isSingleWalk(_ table: CompiledTable, _ link: Link) -> Bool {
         compiled.count == 1 && !table.isAppLinks && table.urlPatterns == nil && table.partitions.count == 1
             && reading(link, in: table).isComponents && !options.caseInsensitive
     }
 
     /// Fills `prefixFound` with the routes of `table` that take the first `length` components of
     /// `link`, for each length in `1...limit` (and 0 when `limit` is 0).
-    func walkPrefixes(_ link: Link, in table: CompiledTable, upTo limit: Int) throws(Regex.MatchError) {
+    private func walkPrefixes(_ link: Link, in table: CompiledTable, upTo limit: Int) throws(Regex.MatchError) {
         readComponents(link, mode: table.partitions[0].mode, delimiter: table.delimiter)
         prefixFound.removeAllShort()
         try table.withTrie(0) { (trie) throws(Regex.MatchError) in try trie.searchPrefixes(&components, upTo: limit, into: &prefixFound) }
     }
 
     /// The winner among the routes `walkPrefixes` found for `length` components, with its arguments.
-    func prefixWinner(_ link: Link, in table: CompiledTable, length: Int) throws(Regex.MatchError) -> Match? {
+    private func prefixWinner(_ link: Link, in table: CompiledTable, length: Int) throws(Regex.MatchError) -> Match? {
         try prefixFound.withUnsafeBufferPointer { (found) throws(Regex.MatchError) in
             try prefixWinner(link, in: table, length: length, among: found)
         }
@@ -115,7 +115,7 @@ extension Matcher {
 
     /// The winner among the routes `found` (what `walkPrefixes` found) for `length` components,
     /// with its arguments.
-    func prefixWinner(_ link: Link, in table: CompiledTable, length: Int,
+    private func prefixWinner(_ link: Link, in table: CompiledTable, length: Int,
                               among found: UnsafeBufferPointer<(length: Int, id: Int)>) throws(Regex.MatchError) -> Match? {
         var best: Int?
         for (foundLength, id) in found where foundLength == length && table.withRoute(id, { constraintsHold($0, link, table.dialect) }) {
@@ -138,7 +138,7 @@ extension Matcher {
 
     /// The number of components `link` has for `table`.
     @inline(__always)
-    func componentCount(_ link: Link, in table: CompiledTable) -> Int {
+    private func componentCount(_ link: Link, in table: CompiledTable) -> Int {
         if let index = table.urlPatterns { return urlPatternSegmentCount(link, index, in: table) }
         guard !table.partitions.isEmpty else { return 0 }
         readComponents(link, mode: table.partitions[0].mode, delimiter: table.delimiter)

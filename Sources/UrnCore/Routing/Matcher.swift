@@ -42,17 +42,17 @@
     /// call about a link reads it afresh, once for each way its tables read it; urnstack, which
     /// asks about every prefix of one link, holds one reading across its calls
     /// (`startHolding`).
-    @exclusivity(unchecked) var readMode: ComponentMode?
-    @exclusivity(unchecked) var readDelimiter: [UInt8] = []
+    @exclusivity(unchecked) private var readMode: ComponentMode?
+    @exclusivity(unchecked) private var readDelimiter: [UInt8] = []
     /// Whether a caller holds one link's reading across its calls.
-    @exclusivity(unchecked) var readingHeld = false
+    @exclusivity(unchecked) private var readingHeld = false
     /// Lower-cased components (`-i`).
-    @exclusivity(unchecked) var lookup = Components()
+    @exclusivity(unchecked) private var lookup = Components()
     /// Route ids a trie search found, and the candidates collected from them.
-    @exclusivity(unchecked) var found: [Int] = []
+    @exclusivity(unchecked) private var found: [Int] = []
     @exclusivity(unchecked) var ranked: [(id: Int, mode: ComponentMode)] = []
     /// The WAAppRouting routes that throw on the link's whole reading, out of the running.
-    @exclusivity(unchecked) var throwing: [Int] = []
+    @exclusivity(unchecked) private var throwing: [Int] = []
     /// What the urlpattern tables read of this call's link (`URLPatternScratch`).
     @exclusivity(unchecked) var urlPattern = URLPatternScratch()
     /// The HTTP method of the request being routed (`--method`), nil for any.
@@ -145,7 +145,7 @@
     /// Whether two delimiters are the same, a lone byte (nearly every delimiter) compared
     /// inline rather than through the arrays' `==`, a call.
     @inline(__always)
-    static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    private static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
         return a.count == 1 ? a[0] == b[0] : a == b
     }
@@ -267,7 +267,7 @@
     /// as it matches (layer.js:166-181). One that cannot decode a value ends the walk with 400,
     /// even when its method is not the request's (no route, and `refusal` says why); else the
     /// first whose method takes the request wins.
-    func decodingWalk(_ link: Link, in table: CompiledTable) throws(Regex.MatchError) -> Match? {
+    private func decodingWalk(_ link: Link, in table: CompiledTable) throws(Regex.MatchError) -> Match? {
         let requested = method
         method = nil
         defer { method = requested }
@@ -288,7 +288,7 @@
     }
 
     /// The collected route of highest precedence among those `include` accepts.
-    func best(in table: CompiledTable, where include: (Int) -> Bool = { _ in true }) -> (id: Int, mode: ComponentMode)? {
+    private func best(in table: CompiledTable, where include: (Int) -> Bool = { _ in true }) -> (id: Int, mode: ComponentMode)? {
         var best: (id: Int, mode: ComponentMode)?
         for candidate in ranked where include(candidate.id) {
             if let current = best, !table.precedes(candidate.id, current.id) {
@@ -301,7 +301,7 @@
 
     /// Fills `ranked` with the routes of `table` that match `link` (its first `limit`
     /// components), each once, in the order the tries found them, then the regex routes.
-    func collect(_ link: Link, in table: CompiledTable, limit: Int?, walkingTries: Bool = true) throws(Regex.MatchError) {
+    private func collect(_ link: Link, in table: CompiledTable, limit: Int?, walkingTries: Bool = true) throws(Regex.MatchError) {
         ranked.removeAllShort()
         throwing.removeAllShort()
         // a urlpattern table's routes are found by the WHATWG reading of the link, in no partition
