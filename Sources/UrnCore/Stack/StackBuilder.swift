@@ -87,49 +87,70 @@
                               args: .values(match?.args ?? Arguments()))
             }
         } else {
-            var prefix: LinkPrefix?
-            var prefixDelimiter = delimiter
-            let topReference = Unmanaged.passUnretained(top).toOpaque()
-            // the route of the last frame
-            var lastRoute: UnsafeMutableRawPointer?
-            /// Lays out the frame of `match`, the winner for the first `length` components. The
-            /// routes are compared and kept by reference, and the frame's link is cut from the
-            /// link's own text (the layout's is the same), which count no reference.
-            func place(_ length: Int, _ match: Match, walked: Bool) {
-                let route = match.routeReference.toOpaque()
-                guard route != topReference else { return }
-                // The routes of one table split the link alike; another table may not. A walk
-                // has one table: the top's.
-                if walked {
-                    if prefix == nil { prefix = LinkPrefix(link, dialect: dialect) }
-                } else {
-                    let routeDialect = matcher.dialect(of: match.route), routeDelimiter = matcher.delimiter(of: match.route)
-                    if prefix?.dialect != routeDialect || prefixDelimiter != routeDelimiter {
-                        prefix = LinkPrefix(link, dialect: routeDialect)
-                        prefixDelimiter = routeDelimiter
-                    }
-                }
-                let end = prefix.unsafelyUnwrapped.end(components: length, of: link.reference.text, delimiter: prefixDelimiter)
-                // a route that takes several prefixes (an optional segment) is one screen, at its longest
-                if lastRoute == route {
-                    layout.replaceLast(match.routeReference, linkEnd: end, args: .values(match.args))
-                } else {
-                    layout.append(match.routeReference, linkEnd: end, args: .values(match.args))
-                }
-                lastRoute = route
-            }
+            var frames = PrefixFrames(top: top, dialect: dialect, delimiter: delimiter)
             switch source {
             case let .walked(count):
-                try matcher.forEachWalkedPrefixWinner(link, below: count) { length, match in place(length, match, walked: true) }
+                try matcher.forEachWalkedPrefixWinner(link, below: count) { length, match in
+                    frames.place(length, match, of: link, lookedUpIn: nil, into: &layout)
+                }
             case .lookedUp:
                 let lookedUp = try matcher.prefixMatches(link)
                 for length in lookedUp.indices.dropFirst() {
-                    if let match = lookedUp[length] { place(length, match, walked: false) }
+                    if let match = lookedUp[length] { frames.place(length, match, of: link, lookedUpIn: matcher, into: &layout) }
                 }
             }
         }
         layout.append(.passUnretained(top), linkEnd: layout.text.count, args: topArgs)
         if let handler { layout.setHandler(handler, args: topArgs) }
+    }
+}
+
+/// The frames of a link's proper prefixes, laid out one winner at a time. A value the caller
+/// keeps, rather than local variables a nested function captures: those a closure passed to the
+/// matcher reaches are boxed, and every access to them was checked at run time.
+private struct PrefixFrames {
+    /// The route that took the whole link, which is no frame of its prefixes.
+    let topReference: UnsafeMutableRawPointer
+    /// The dialect of the top's table, which splits the link for a walk.
+    let dialect: Dialect
+    /// How the link was split last, and the delimiter of that split.
+    var prefix: LinkPrefix?
+    var prefixDelimiter: [UInt8]
+    /// The route of the last frame.
+    var lastRoute: UnsafeMutableRawPointer?
+
+    init(top: Route, dialect: Dialect, delimiter: [UInt8]) {
+        topReference = Unmanaged.passUnretained(top).toOpaque()
+        self.dialect = dialect
+        prefixDelimiter = delimiter
+    }
+
+    /// Lays out the frame of `match`, the winner for the first `length` components of `link`:
+    /// looked up in `matcher`'s tables, whose routes may split the link otherwise, or (nil) found
+    /// by the matcher's walk of one table, the top's. The routes
+    /// are compared and kept by reference, and the frame's link is cut from the link's own text
+    /// (the layout's is the same), which count no reference.
+    mutating func place(_ length: Int, _ match: Match, of link: Link, lookedUpIn matcher: Matcher?,
+                        into layout: inout StackLayout) {
+        let route = match.routeReference.toOpaque()
+        guard route != topReference else { return }
+        if let matcher {
+            let routeDialect = matcher.dialect(of: match.route), routeDelimiter = matcher.delimiter(of: match.route)
+            if prefix?.dialect != routeDialect || prefixDelimiter != routeDelimiter {
+                prefix = LinkPrefix(link, dialect: routeDialect)
+                prefixDelimiter = routeDelimiter
+            }
+        } else if prefix == nil {
+            prefix = LinkPrefix(link, dialect: dialect)
+        }
+        let end = prefix.unsafelyUnwrapped.end(components: length, of: link.reference.text, delimiter: prefixDelimiter)
+        // a route that takes several prefixes (an optional segment) is one screen, at its longest
+        if lastRoute == route {
+            layout.replaceLast(match.routeReference, linkEnd: end, args: .values(match.args))
+        } else {
+            layout.append(match.routeReference, linkEnd: end, args: .values(match.args))
+        }
+        lastRoute = route
     }
 }
 
