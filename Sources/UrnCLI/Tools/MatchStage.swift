@@ -122,10 +122,9 @@ struct MatchStage: RecordStage {
             if let handler = winner.handler { summary.hits[ObjectIdentifier(handler), default: 0] += 1 }
             if let method { summary.hitsByMethod[ObjectIdentifier(winner.route), default: [:]][method, default: 0] += 1 }
         } else if winner == nil {
-            // Express answers 400, not 404: an error record, as for a link it cannot read
-            if let refusal = matcher.refusal { throw refusal }
-            // a urlpattern table's exec() reads no URL from the link: an error record, not a miss
-            if let unreadable = matcher.unreadableURL { throw unreadable }
+            // Express answers 400, not 404, and a urlpattern table may read no URL from the link:
+            // an error record, as for a link urnmatch cannot read
+            try matcher.throwRefusal()
             summary.unmatched += 1
         }
         if explain {

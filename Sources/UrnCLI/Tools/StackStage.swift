@@ -84,8 +84,7 @@ struct StackStage: RecordStage {
         case .absent:
             try builder.layOut(parsed, into: &layout)
             // Express answers 400, not 404: an error record, as urnmatch writes
-            if layout.isEmpty, !layout.hasHandler, let refusal = builder.matcher.refusal { throw refusal }
-            if layout.isEmpty, !layout.hasHandler, let unreadable = builder.matcher.unreadableURL { throw unreadable }
+            if layout.isEmpty, !layout.hasHandler { try builder.matcher.throwRefusal() }
         case .unmatched: layout.clear()
         case let .matched(top, args, handler):
             // replaced in place, in one call rather than an emptying and an append

@@ -110,8 +110,7 @@ final class TableComparison {
     /// Routes `link` through OLD: `before`, and with `--explain` why nothing took it.
     private func route(_ link: Link, method: String?) throws {
         before = try matcher.firstMatch(link, method: method)
-        if before == nil, let refusal = matcher.refusal { throw refusal }
-        if before == nil, let unreadable = matcher.unreadableURL { throw unreadable }
+        if before == nil { try matcher.throwRefusal() }
         if explain, before == nil { beforeExplanations = try matcher.explain(link, method: method) }
     }
 

@@ -97,6 +97,15 @@
         onlyAppLinks = compiled.allSatisfy(\.isAppLinks)
     }
 
+    /// Throws why the last link `firstMatch` gave no route for is an error rather than a miss:
+    /// Express's 400 (`refusal`), or a link no urlpattern table reads a URL from
+    /// (`unreadableURL`). Read here, where the properties are declared, so that their accesses
+    /// are not checked at run time in the tools.
+    @_spi(Records) public func throwRefusal() throws {
+        if let refusal { throw refusal }
+        if let unreadableURL { throw unreadableURL }
+    }
+
     /// Fills `components` with `link` read for `mode`, reusing what this call (or the reading a
     /// caller holds) has read that way. Inlined, as the reading it calls is, so that the link is
     /// not copied into a call. One delimiter, the table's, is not stored again.
