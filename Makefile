@@ -249,9 +249,12 @@ bench-outputs:
 	SWIFT="$(SWIFT)" python3 bench/outputs.py --base "$(BASE)" --links $(or $(LINKS),20000)
 
 ## bench-infer: urnmatch --infer against the tables its traffic came from (GitHub, GitLab,
-## bench/infer/tables/), 1,000, 5,000 and 50,000 links, seeds 1 to 3: grouping accuracy and template F1
-## with the worst case per table, beside Drain's (drain3 from PyPI, into .build/bench-infer-venv where
-## missing); urn's figures are n/a while urnmatch has no --infer. BIN=folder uses built binaries
+## bench/infer/tables/ at 1,000, 5,000 and 50,000 links; the small-set tables of bench/infer/smallsets/,
+## values from fixed sets with Zipf popularity, at 1,000, 10,000 and 100,000), seeds 1 to 3: grouping
+## accuracy, template F1 and the inferred route count against the true one, with the worst case per
+## table, beside Drain's (drain3 from PyPI, into .build/bench-infer-venv where missing); then the
+## small-set tables' acceptance (PASS or FAIL, reported, never failing the target) and the reading of
+## their 12-value set. urn's figures are n/a while urnmatch has no --infer. BIN=folder uses built binaries
 bench-infer: $(if $(BIN),,build)
 	python3 bench/infer/run.py --bin "$(or $(BIN),$(RELEASE_BIN))"
 

@@ -32,6 +32,12 @@ urnmatch's answer, in score.py, never this file's.
 `#gen` comment lines in a table steer values for the hard cases:
     #gen values NAME V1 V2 ...      placeholders NAME take these values, Zipf over the order given
     #gen popular NAME VALUE SHARE   placeholders NAME take VALUE with probability SHARE
+    #gen set NAME SIZE ZIPF KIND    placeholders NAME take values from a fixed set of SIZE values
+                                    of KIND (vocab.py: product, user, seller, category, ...),
+                                    Zipf with exponent ZIPF; the set is made from the seed and
+                                    the name alone, so every placeholder NAME of the table, at any
+                                    position, draws from the same set, and other draws do not
+                                    move it
 
 Deterministic for a seed. Writes only the links (a summary goes to stderr).
 """
@@ -48,6 +54,7 @@ import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import routes as routes_mod  # noqa: E402
+import vocab  # noqa: E402
 
 WORDS = ("alpha beta gamma delta kube rust swift node linux torvalds octocat apple vapor "
          "hummingbird matchit router compass navigator server client core utils infra data "
@@ -130,10 +137,29 @@ def fresh_int(rng):
     return str(rng.randint(1, 10 ** rng.randint(1, 7)))
 
 
+class ValueSet:
+    """A `#gen set` line's fixed set: its values in popularity order, drawn with Zipf."""
+
+    def __init__(self, name, kind, values, exponent):
+        self.name, self.kind, self.values, self.exponent = name, kind, values, exponent
+        self.zipf = Zipf(values, exponent)
+
+
+def value_set(words, seed):
+    """The ValueSet of the words of a `#gen set NAME SIZE ZIPF KIND` line, for a seed. Its own
+    random generator, seeded by the seed and the name, makes it: the same set for the same seed
+    whatever else the table holds."""
+    if len(words) != 5:
+        raise SystemExit(f"gen_traffic: #gen set takes NAME SIZE ZIPF KIND: {' '.join(words)}")
+    _, name, size, exponent, kind = words
+    values = vocab.value_set(kind, int(size), random.Random(f"gen-set:{seed}:{name}"))
+    return ValueSet(name, kind, values, float(exponent))
+
+
 class Values:
     """The value pools of one traffic file: each kind of value with its popularity."""
 
-    def __init__(self, rng, hints):
+    def __init__(self, rng, hints, seed=None):
         self.rng = rng
         self.users = Zipf(self._unique(random_login, 3000), 1.1)
         self.repos = Zipf(self._unique(random_repo, 400), 1.0)
@@ -150,8 +176,12 @@ class Values:
             ("ext", EXTENSIONS), ("extension", EXTENSIONS), ("state", STATES), ("status", STATES),
             ("category", CATEGORIES), ("size", SIZES))}
         self.popular = {}
+        self.sets = {}
         for words in hints:
-            if words[0] == "values" and len(words) > 2:
+            if words[0] == "set":
+                s = value_set(words, seed)
+                self.sets[s.name] = s
+            elif words[0] == "values" and len(words) > 2:
                 self.small[words[1]] = Zipf(words[2:], 1.0)
             elif words[0] == "popular" and len(words) == 4:
                 self.popular[words[1]] = (words[2], float(words[3]))
@@ -177,6 +207,8 @@ class Values:
         n = (name or "").lower()
         if type_ in ("int", "uuid", "float", "path"):
             return type_
+        if name in self.sets and not type_:
+            return "set"
         if type_ and type_ not in ("string",):
             t = type_.lower()
             if "hex" in t or "sha" in t:
@@ -231,6 +263,8 @@ class Values:
             return self.popular[name][0]
         if kind == "hint":
             return self.small[name].draw(rng) if name in self.small else self.users.draw(rng)
+        if kind == "set":
+            return self.sets[name].zipf.draw(rng)
         if glob or kind == "path":
             count = rng.randint(1, 3)
             if kind == "group":
@@ -301,7 +335,7 @@ class Generator:
         self.rng = random.Random(seed)
         self.variants, self.encode_literals = variants, encode_literals
         routes, self.types, hints = routes_mod.read_table(table)
-        self.values = Values(self.rng, hints)
+        self.values = Values(self.rng, hints, seed)
         self.host, self.noise = host.rstrip("/"), noise
         paths = {}
         for r in routes:

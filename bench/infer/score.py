@@ -117,6 +117,9 @@ def score_inferred(urnmatch, truth, links_path, inferred_table, min_links=5, ext
         "accuracy": grouping_accuracy(truth, keys),
         "f1": f1, "precision": p, "recall": r,
         "found": found, "true_routes_counted": n_true, "inferred_groups_counted": n_inferred,
+        # each true group with the pattern of every inferred route that takes some of its links
+        # (run.py compares them segment by segment)
+        "pattern_pairs": sorted({(t, text[k]) for k, t in zip(keys, truth) if t is not None and k is not None}),
     }
 
 

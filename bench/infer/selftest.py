@@ -13,7 +13,12 @@ Usage: python3 selftest.py --bin DIR    (DIR holds urnmatch; a debug build will 
      accuracy is exactly the share of links outside those four groups, and those four routes
      are missed by F1;
   5. run.py with a stand-in urnmatch whose --infer writes the true table: urn's accuracy and
-     F1 are 1 (run.py's own plumbing: detection, timing, scoring, worst case).
+     F1 are 1 (run.py's own plumbing: detection, timing, scoring, worst case); the same with the
+     shop table of smallsets/: its acceptance is PASS and no value of its sets is read as a
+     literal (the route counts and the readings of the small-set report);
+  6. the value sets of `#gen set` lines: as many distinct values as declared, the same for the
+     same seed, every placeholder of one name drawing from its set.
+(The small-set tables are among the tables of checks 1 and 3.)
 Prints one line a check and `N passed, N failed`; exits 1 on a failure.
 """
 import argparse
@@ -23,6 +28,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.dirname(HERE)
@@ -33,6 +39,19 @@ import score  # noqa: E402
 
 GITHUB = os.path.join(BENCH, "github_api.routes")
 GITLAB = os.path.join(BENCH, "routes_gitlab.txt")
+SHOP = os.path.join(HERE, "smallsets", "shop.routes")
+
+
+def stand_in(folder, urnmatch, table):
+    """A stand-in urnmatch in `folder` whose --infer writes `table`; every other use is urnmatch's."""
+    os.makedirs(folder)
+    stub = os.path.join(folder, "urnmatch")
+    with open(stub, "w") as f:
+        f.write("#!/bin/sh\n# a stand-in whose --infer writes the true table\n"
+                f'if [ "$1" = "--infer" ]; then cat >/dev/null; cat "{table}"; exit 0; fi\n'
+                f'exec "{urnmatch}" "$@"\n')
+    os.chmod(stub, 0o755)
+    return folder
 
 
 def main():
@@ -49,8 +68,8 @@ def main():
         passed, failed = passed + ok, failed + (not ok)
 
     tmp = tempfile.mkdtemp(prefix="bench-infer-selftest-")
-    tables = [GITHUB, GITLAB] + sorted(os.path.join(HERE, "tables", t) for t in os.listdir(os.path.join(HERE, "tables"))
-                                      if t.endswith(".routes"))
+    tables = [GITHUB, GITLAB] + sorted(os.path.join(HERE, folder, t) for folder in ("tables", "smallsets")
+                                      for t in os.listdir(os.path.join(HERE, folder)) if t.endswith(".routes"))
     catch_all = os.path.join(tmp, "catchall.routes")
     with open(catch_all, "w") as f:
         f.write("/*path CatchAll\n")
@@ -107,14 +126,24 @@ def main():
     check("a plain <image> takes one segment, a catch-all one to three",
           widths == {"/x/<image>": {1}, "/x/<*image>": {1, 2, 3}, "/x/<path:image>": {1, 2, 3}}, str(widths))
 
-    stub_dir = os.path.join(tmp, "stub")
-    os.makedirs(stub_dir)
-    stub = os.path.join(stub_dir, "urnmatch")
-    with open(stub, "w") as f:
-        f.write("#!/bin/sh\n# a stand-in whose --infer writes the true table\n"
-                f'if [ "$1" = "--infer" ]; then cat >/dev/null; cat "{GITHUB}"; exit 0; fi\n'
-                f'exec "{urnmatch}" "$@"\n')
-    os.chmod(stub, 0o755)
+    # a #gen set line's values: the declared count, fixed by the seed, one set a name
+    gens = [gen_traffic.Generator(SHOP, seed) for seed in (1, 1, 2)]
+    sets = [g.values.sets for g in gens]
+    drawn = {}
+    for route in gens[0].routes:
+        for token in route.tokens:
+            if token.kind == "param" and token.name in sets[0]:
+                drawn.setdefault(token.name, set()).update(
+                    urllib.parse.unquote(gens[0].placeholder(token)) for _ in range(300))
+    sizes = {name: len(set(s.values)) for name, s in sets[0].items()}
+    ok = (sizes == {"product": 3000, "seller": 300, "category": 40}
+          and all(sets[0][n].values == sets[1][n].values for n in sizes)
+          and all(sets[0][n].values != sets[2][n].values for n in sizes)
+          and all(drawn[n] <= set(sets[0][n].values) for n in sizes))
+    check("#gen set values: declared sizes, fixed by the seed, drawn from their set", ok,
+          f"sizes {sizes}, placeholders drawing from a set: {sorted(drawn)}")
+
+    stub_dir = stand_in(os.path.join(tmp, "stub"), urnmatch, GITHUB)
     run = subprocess.run([sys.executable, os.path.join(HERE, "run.py"), "--bin", stub_dir, "--tables", "github",
                           "--sizes", "1000", "--seeds", "1", "--speed-links", "2000",
                           "--work", os.path.join(tmp, "work")],
@@ -132,6 +161,28 @@ def main():
     else:
         detail += ": " + run.stderr[-500:]
     check("run.py with a stand-in --infer that writes the true table", ok, detail)
+
+    stub_dir = stand_in(os.path.join(tmp, "stub-shop"), urnmatch, SHOP)
+    run = subprocess.run([sys.executable, os.path.join(HERE, "run.py"), "--bin", stub_dir, "--tables", "shop",
+                          "--smallset-sizes", "1000,3000", "--seeds", "1", "--speed-links", "0",
+                          "--work", os.path.join(tmp, "work-shop")],
+                         capture_output=True, text=True)
+    ok = run.returncode == 0
+    detail = f"run.py exit {run.returncode}"
+    if ok:
+        with open(os.path.join(tmp, "work-shop", "results.json")) as f:
+            data = json.load(f)
+        rows = data["rows"]
+        ok = (len(rows) == 2 and all(r["urn_accuracy"] == 1.0 and r["urn_routes"] == r["true_groups"] for r in rows)
+              and all(g["literal"] == 0 and g["seen"] > 0 for r in rows for g in r["sets"].values())
+              and data["smallset_acceptance"] == {"shop": {"pass": True, "failures": []}}
+              and re.search(r"shop +PASS", run.stdout) is not None)
+        detail = "; ".join(f"{r['links']} links: accuracy {r['urn_accuracy']}, routes {r['urn_routes']}/"
+                           f"{r['true_groups']}, sets {r['sets'] and {n: g['literal'] for n, g in r['sets'].items()}}"
+                           for r in rows)
+    else:
+        detail += ": " + run.stderr[-500:]
+    check("run.py with a stand-in --infer that writes the shop table: PASS", ok, detail)
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 
