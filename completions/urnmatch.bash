@@ -165,7 +165,7 @@ _urnmatch() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(-i --raw --merge-query -v --invert-match -a --all -c --count --stats --check --examples --infer --all-matches --explain --json --changed --near-misses -0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
     local -a repeating_options=(-e -f --host --type --against)
-    local -a non_repeating_options=(--format --max-table-size --dialect --base --precedence --scheme --delimiter --compare --per-route --seed --infer-dialect --method --method-field --field --max-line --jobs)
+    local -a non_repeating_options=(--format --max-table-size --dialect --base --precedence --scheme --delimiter --compare --per-route --seed --infer-dialect --infer-status --method --method-field --field --max-line --jobs)
     __urnmatch_offer_flags_options -1
 
     # Offer option value completions
@@ -222,7 +222,11 @@ _urnmatch() {
         return
         ;;
     '--infer-dialect')
-        __urnmatch_add_completions -W 'urn'$'\n''express'$'\n''openapi'$'\n''navigator'$'\n''waap'
+        __urnmatch_add_completions -W 'urn'$'\n''express'$'\n''openapi'$'\n''navigator'$'\n''waap'$'\n''urlpattern'
+        return
+        ;;
+    '--infer-status')
+        __urnmatch_add_completions -W 'ok'$'\n''all'
         return
         ;;
     '--method')

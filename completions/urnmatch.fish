@@ -20,7 +20,7 @@ function __urnmatch_parse_tokens -S
     set -l unparsed_tokens (__urnmatch_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnmatch'
-        __urnmatch_parse_subcommand -r 1 'e=+' 'f=+' 'format=' 'host=+' 'max-table-size=' 'dialect=' 'base=' 'precedence=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'v/invert-match' 'a/all' 'c/count' 'stats' 'check' 'examples' 'infer' 'all-matches' 'explain' 'json' 'against=+' 'compare=' 'changed' 'per-route=' 'seed=' 'near-misses' 'infer-dialect=' 'method=' 'method-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'jobs=' 'version' 'h/help'
+        __urnmatch_parse_subcommand -r 1 'e=+' 'f=+' 'format=' 'host=+' 'max-table-size=' 'dialect=' 'base=' 'precedence=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'v/invert-match' 'a/all' 'c/count' 'stats' 'check' 'examples' 'infer' 'all-matches' 'explain' 'json' 'against=+' 'compare=' 'changed' 'per-route=' 'seed=' 'near-misses' 'infer-dialect=' 'infer-status=' 'method=' 'method-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'jobs=' 'version' 'h/help'
     end
 end
 
@@ -103,7 +103,8 @@ complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_opti
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" per-route' -l 'per-route' -d 'With --examples, write up to this many distinct links a route.' -rfka ''
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" seed' -l 'seed' -d 'With --examples, the seed of the values chosen (the same seed gives the same links).' -rfka ''
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" near-misses' -l 'near-misses' -d 'With --examples, also write near misses: links that almost take each route.'
-complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" infer-dialect' -l 'infer-dialect' -d 'With --infer, the dialect of the table written: urn, express, navigator, waap or openapi (an OpenAPI 3.1 skeleton in YAML).' -rfka 'urn express openapi navigator waap'
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" infer-dialect' -l 'infer-dialect' -d 'With --infer, the dialect of the table written: urn, express, navigator, waap, urlpattern or openapi (an OpenAPI 3.1 skeleton in YAML).' -rfka 'urn express openapi navigator waap urlpattern'
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" infer-status' -l 'infer-status' -d 'With --infer, the requests read by their record\'s \'status\': ok (1xx to 3xx, and records without one; those refused are counted) or all.' -rfka 'ok all'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" method' -l 'method' -d 'Route every record as a request of this HTTP method (routes with a method column must take it).' -rfka ''
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" method-field' -l 'method-field' -d 'Read each record\'s HTTP method from this field (a name or a dotted path).' -rfka ''
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_positional "urnmatch" -ge 1' -F

@@ -2,14 +2,14 @@
 
 @_spi(Fuzzing) extension FuzzProperty {
     /// Any bytes as lines of links, inferred into a table in urn's, Express's, URLNavigator's
-    /// and WAAppRouting's syntax: nothing may crash, the table must load, it must route every
+    /// and WAAppRouting's syntax and URLPattern's: nothing may crash, the table must load, it must route every
     /// line that was a link (the round trip `urnmatch --infer` promises), and outside urn's
     /// syntax `--check` must find no two routes that share a link undecided. The tree is folded
     /// at a small budget too, so that folding is exercised on short inputs.
     public static func routeInference(_ input: [UInt8]) {
         let lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { Array($0) }
         // OpenAPI's skeleton is read back by the golden cases (its YAML reader is UrnOpenAPI's)
-        for dialect in [InferredTableDialect.urn, .express, .navigator, .waap] {
+        for dialect in [InferredTableDialect.urn, .express, .navigator, .waap, .urlpattern] {
             for budget in [RouteInference.initialNodeBudget, 8] {
                 var inference = RouteInference(dialect: dialect, nodeBudget: budget)
                 var links: [String] = []
@@ -41,7 +41,7 @@
                         // a link with neither, or with a component it cannot write, has no route
                         // (the table says so in a comment)
                         if dialect == .waap, let parsed = try? LinkParser().parse(Array(link.utf8)) {
-                            let components = inference.components(of: parsed)
+                            let components = inference.components(of: parsed).components
                             if components.isEmpty || components.contains(where: { !InferredTable.waapWritable(Array($0)) }) { continue }
                         }
                         fatalError("the inferred \(dialect) table does not route \(link)\n\(text)")

@@ -77,8 +77,16 @@ package struct UrnMatch: UrnTool {
     @Flag(help: "With --examples, also write near misses: links that almost take each route.")
     var nearMisses = false
 
-    @Option(help: ArgumentHelp("With --infer, the dialect of the table written: urn, express, navigator, waap or openapi (an OpenAPI 3.1 skeleton in YAML).", valueName: "dialect"))
+    @Option(help: ArgumentHelp("With --infer, the dialect of the table written: urn, express, navigator, waap, urlpattern or openapi (an OpenAPI 3.1 skeleton in YAML).", valueName: "dialect"))
     var inferDialect: InferredTableDialect?
+
+    /// Which requests `--infer` reads, by the HTTP status their records carry.
+    enum InferStatus: String, ExpressibleByArgument, CaseIterable {
+        case ok, all
+    }
+
+    @Option(help: ArgumentHelp("With --infer, the requests read by their record's 'status': ok (1xx to 3xx, and records without one; those refused are counted) or all.", valueName: "ok|all"))
+    var inferStatus: InferStatus?
 
     @Option(help: ArgumentHelp("Route every record as a request of this HTTP method (routes with a method column must take it).", valueName: "method"))
     var method: String?
@@ -115,8 +123,8 @@ package struct UrnMatch: UrnTool {
         if mode == .examples, againstFiles.isEmpty, invert || allMatches || explain {
             throw ValidationError("--examples writes every example routed as -a routes it: it goes with no \(invert ? "-v" : allMatches ? "--all-matches" : "--explain")")
         }
-        if mode != .infer, inferDialect != nil {
-            throw ValidationError("--infer-dialect goes with --infer")
+        if mode != .infer, inferDialect != nil || inferStatus != nil {
+            throw ValidationError("\(inferDialect != nil ? "--infer-dialect" : "--infer-status") goes with --infer")
         }
         if mode == .infer {
             if invert || allMatches || explain || !againstFiles.isEmpty {
@@ -226,7 +234,8 @@ package struct UrnMatch: UrnTool {
         }
         var stage = InferStage(reader: LinkReader(parser: common.linkParser(routing.linkParser(for: tables))),
                                matcher: hasTables ? routing.matcherForProcess(tables) : nil,
-                               dialect: inferDialect ?? .urn, method: method?.uppercased(), methodField: methodField.path,
+                               dialect: inferDialect ?? .urn, keepsRefused: inferStatus == .all,
+                               method: method?.uppercased(), methodField: methodField.path,
                                readsRequestLines: RoutingOptions.haveMethods(tables) || methodField.path != nil || method != nil)
         return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
     }

@@ -4,10 +4,11 @@
 /// of the table with each catch-all written once for each length (`InferredTable.text`).
 struct InferredOpenAPI {
     let routes: [InferredRoute]
-    let linkCount: Int
+    /// The table's first lines (`InferredTable.header(routes:)`), given the number of routes.
+    let header: (Int) -> String
 
     func text() -> String {
-        var out = InferredTable.header(routes: routes.count, links: linkCount) + """
+        var out = header(routes.count) + """
             openapi: 3.1.0
             info:
               title: Routes inferred from links

@@ -11,6 +11,10 @@ public enum InferredTableDialect: String, CaseIterable, Sendable {
     case navigator
     /// A WAAppRouting table: `path/:name`, names only, a catch-all written once for each length.
     case waap
+    /// A URLPattern table: constructor strings of the links' path (`/p/:slug`, `:id(\\d+)` for a
+    /// type, `:rest(.+)` for a catch-all), in first-match order, with `@base` the links' origin
+    /// where they share one and a wildcard origin (`*://*:*`) where they do not.
+    case urlpattern
 
     /// Whether a link's first component is its origin (URLNavigator compares schemes and hosts).
     var readsOrigin: Bool { self == .navigator }
@@ -18,7 +22,7 @@ public enum InferredTableDialect: String, CaseIterable, Sendable {
     /// Where a route that has a catch-all may take a second (`GlobMerge`).
     var secondCatchAll: GlobMerge.SecondCatchAll {
         switch self {
-        case .urn, .express: .anywhere
+        case .urn, .express, .urlpattern: .anywhere
         case .navigator: .final
         case .waap, .openapi: .none
         }
@@ -31,6 +35,7 @@ public enum InferredTableDialect: String, CaseIterable, Sendable {
         case .express: .express
         case .navigator: .navigator
         case .waap: .waap
+        case .urlpattern: .urlpattern
         }
     }
 }
@@ -46,12 +51,54 @@ public struct InferredTable: Sendable {
     /// The dialect the links were read in and the text is written in: Express's literals are
     /// the raw text of the path, the others' decoded text.
     public let dialect: InferredTableDialect
+    /// The records read but not inferred from.
+    public let leftOut: LeftOut
+    /// The origins of the links (read for a URLPattern table, which writes them).
+    let origins: LinkOrigins
 
-    /// A table of `routes` (most specific first), inferred from `linkCount` links read in `dialect`.
-    public init(routes: [InferredRoute], linkCount: Int, dialect: InferredTableDialect) {
+    /// The records an inference read but did not infer from, counted on the table's first lines.
+    public struct LeftOut: Sendable {
+        /// Records whose link is null: an access-log line with no request (`"-"`, another
+        /// protocol's bytes).
+        public var withoutLink = 0
+        /// Requests the server refused (a `status` of 400 or more), left out unless asked for.
+        public var refused = 0
+
+        /// No record left out.
+        public init() {}
+
+        /// Adds the counts of `other`.
+        public mutating func add(_ other: LeftOut) {
+            withoutLink += other.withoutLink
+            refused += other.refused
+        }
+
+        /// The comment lines that say what was left out; none when nothing was.
+        var comments: String {
+            var out = ""
+            if withoutLink > 0 {
+                out += "# left out: \(grouped(withoutLink)) \(withoutLink == 1 ? "record" : "records") without a link (a log line with no request)\n"
+            }
+            if refused > 0 {
+                out += "# left out: \(grouped(refused)) refused \(refused == 1 ? "request" : "requests") (status 400 or more; --infer-status all keeps them)\n"
+            }
+            return out
+        }
+    }
+
+    /// A table of `routes` (most specific first), inferred from `linkCount` links read in
+    /// `dialect`, with `leftOut` the records its reader did not add.
+    public init(routes: [InferredRoute], linkCount: Int, dialect: InferredTableDialect, leftOut: LeftOut = .init()) {
+        self.init(routes: routes, linkCount: linkCount, dialect: dialect, leftOut: leftOut, origins: LinkOrigins())
+    }
+
+    /// A table, with the origins of its links.
+    init(routes: [InferredRoute], linkCount: Int, dialect: InferredTableDialect, leftOut: LeftOut, origins: LinkOrigins) {
         self.routes = routes
         self.linkCount = linkCount
         self.dialect = dialect
+        self.leftOut = leftOut
+        self.origins = origins
     }
 
     /// The table's text.
@@ -73,18 +120,23 @@ public struct InferredTable: Sendable {
             // share a link are one
             let expanded = Self.merged(routes.flatMap { $0.withGlobsExpanded(keepingFinal: false) }.map(\.untyped), by: Self.waapPattern)
             return routeFile(UnrankedOverlaps.merged(expanded, ranking: .none), pattern: Self.waapPattern)
+        case .urlpattern:
+            // first match, as the routes are ranked; two alike but for the case of a literal are
+            // kept apart, as URLPattern compares case
+            return routeFile(Self.merged(routes, by: Self.urlPatternPath), pattern: { origins.urlPatternPrefix + Self.urlPatternPath($0) })
         case .openapi:
             // no catch-all: each length is a path; templated paths are ranked by how many
             // template expressions they have, and two with as many that share a link are left
             // to the tool, so they are one
             let expanded = routes.flatMap { $0.withGlobsExpanded(keepingFinal: false) }
-            return InferredOpenAPI(routes: UnrankedOverlaps.merged(expanded, ranking: .templateExpressions), linkCount: linkCount).text()
+            return InferredOpenAPI(routes: UnrankedOverlaps.merged(expanded, ranking: .templateExpressions), header: header(routes:)).text()
         }
     }
 
-    /// The first line of a table: what made it, from how much.
-    static func header(routes: Int, links: Int) -> String {
-        "# urnmatch --infer: \(routes) \(routes == 1 ? "route" : "routes") from \(grouped(links)) \(links == 1 ? "link" : "links")\n"
+    /// The first lines of a table: what made it, from how much, and what it left out.
+    func header(routes: Int) -> String {
+        "# urnmatch --infer: \(routes) \(routes == 1 ? "route" : "routes") from \(Self.grouped(linkCount)) \(linkCount == 1 ? "link" : "links")\n"
+            + leftOut.comments
     }
 
     /// A route file: the header, the `@dialect` and `@type` lines it needs, then each route
@@ -95,8 +147,9 @@ public struct InferredTable: Sendable {
         // one), or with such a component, has no route, so its group is said in a comment
         let unroutable = dialect == .waap ? routes.filter(Self.waapCannotRegister) : []
         let routes = unroutable.isEmpty ? routes : routes.filter { !Self.waapCannotRegister($0) }
-        var out = Self.header(routes: routes.count, links: linkCount)
+        var out = header(routes: routes.count)
         if dialect != .urn { out += "@dialect \(dialect.rawValue)\n" }
+        if dialect == .urlpattern { out += origins.urlPatternBase }
         if dialect == .urn || dialect == .navigator {
             let types = Set(routes.flatMap(\.segments).compactMap { segment -> InferredType? in
                 if case let .placeholder(type?) = segment, type == .hex || type == .date { return type }
@@ -104,7 +157,7 @@ public struct InferredTable: Sendable {
             })
             for type in types.sorted() { out += "@type \(type.name) \(type.regex)\n" }
         }
-        let methodColumn = dialect == .urn || dialect == .express
+        let methodColumn = dialect == .urn || dialect == .express || dialect == .urlpattern
         for route in routes {
             out += Self.comment(route)
             if methodColumn, !route.methods.isEmpty { out += route.methods.joined(separator: ",") + " " }

@@ -13,6 +13,8 @@ public struct RouteInference {
     /// for URLNavigator (reused, so that adding a link copies no component).
     private var linkComponents: [ArraySlice<UInt8>] = []
     private let parser: LinkParser
+    /// The links' origins, which a URLPattern table writes.
+    private var origins = LinkOrigins()
 
     /// An inference whose table is written in `dialect`, and whose links are read as it reads them.
     public init(dialect: InferredTableDialect = .urn) {
@@ -39,21 +41,24 @@ public struct RouteInference {
 
     /// Adds a parsed link, requested with `method` (upper case, as records give it).
     @_spi(Records) public mutating func add(_ link: Link, method: String?) {
+        if dialect == .urlpattern { origins.add(LinkOrigins.origin(of: link)) }
         readComponents(of: link)
         paths.add(linkComponents, method: method) { String(decoding: link.text, as: UTF8.self) }
         foldWhenDue()
     }
 
-    /// The components of `link` as this inference reads them (for a thread that reads links
-    /// while another adds them, in order: `add(components:method:example:)`).
-    @_spi(Records) public mutating func components(of link: Link) -> [[UInt8]] {
+    /// The components of `link` as this inference reads them, and its origin where the table
+    /// writes one (for a thread that reads links while another adds them, in order:
+    /// `add(components:origin:method:example:)`).
+    @_spi(Records) public mutating func components(of link: Link) -> (components: [[UInt8]], origin: [UInt8]?) {
         readComponents(of: link)
-        return linkComponents.map(Array.init)
+        return (linkComponents.map(Array.init), dialect == .urlpattern ? LinkOrigins.origin(of: link).map(Array.init) : nil)
     }
 
     /// Adds a link read before (`components(of:)`), requested with `method` (upper case);
     /// `example` gives its text.
-    @_spi(Records) public mutating func add(components: [[UInt8]], method: String?, example: () -> String) {
+    @_spi(Records) public mutating func add(components: [[UInt8]], origin: [UInt8]?, method: String?, example: () -> String) {
+        if dialect == .urlpattern { origins.add(origin?[...]) }
         paths.add(components, method: method, example: example)
         foldWhenDue()
     }
@@ -74,10 +79,12 @@ public struct RouteInference {
         case .openapi: .openapi
         case .navigator: .navigator
         case .waap: .waapRoute(caseInsensitiveScheme: false)
+        // the path as a server reads it, undecoded, as URLPattern compares it
+        case .urlpattern: .openapi
         }
         // the last link's slices let go first, so that the list reads into its storage in place
         linkComponents.removeAll(keepingCapacity: true)
-        components.read(link, mode: mode, delimiter: [UInt8(ascii: ":")], raw: false)
+        components.read(link, mode: mode, delimiter: [UInt8(ascii: ":")], raw: dialect == .urlpattern)
         if dialect.readsOrigin {
             // URLNavigator compares schemes: the scheme (`https:`) is the first component, and a
             // link without one (a path) has an empty one
@@ -122,9 +129,10 @@ public struct RouteInference {
         if paths.nodeCount * 2 > nodeBudget { nodeBudget *= 2 }
     }
 
-    /// The table inferred from the links added so far.
-    public func table() -> InferredTable {
-        InferredTable(routes: routes(), linkCount: linkCount, dialect: dialect)
+    /// The table inferred from the links added so far; `leftOut` counts the records its
+    /// reader did not add, which the table's first lines say.
+    public func table(leftOut: InferredTable.LeftOut = .init()) -> InferredTable {
+        InferredTable(routes: routes(), linkCount: linkCount, dialect: dialect, leftOut: leftOut, origins: origins)
     }
 
     /// The routes inferred from the links added so far, most specific first (urn's precedence).
