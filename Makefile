@@ -8,15 +8,16 @@ MAN5 := man/urn-routes.5
 MAN7 := man/urn-patterns.7 man/urnmatch-tables.7
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # Release builds link the Swift runtime statically: start-up drops from about 9 to 6 ms a tool
-# (no libswiftCore, Foundation and dispatch to load), at about 34 MB a binary.
-RELEASE_FLAGS := -c release --static-swift-stdlib
+# (no libswiftCore, Foundation and dispatch to load), at about 40 MB a binary (18 MB stripped).
+# No RUNPATH: the C libraries are the system's, and $ORIGIN, SwiftPM's default, holds none.
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path)
 BENCH_LINKS ?= 1000000
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks LogLine:logs OpenAPIDocument:openapi RouteInference:infer URLPattern:urlpattern
 
-.PHONY: docs test-shape test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-examples test-openapi-oracle test-log-oracle test-docs test-shells test-jobs-full test-scale completions demo bench bench-instructions bench-urlpattern bench-outputs bench-infer install uninstall clean
+.PHONY: docs test-shape test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-examples test-openapi-oracle test-log-oracle test-docs test-shells test-jobs-full test-scale completions demo bench bench-instructions bench-urlpattern bench-outputs bench-infer dist install uninstall clean
 
 all: build
 
@@ -255,9 +256,22 @@ bench-outputs:
 bench-infer: $(if $(BIN),,build)
 	python3 bench/infer/run.py --bin "$(or $(BIN),$(RELEASE_BIN))"
 
-## install: BIN=folder installs already built binaries (the install test uses the debug ones)
-install: $(if $(BIN),,build)
-	for t in $(TOOLS); do install -Dm755 "$(or $(BIN),$(RELEASE_BIN))/$$t" "$(DESTDIR)$(PREFIX)/bin/$$t"; done
+## dist: what is installed of the build, in .build/dist: the multi-call binary urn stripped, and
+## its debug symbols in urn.debug beside it (compressed; a GNU debuglink in urn names the file)
+DIST := .build/dist
+dist: build
+	@mkdir -p $(DIST)
+	objcopy --only-keep-debug --compress-debug-sections "$(RELEASE_BIN)/urn" $(DIST)/urn.debug
+	objcopy --strip-all --remove-section=.comment --remove-section=.note \
+		--add-gnu-debuglink=$(DIST)/urn.debug "$(RELEASE_BIN)/urn" $(DIST)/urn
+
+## install: the multi-call binary as $(PREFIX)/libexec/urn/urn and each tool in bin/ a relative
+## link to it (the tool is the link's name: ARCHITECTURE.md, Packaging), the completions and the
+## man pages. BIN=folder installs that folder's urn as it is (the install test uses the debug one)
+install: $(if $(BIN),,dist)
+	install -Dm755 "$(or $(BIN),$(DIST))/urn" "$(DESTDIR)$(PREFIX)/libexec/urn/urn"
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	for t in $(TOOLS); do ln -sfn ../libexec/urn/urn "$(DESTDIR)$(PREFIX)/bin/$$t"; done
 	for t in $(TOOLS); do install -Dm644 "completions/$$t.bash" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$t"; done
 	for t in $(TOOLS); do install -Dm644 "completions/_$$t" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$t"; done
 	for t in $(TOOLS); do install -Dm644 "completions/$$t.fish" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$t.fish"; done
@@ -270,6 +284,8 @@ uninstall:
 		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$t" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$t" \
 		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$t.fish"; done
 	for m in $(MAN5) $(MAN7); do rm -f "$(DESTDIR)$(PREFIX)/share/man/man$${m##*.}/$$(basename $$m)"; done
+	rm -f "$(DESTDIR)$(PREFIX)/libexec/urn/urn"
+	rmdir "$(DESTDIR)$(PREFIX)/libexec/urn" 2>/dev/null || true
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-ubsan Tests/Fuzz/.build bench/out
