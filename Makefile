@@ -305,7 +305,7 @@ deb-deps:
 DEB_REVISION ?= 1
 DEB_VERSION = $(VERSION)-$(DEB_REVISION)
 DEB = urn_$(DEB_VERSION)_$(shell dpkg --print-architecture).deb
-deb: deb-deps dist
+deb: deps deb-deps dist
 	bash packaging/build-deb.sh "$(DEB_VERSION)" $(DIST) .
 
 ## test-deb: make deb, lintian over it (fails on an error, or on a warning not accepted below),
