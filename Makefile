@@ -311,7 +311,8 @@ deb: deps deb-deps dist
 ## test-deb: make deb, lintian over it (fails on an error, or on a warning not accepted below),
 ## then the package unpacked into a scratch root (Tests/Package/deb.sh): its layout and control
 ## file, each tool run through its installed link on the examples/ against the release build's
-## own binary, the completions regenerated through the links, each page rendered by man -l.
+## own binary, the golden CLI cases through the links, the completions regenerated through them,
+## each page rendered by man -l.
 ## lintian's one warning, accepted:
 ##   initial-upload-closes-no-bugs: the package is built from urn's own tree and not uploaded to
 ##     Debian, so its changelog's first entry closes no ITP bug.

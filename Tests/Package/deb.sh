@@ -2,8 +2,9 @@
 # make test-deb, after make deb and lintian: the package unpacked into a scratch root (dpkg -x)
 # has the layout Debian expects, its control file the computed dependencies, its binary no
 # RUNPATH and no debug info; each tool, run through its installed link on the bundled examples,
-# writes what the release build's own binary of that tool writes; the completions regenerated
-# through the links are the repository's; man -l renders each installed page.
+# writes what the release build's own binary of that tool writes, and passes every golden CLI
+# case; the completions regenerated through the links are the repository's; man -l renders each
+# installed page.
 #
 # usage: VERSION=0.1.0 RELEASE_BIN=.build/release bash Tests/Package/deb.sh urn_VERSION_ARCH.deb
 set -u
@@ -92,6 +93,9 @@ same_as_release "urnmatch on apple-app-site-association (iso-codes)" \
   '$BIN/urnmatch -f applinks/apple-app-site-association --host photofeed.example.com -a applinks/links.txt'
 same_as_release "urnmatch on openapi/api.yaml (libyaml)" '$BIN/urnmatch -f openapi/api.yaml --method-field method -a openapi/requests.jsonl'
 same_as_release "urnparse --log on openapi/access.log" '$BIN/urnparse --log combined openapi/access.log | $BIN/urnmatch -f openapi/api.yaml --method-field method --stats'
+
+# Every golden CLI case (Tests/CLITests) through the installed links.
+check "the golden CLI cases through the installed links" "URN_BIN='$usr/bin' bash '$root/Tests/CLITests/run.sh'"
 
 # The completions, generated again through the installed links, are the repository's.
 mkdir "$scratch/completions"
