@@ -19,6 +19,9 @@ let package = Package(
         .executable(name: "urnmatch", targets: ["urnmatch"]),
         .executable(name: "urnstack", targets: ["urnstack"]),
         .executable(name: "urnfmt", targets: ["urnfmt"]),
+        // The four tools in one file, which each tool's name links to: what `make install` and
+        // `make deb` install (ARCHITECTURE.md, Packaging). The four above serve the tests.
+        .executable(name: "urn", targets: ["urn"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -72,6 +75,7 @@ let package = Package(
         .executableTarget(name: "urnmatch", dependencies: ["UrnCLI"]),
         .executableTarget(name: "urnstack", dependencies: ["UrnCLI"]),
         .executableTarget(name: "urnfmt", dependencies: ["UrnCLI"]),
+        .executableTarget(name: "urn", dependencies: ["UrnCLI"]),
         .target(name: "UrnFuzzChecks", dependencies: ["UrnCore", "UrnAppLinks", "UrnDomains", "UrnOpenAPI", "UrnCLI"]),
         // The tests of UrnCore, and of the record schema (UrnCLI) that writes its results.
         .testTarget(name: "UrnCoreTests", dependencies: ["UrnCore", "UrnAppLinks", "UrnDomains", "UrnOpenAPI", "UrnCLI"]),

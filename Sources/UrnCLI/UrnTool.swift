@@ -13,11 +13,18 @@ extension UrnTool {
         throw try execute()
     }
 
+    /// Runs the tool on the process's own arguments and exits.
     package static func main() {
+        main(arguments: nil)
+    }
+
+    /// Runs the tool on `arguments` (those after the tool's name; nil reads the process's own)
+    /// and exits: the multi-call binary hands in what follows `urn TOOL`.
+    package static func main(arguments: [String]?) {
         signal(SIGPIPE, SIG_IGN)
         let name = configuration.commandName ?? "urn"
         do {
-            var command = try parse()
+            var command = try parse(arguments)
             try command.run()
             Glibc.exit(0)
         } catch let status as ExitStatus {

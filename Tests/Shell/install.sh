@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# make install into a temporary DESTDIR: the file list, the installed binaries run, man opens the
-# installed pages, and make uninstall removes every file.
+# make install into a temporary DESTDIR: the file list (one binary, libexec/urn/urn, that each
+# tool in bin/ links to), the installed tools run under their names, man opens the installed
+# pages, and make uninstall removes every file and link.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin=$(cd "${URN_BIN:?set URN_BIN}" && pwd)
@@ -13,8 +14,9 @@ check() {
 }
 make -s -C "$root" install DESTDIR="$dest" PREFIX="$prefix" BIN="$bin" >/dev/null
 expected=$(
+  echo "libexec/urn/urn"
   for t in urnfmt urnmatch urnparse urnstack; do
-    echo "bin/$t"; echo "share/bash-completion/completions/$t"
+    echo "share/bash-completion/completions/$t"
     echo "share/zsh/site-functions/_$t"; echo "share/fish/vendor_completions.d/$t.fish"
   done
   # every page of man/ is installed in its section
@@ -23,7 +25,8 @@ expected=$(
 actual=$(cd "$dest$prefix" && find . -type f | sed 's|^\./||')
 check "installed files are exactly the expected list" "[ \"\$(sort <<<'$expected')\" = \"\$(sort <<<'$actual')\" ]"
 for t in urnparse urnmatch urnstack urnfmt; do
-  check "installed $t runs" "'$dest$prefix/bin/$t' --version | grep -q ."
+  check "bin/$t is a relative link to libexec/urn/urn" "[ \"\$(readlink '$dest$prefix/bin/$t')\" = ../libexec/urn/urn ]"
+  check "installed $t runs under its own name" "'$dest$prefix/bin/$t' --version | grep -q '^$t '"
   check "man opens the installed $t page" "MANPATH='$dest$prefix/share/man' man -P cat $t | grep -q NAME"
 done
 check "man opens urn-patterns(7)" "MANPATH='$dest$prefix/share/man' man -P cat 7 urn-patterns | grep -q PRECEDENCE"
@@ -31,7 +34,7 @@ check "man opens urn-routes(5)" "MANPATH='$dest$prefix/share/man' man -P cat 5 u
 check "man opens urnmatch-tables(7)" "MANPATH='$dest$prefix/share/man' man -P cat 7 urnmatch-tables | grep -q 'INFERRING ROUTES'"
 check "man -l opens an installed page" "man -l -P cat '$dest$prefix/share/man/man1/urnmatch.1' | grep -q urnmatch"
 make -s -C "$root" uninstall DESTDIR="$dest" PREFIX="$prefix" >/dev/null
-check "uninstall removes every file" "[ -z \"\$(find '$dest' -type f)\" ]"
+check "uninstall removes every file and link" "[ -z \"\$(find '$dest' ! -type d)\" ]"
 rm -rf "$dest"
 echo "install: $pass passed, $fail failed"
 [ $fail -eq 0 ]
