@@ -41,7 +41,7 @@
                         // a link with neither, or with a component it cannot write, has no route
                         // (the table says so in a comment)
                         if dialect == .waap, let parsed = try? LinkParser().parse(Array(link.utf8)) {
-                            let components = inference.components(of: parsed).components
+                            let components = (try? inference.components(of: parsed).components) ?? []
                             if components.isEmpty || components.contains(where: { !InferredTable.waapWritable(Array($0)) }) { continue }
                         }
                         fatalError("the inferred \(dialect) table does not route \(link)\n\(text)")

@@ -81,6 +81,32 @@ import UrnOpenAPI
         #expect(table.routes.map(\.count).reduce(0, +) == links.count)
     }
 
+    /// Forty categories, each seen a hundred times or more, at two places (a page of its own,
+    /// with a page below it, and the API's products of it), and a sale page beside them with
+    /// links of its own that all end there: the set is one placeholder, whatever the traffic,
+    /// and the sale page a literal (a closed set: `SlotDecision.closedSet`).
+    @Test func aClosedSetSeenOftenAtTwoPlacesIsOnePlaceholder() throws {
+        let categories = (0..<40).map { "category-\($0 * 7 % 41)" }
+        for count in [20_000, 60_000] {
+            let links = traffic(count, [
+                { "/c/\(self.pick(categories, &$0))" },
+                { "/c/\(self.pick(categories, &$0))/top" },
+                { "/api/categories/\(self.pick(categories, &$0))/products" },
+                { _ in "/c/sale" },
+                { _ in "/checkout" },
+            ])
+            let found = patterns(try inferred(links))
+            #expect(found == ["/api/categories/{category}/products", "/c/sale", "/c/{c}/top", "/c/{c}", "/checkout"], "\(count): \(found)")
+        }
+    }
+
+    /// Many texts alike at one place only stay literals: nothing but their number would tell.
+    @Test func manyTextsAtOnePlaceOnlyStayLiterals() throws {
+        let pages = (0..<20).map { "page-\($0)" }
+        let links = traffic(10_000, [{ "/help/\(self.pick(pages, &$0))" }, { _ in "/checkout" }])
+        #expect(patterns(try inferred(links)).count == 21)
+    }
+
     @Test func aLiteralAmongValuesStaysALiteralWhenItsContinuationIsItsOwn() throws {
         let links = traffic(3000, [
             { "/users/\(self.pick(Self.users, &$0))" },

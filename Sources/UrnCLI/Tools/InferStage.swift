@@ -73,11 +73,11 @@ struct InferStage: RecordStage {
         if let inferenceReader { try inferenceReader.read(link, of: record, into: &reread) }
         let inferred = inferenceReader == nil ? parsed : reread
         if read != nil {
-            let (components, origin) = inference.components(of: inferred)
+            let (components, origin) = try inference.components(of: inferred)
             read!.append(Observation(components: components, origin: origin, method: method,
                                      link: String(decoding: inferred.text, as: UTF8.self)))
         } else {
-            inference.add(inferred, method: method)
+            try inference.add(inferred, method: method)
         }
         return true
     }

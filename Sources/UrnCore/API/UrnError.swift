@@ -39,3 +39,6 @@ public struct UrnError: Error, Sendable, Equatable, CustomStringConvertible {
         return "\(table):\(line):\(offset.map { "\($0 + 1):" } ?? "") \(message)"
     }
 }
+
+/// An error the library's API throws is one the tools write as an error record too.
+@_spi(Records) extension UrnError: CodedError {}

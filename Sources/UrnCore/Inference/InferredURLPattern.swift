@@ -1,6 +1,6 @@
 /// The origins of the links an inference read, for a URLPattern table (`--infer-dialect
 /// urlpattern`), whose constructor strings hold an origin where a route file's patterns do not:
-/// the one the links share, else none known.
+/// the one the links share, else a wildcard.
 struct LinkOrigins: Sendable {
     /// The origin of the first absolute link (`https://shop.example:8080`).
     private(set) var first: [UInt8]?
@@ -9,12 +9,7 @@ struct LinkOrigins: Sendable {
     /// Whether a link had no origin: a path, as an access log gives it.
     private(set) var paths = false
 
-    /// The origin of `link`: the text before its path, for a link with a scheme; nil for a path.
-    static func origin(of link: Link) -> ArraySlice<UInt8>? {
-        link.scheme == nil ? nil : link.text[..<link.path.lowerBound]
-    }
-
-    /// Notes the origin of a link (`origin(of:)`).
+    /// Notes the origin of a link (`scheme://host:port`), nil for one that has none: a path.
     mutating func add(_ origin: ArraySlice<UInt8>?) {
         guard let origin else {
             paths = true
@@ -29,24 +24,24 @@ struct LinkOrigins: Sendable {
         }
     }
 
-    /// The `@base` line: the origin the links share, which routes every pattern's path; else
-    /// a base for the paths among the links only, as the patterns take any origin.
+    /// The `@base` line: the base the links were read against (`RouteInference.urlPatternBase`),
+    /// which resolves links that are paths; the patterns hold their origin themselves.
     var urlPatternBase: String {
-        if let first, !several { return "@base \(String(decoding: first, as: UTF8.self))\n" }
-        return "# the patterns take any origin; @base resolves links that are paths\n@base http://localhost\n"
+        "@base \(RouteInference.urlPatternBase)\n"
     }
 
-    /// What comes before each pattern's path: nothing where `@base` is the links' one origin,
-    /// else a wildcard origin.
+    /// What comes before each pattern's path: the origin the links share, else a wildcard one.
     var urlPatternPrefix: String {
-        first != nil && !several ? "" : "*://*:*"
+        if let first, !several { return String(decoding: first, as: UTF8.self) }
+        return "*://*:*"
     }
 }
 
 extension InferredTable {
     /// A route's path in URLPattern's syntax: literals as the links wrote them (URLPattern
     /// compares the undecoded path) with its special characters escaped, `:name` for a value,
-    /// `:name(regex)` for a typed one, `:name(.+)` for a catch-all (it takes slashes).
+    /// `:name(regex)` for a typed one, `:name(.+)` for a catch-all (it takes slashes), and the
+    /// second slash of a path that starts with two as the group `{/}`.
     static func urlPatternPath(_ route: InferredRoute) -> String {
         var names = route.names.makeIterator()
         let parts = route.segments.map { segment -> String in
@@ -58,7 +53,9 @@ extension InferredTable {
             case let .stemmed(stem): return urlPatternLiteral(stem) + ":\(names.next()!)"
             }
         }
-        return "/" + parts.joined(separator: "/")
+        let path = "/" + parts.joined(separator: "/")
+        // a path that starts with an empty segment would read as an authority (`//host`)
+        return path.hasPrefix("//") ? "/{/}" + path.dropFirst(2) : path
     }
 
     /// A literal with every character that has a meaning in a URLPattern pathname escaped.

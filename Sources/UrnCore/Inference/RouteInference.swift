@@ -15,6 +15,8 @@ public struct RouteInference {
     private let parser: LinkParser
     /// The links' origins, which a URLPattern table writes.
     private var origins = LinkOrigins()
+    /// The origin of the link just read, for a URLPattern table (`readAsURLPattern`).
+    private var linkOrigin: [UInt8]?
 
     /// An inference whose table is written in `dialect`, and whose links are read as it reads them.
     public init(dialect: InferredTableDialect = .urn) {
@@ -32,17 +34,18 @@ public struct RouteInference {
     public var linkCount: Int { paths.linkCount }
 
     /// Adds the link `link`, requested with `method` (nil when unknown; any case). Throws for
-    /// text that is not a link.
+    /// text that is not a link, and for a URLPattern table one it can have no route for.
     public mutating func add(_ link: String, method: String? = nil) throws(UrnError) {
         let parsed: Link
         do throws(LinkError) { parsed = try parser.parse(Array(link.utf8)) } catch { throw UrnError(error) }
-        add(parsed, method: method?.uppercased())
+        try add(parsed, method: method?.uppercased())
     }
 
-    /// Adds a parsed link, requested with `method` (upper case, as records give it).
-    @_spi(Records) public mutating func add(_ link: Link, method: String?) {
-        if dialect == .urlpattern { origins.add(LinkOrigins.origin(of: link)) }
-        readComponents(of: link)
+    /// Adds a parsed link, requested with `method` (upper case, as records give it). Throws for
+    /// a link a URLPattern table can have no route for (`readComponents`).
+    @_spi(Records) public mutating func add(_ link: Link, method: String?) throws(UrnError) {
+        try readComponents(of: link)
+        if dialect == .urlpattern { origins.add(linkOrigin?[...]) }
         paths.add(linkComponents, method: method) { String(decoding: link.text, as: UTF8.self) }
         foldWhenDue()
     }
@@ -50,9 +53,9 @@ public struct RouteInference {
     /// The components of `link` as this inference reads them, and its origin where the table
     /// writes one (for a thread that reads links while another adds them, in order:
     /// `add(components:origin:method:example:)`).
-    @_spi(Records) public mutating func components(of link: Link) -> (components: [[UInt8]], origin: [UInt8]?) {
-        readComponents(of: link)
-        return (linkComponents.map(Array.init), dialect == .urlpattern ? LinkOrigins.origin(of: link).map(Array.init) : nil)
+    @_spi(Records) public mutating func components(of link: Link) throws(UrnError) -> (components: [[UInt8]], origin: [UInt8]?) {
+        try readComponents(of: link)
+        return (linkComponents.map(Array.init), linkOrigin)
     }
 
     /// Adds a link read before (`components(of:)`), requested with `method` (upper case);
@@ -71,26 +74,48 @@ public struct RouteInference {
         }
     }
 
-    /// Reads `link`'s components into `linkComponents`.
-    private mutating func readComponents(of link: Link) {
-        let mode: ComponentMode = switch dialect {
-        case .urn: .urn
-        case .express: .express
-        case .openapi: .openapi
-        case .navigator: .navigator
-        case .waap: .waapRoute(caseInsensitiveScheme: false)
-        // the path as a server reads it, undecoded, as URLPattern compares it
-        case .urlpattern: .openapi
-        }
+    /// Reads `link`'s components into `linkComponents`, and for a URLPattern table its origin
+    /// into `linkOrigin` (`readAsURLPattern`).
+    private mutating func readComponents(of link: Link) throws(UrnError) {
         // the last link's slices let go first, so that the list reads into its storage in place
         linkComponents.removeAll(keepingCapacity: true)
-        components.read(link, mode: mode, delimiter: [UInt8(ascii: ":")], raw: dialect == .urlpattern)
+        let mode: ComponentMode
+        switch dialect {
+        case .urn: mode = .urn
+        case .express: mode = .express
+        case .openapi: mode = .openapi
+        case .navigator: mode = .navigator
+        case .waap: mode = .waapRoute(caseInsensitiveScheme: false)
+        case .urlpattern: return try readAsURLPattern(link)
+        }
+        components.read(link, mode: mode, delimiter: [UInt8(ascii: ":")], raw: false)
         if dialect.readsOrigin {
             // URLNavigator compares schemes: the scheme (`https:`) is the first component, and a
             // link without one (a path) has an empty one
             linkComponents.append((link.scheme.map { Array(link.text[$0]) + [UInt8(ascii: ":")] } ?? [])[...])
         }
         for index in 0..<components.count { linkComponents.append(components[index]) }
+    }
+
+    /// The base URL a URLPattern table reads its links against (`@base`): the inference reads
+    /// them against it too, since the WHATWG parser reads `http:/x` against a base of the same
+    /// scheme as a path.
+    static let urlPatternBase = "http://localhost"
+
+    /// Reads `link` as a URLPattern table does: the WHATWG URL parser's path segments, undecoded,
+    /// a trailing empty one kept; and its origin, for a link with a scheme and a host. Throws for
+    /// a link the parser reads no URL from, and for one whose path does not start with `/` (an
+    /// opaque `mailto:a@b`, an app link's empty one), which no pattern of paths takes.
+    private mutating func readAsURLPattern(_ link: Link) throws(UrnError) {
+        let text = String(decoding: link.text, as: UTF8.self)
+        guard let url = WebURL(text, base: WebURL(Self.urlPatternBase)) else { throw UrnError(UnreadableURL(link.text, baseURL: nil)) }
+        // an opaque path (`mailto:a@b`), or the empty one of `myapp://host`, is no path a
+        // pattern of paths takes (its pathname does not start with `/`)
+        guard case let .segments(segments) = url.path, !segments.isEmpty else {
+            throw UrnError(code: "opaque-path", message: "the link's path ('\(url.pathname)') does not start with '/': a URLPattern table of paths has no route for it")
+        }
+        for segment in segments { linkComponents.append(Array(segment.utf8)[...]) }
+        linkOrigin = link.scheme != nil && url.host != nil ? Array((url.scheme + "://" + url.hostWithPort).utf8) : nil
     }
 
     /// The number of links at which the tree is next folded, doubling each time: a position is
@@ -100,6 +125,9 @@ public struct RouteInference {
     private var nextFold = RouteInference.firstFold
     /// The first fold's number of links.
     static let firstFold = 16_384
+
+    /// The texts of the positions folds made placeholders, with their links then.
+    private var foldedSets = ValueSetPositions()
 
     /// How many nodes the tree may hold before `compact` folds it.
     private var nodeBudget: Int
@@ -112,16 +140,24 @@ public struct RouteInference {
     /// less than half of it.
     private mutating func compact() {
         var folded = ObservedPaths()
-        let decision = SlotDecision(paths: paths)
-        var pending: [(nodes: [Int32], into: Int32, afterTypedValue: Bool)] = [([ObservedPaths.root], ObservedPaths.root, false)]
-        while let (nodes, into, afterTypedValue) = pending.popLast() {
+        let decision = SlotDecision(paths: paths, keepsSiblingsApart: true)
+        var pending: [(nodes: [Int32], into: Int32, segments: [InferredRoute.Segment], afterTypedValue: Bool)] =
+            [([ObservedPaths.root], ObservedPaths.root, [], false)]
+        while let (nodes, into, segments, afterTypedValue) = pending.popLast() {
             for node in nodes { folded.absorb(paths[node], into: into) }
-            for outcome in outcomes(below: nodes, in: paths, atRoot: into == ObservedPaths.root, afterTypedValue: afterTypedValue, decision) {
+            let below = outcomes(below: nodes, in: paths, atRoot: into == ObservedPaths.root, afterTypedValue: afterTypedValue,
+                                 position: segments, decision)
+            for outcome in below {
                 switch outcome {
-                case let .literal(bytes, next): pending.append((next, folded.addChild(.literal(bytes), under: into), false))
+                case let .literal(bytes, next):
+                    pending.append((next, folded.addChild(.literal(bytes), under: into), segments + [.literal(bytes)], false))
                 case let .placeholder(type, next):
-                    pending.append((next, folded.addChild(.placeholder(type), under: into), Self.followsTypedValues(type, next, in: paths)))
-                case let .run(next): pending.append((next, folded.addChild(.run, under: into), false))
+                    // the texts a placeholder folds are kept: where the same set shows elsewhere
+                    // later, they are its evidence (`ValueSetPositions`)
+                    if below.count == 1 || type == nil { foldedSets.note(Self.literalChildren(of: nodes, in: paths), at: segments) }
+                    pending.append((next, folded.addChild(.placeholder(type), under: into), segments + [.placeholder(type)],
+                                    Self.followsTypedValues(type, next, in: paths)))
+                case let .run(next): pending.append((next, folded.addChild(.run, under: into), segments + [.glob], false))
                 }
             }
         }
@@ -156,7 +192,8 @@ public struct RouteInference {
         var decided: [Int32: [InferredRoute.Segment]] = [:]
         // routes whose last component is a literal that had no other text beside it
         var lone: Set<[InferredRoute.Segment]> = []
-        let decision = SlotDecision(paths: paths, knownLiterals: literalTexts(in: paths, runTexts: runTexts), runTexts: runTexts)
+        let (knownLiterals, valueSets) = literalTexts(in: paths, runTexts: runTexts)
+        let decision = SlotDecision(paths: paths, knownLiterals: knownLiterals, runTexts: runTexts, valueSets: valueSets)
         // depth first, on a stack of its own: a link may have thousands of components
         var pending: [(nodes: [Int32], segments: [InferredRoute.Segment], globs: [ClosedRange<Int>])] = [([ObservedPaths.root], [], [])]
         while let (nodes, segments, globs) = pending.popLast() {
@@ -167,7 +204,8 @@ public struct RouteInference {
                 for node in nodes where paths[node].ends > 0 { decided[node] = segments }
             }
             let afterTypedValue = if case let .placeholder(type)? = segments.last { Self.followsTypedValues(type, nodes, in: paths) } else { false }
-            let below = outcomes(below: nodes, in: paths, atRoot: segments.isEmpty, afterTypedValue: afterTypedValue, decision)
+            let below = outcomes(below: nodes, in: paths, atRoot: segments.isEmpty, afterTypedValue: afterTypedValue, position: segments,
+                                 decision)
             for outcome in below.reversed() {
                 switch outcome {
                 case let .literal(bytes, next):
@@ -186,26 +224,43 @@ public struct RouteInference {
     }
 
     /// The texts decided literals beside other texts anywhere in `paths`, on a first walk that
-    /// knows none: the vocabulary of the site's fixed words (`SlotDecision.knownLiterals`).
-    /// Only the final walk asks for it: at a fold it would cost a walk as long as the fold's own,
-    /// and the words of the first links decide there (a position decided at a fold stays so).
-    private func literalTexts(in paths: ObservedPaths, runTexts: [[UInt8]: Int]) -> Set<[UInt8]> {
+    /// knows none: the vocabulary of the site's fixed words (`SlotDecision.knownLiterals`); and
+    /// the positions that hold many texts, with their links (`ValueSetPositions`), where a
+    /// closed set's values show. Only the final walk asks for them: at a fold it would cost a
+    /// walk as long as the fold's own, and the words of the first links decide there (a position
+    /// decided at a fold stays so).
+    private func literalTexts(in paths: ObservedPaths, runTexts: [[UInt8]: Int]) -> (Set<[UInt8]>, ValueSetPositions) {
         var found: Set<[UInt8]> = []
+        var valueSets = foldedSets
         let decision = SlotDecision(paths: paths, runTexts: runTexts)
-        var pending: [(nodes: [Int32], atRoot: Bool, afterTypedValue: Bool)] = [([ObservedPaths.root], true, false)]
-        while let (nodes, atRoot, afterTypedValue) = pending.popLast() {
-            let below = outcomes(below: nodes, in: paths, atRoot: atRoot, afterTypedValue: afterTypedValue, decision)
+        var pending: [(nodes: [Int32], segments: [InferredRoute.Segment], afterTypedValue: Bool)] = [([ObservedPaths.root], [], false)]
+        while let (nodes, segments, afterTypedValue) = pending.popLast() {
+            valueSets.note(Self.literalChildren(of: nodes, in: paths), at: segments)
+            let below = outcomes(below: nodes, in: paths, atRoot: segments.isEmpty, afterTypedValue: afterTypedValue, position: segments,
+                                 decision)
             for outcome in below {
                 switch outcome {
                 case let .literal(bytes, next):
                     if below.count > 1 { found.insert(bytes) }
-                    pending.append((next, false, false))
-                case let .placeholder(type, next): pending.append((next, false, Self.followsTypedValues(type, next, in: paths)))
-                case let .run(next): pending.append((next, false, false))
+                    pending.append((next, segments + [.literal(bytes)], false))
+                case let .placeholder(type, next):
+                    pending.append((next, segments + [.placeholder(type)], Self.followsTypedValues(type, next, in: paths)))
+                case let .run(next): pending.append((next, segments + [.glob], false))
                 }
             }
         }
-        return found
+        return (found, valueSets)
+    }
+
+    /// The texts after `nodes` of `paths`, each with its links.
+    private static func literalChildren(of nodes: [Int32], in paths: ObservedPaths) -> [[UInt8]: Int] {
+        var texts: [[UInt8]: Int] = [:]
+        for node in nodes {
+            for (token, child) in paths.children(of: node) {
+                if case let .literal(bytes) = token { texts[bytes, default: 0] += paths[child].total }
+            }
+        }
+        return texts
     }
 
     /// Whether a placeholder of `type` whose values lead to `nodes` of `paths` is an id's, after
@@ -232,13 +287,14 @@ public struct RouteInference {
     /// walk ask here, so that they decide alike (the final walk's decision knows the table's
     /// literals too: `literalTexts`).
     private func outcomes(below nodes: [Int32], in paths: ObservedPaths, atRoot: Bool, afterTypedValue: Bool,
+                          position: [InferredRoute.Segment],
                           _ decision: SlotDecision) -> [SlotDecision.Outcome] {
         var children: [ObservedPaths.Token: [Int32]] = [:]
         for node in nodes {
             for (token, child) in paths.children(of: node) { children[token, default: []].append(child) }
         }
         guard !children.isEmpty else { return [] }
-        guard atRoot, dialect.readsOrigin else { return decision.decide(children, afterTypedValue: afterTypedValue) }
+        guard atRoot, dialect.readsOrigin else { return decision.decide(children, afterTypedValue: afterTypedValue, position: position) }
         return children.sorted { $0.key < $1.key }.map { token, nodes in
             switch token {
             case let .literal(bytes): return .literal(bytes, nodes)

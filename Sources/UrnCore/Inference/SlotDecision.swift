@@ -64,11 +64,20 @@ struct SlotDecision {
     /// that takes, by precedence, the lined-up links of the run's routes (`/gamma-team/{id}/{id2}`
     /// before `/<*id>/{id2}/hooks`).
     var runTexts: [[UInt8]: Int] = [:]
+    /// The positions of the tree with many texts, on the walk that writes the routes: there
+    /// the values of a closed set make a placeholder, however often each was seen (`closedSet`).
+    /// A fold, and the first walk, keep such texts apart as literals, which the last walk
+    /// decides again, so that a set seen whole by then is read as the set it is.
+    var valueSets: ValueSetPositions?
+    /// Whether the texts that stand apart from values (`standApart`) stay literals wherever the
+    /// others make a placeholder, and not only beside a closed set: at a fold, which decides
+    /// for good what it folds.
+    var keepsSiblingsApart = false
 
     /// The outcomes for the children `children` (each text with the nodes it leads to), which
     /// follow an id's placeholder (typed, or typed in most of its links) where `afterTypedValue`
-    /// says so.
-    func decide(_ children: [Token: [Int32]], afterTypedValue: Bool) -> [Outcome] {
+    /// says so, at the position after the route segments `position`.
+    func decide(_ children: [Token: [Int32]], afterTypedValue: Bool, position: [InferredRoute.Segment]) -> [Outcome] {
         var texts: [Profile] = []
         var typed: [(InferredType, [Int32], Int)] = []
         var decided: [Int32] = []
@@ -104,14 +113,30 @@ struct SlotDecision {
         // as literals elsewhere, one of them seen here often enough to count; after an id, where
         // routes put actions and sub-resources, a fifth will do, however rarely each is seen
         // (`merge_requests/<id>/commits`, `…/merge`, `…/cached_widget`)
+        let apart = Self.standApart(rest)
+        let siblings = apart.count <= max(1, rest.count / 20) ? apart : []
         let knownTexts = rest.filter { knownLiterals.contains(Self.bytes($0.token)) }
         let known = knownTexts.reduce(0) { $0 + $1.count }
         let vocabulary = afterTypedValue ? 5 * known >= seen : knownTexts.contains { $0.count >= Self.minimumEvidence } && 3 * known >= seen
+        // a closed set, asked where its texts hold half the links of the position's or more
+        // (else they are the rare siblings of literals, as stray links beside a site's sections),
+        // and not after an id, where routes put actions
+        let closed = !afterTypedValue && 2 * seen >= texts.reduce(0) { $0 + $1.count } && apart.count == siblings.count
+            && closedSet(rest.indices.filter { !siblings.contains($0) }.map { rest[$0] }, resources: kinds.count - siblings.count,
+                         position: position)
         let open = kinds.count >= 2 && (
             (once >= 2 && Self.manySeenOnce(once, of: seen) && !ownContinuations(rest, seen: seen) && !vocabulary)
                 || interchangeable(rest)
+                || closed
                 || (((10 * typedLinks.links >= seen + typedLinks.links && once >= 2) || typedLinks.links >= seen)
                     && endAsValues(rest, beside: typedLinks)))
+        // at a fold, only siblings with a twentieth of the links or more: pages of their own
+        // (`/products/new`), not rare texts that a later walk could not read as values again
+        let kept = closed ? siblings : open && keepsSiblingsApart ? siblings.filter { 20 * rest[$0].count >= seen } : []
+        if !kept.isEmpty {
+            outcomes += kept.sorted().map { Outcome.literal(Self.bytes(rest[$0].token), rest[$0].nodes) }
+            rest = rest.indices.filter { !kept.contains($0) }.map { rest[$0] }
+        }
         if !open {
             decided += rest.filter(isRunValue).flatMap(\.nodes)
             rest.removeAll(where: isRunValue)
@@ -307,6 +332,70 @@ struct SlotDecision {
         let others = texts.indices.filter { $0 != index }
         let shared = others.contains { other in texts[other].below[0].keys.contains { texts[index].below[0][$0] != nil } }
         return shared ? nil : index
+    }
+
+    /// How many texts a position needs before texts alike make a placeholder by their
+    /// number alone (`closedSet`): more than the literal pages a site puts side by side.
+    static let closedSetSize = 16
+
+    /// Whether the texts are the values of a closed set (a catalogue's products, a shop's
+    /// sellers, its categories), each perhaps seen hundreds of times: `closedSetSize` resources
+    /// or more, pages or with pages below them, going on (where they do) to texts they share
+    /// (`goOnAlike`), and seen at another
+    /// position of the tree as the same set, popular alike (`ValueSetPositions`). Popularity is
+    /// no literalness: a site draws its values from finite sets, so with more traffic every
+    /// value is seen often, but they stay many and alike.
+    private func closedSet(_ values: [Profile], resources: Int, position: [InferredRoute.Segment]) -> Bool {
+        // a set's values are pages, or have pages below them: three in four of their links end
+        // at them or one component after (paths of any depth below are a catch-all's)
+        let links = values.reduce(0) { $0 + $1.count }, shallow = values.reduce(0) { $0 + $1.ends[0] + $1.ends[1] }
+        guard let valueSets, resources >= Self.closedSetSize, 4 * shallow >= 3 * links, Self.goOnAlike(values) else { return false }
+        var texts: [[UInt8]: Int] = [:]
+        for value in values { texts[Self.bytes(value.token)] = value.count }
+        return valueSets.seenElsewhere(texts, at: position)
+    }
+
+    /// The links a text needs before it can stand apart from a closed set.
+    static let siblingEvidence = 20
+
+    /// The texts, of those with `siblingEvidence` links, that stand apart from the others as
+    /// literal pages do: one whose links nearly all end where the others' often go on (a
+    /// `new` or `featured` page beside values that have pages below them); one whose links
+    /// mostly go on to texts that follow it alone (`/users/me/orders`). A popular value is no
+    /// sibling: its links go on as the others' do (`/users/torvalds`).
+    private static func standApart(_ texts: [Profile]) -> Set<Int> {
+        var owners: [Token: Int] = [:]
+        for text in texts { for symbol in text.below[0].keys { owners[symbol, default: 0] += 1 } }
+        let leaves = Set(texts.indices.filter { texts[$0].count >= siblingEvidence && 100 * texts[$0].ends[0] >= 97 * texts[$0].count })
+        // the share of the other texts' links that end, where they have links enough to tell
+        let others = texts.indices.filter { !leaves.contains($0) }
+        let otherLinks = others.reduce(0) { $0 + texts[$1].count }, otherEnds = others.reduce(0) { $0 + texts[$1].ends[0] }
+        let othersGoOn = otherLinks >= siblingEvidence && 5 * otherEnds <= 4 * otherLinks
+        return Set(texts.indices.filter { i in
+            let text = texts[i]
+            guard text.count >= siblingEvidence else { return false }
+            if othersGoOn, leaves.contains(i) { return true }
+            let own = text.below[0].filter { $0.value >= 2 && owners[$0.key] == 1 }.values.reduce(0, +)
+            return 2 * own >= text.count
+        })
+    }
+
+    /// Whether the links that go on after the texts go on, three in four or more, with texts
+    /// that follow two of them or more (a seller's `reviews`): sections of a site each lead to
+    /// words of their own. A few stray links that go on (a tenth of all) show nothing.
+    private static func goOnAlike(_ texts: [Profile]) -> Bool {
+        let seen = texts.reduce(0) { $0 + $1.count }
+        var owners: [Token: Int] = [:]
+        var links: [Token: Int] = [:]
+        for text in texts {
+            for (symbol, n) in text.below[0] {
+                owners[symbol, default: 0] += 1
+                links[symbol, default: 0] += n
+            }
+        }
+        let going = links.values.filter { $0 >= 2 }.reduce(0, +)
+        let own = links.filter { $0.value >= 2 && owners[$0.key] == 1 }.values.reduce(0, +)
+        return 10 * going < seen || 4 * own <= going
     }
 
     /// The share of a position's links above which the texts seen once make an open set.

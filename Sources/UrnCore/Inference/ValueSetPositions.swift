@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The positions of an inferred tree that hold many texts, each with the links of every text:
+/// the evidence that a closed set's values leave (`SlotDecision.closedSet`). A site uses one set
+/// of values at several places (a shop's sellers at `/s/{seller}` and `/api/sellers/{seller}`),
+/// and a value popular at one is popular at the other. Sibling literals that two places share
+/// (the actions of a merge request on the web and in the API) are each a route of its own, with
+/// a popularity of its own at each place.
+struct ValueSetPositions {
+    /// Each noted position's texts and their links.
+    private var positions: [[[UInt8]: Int]] = []
+    /// The positions each text is noted at.
+    private var byText: [[UInt8]: [Int]] = [:]
+    /// Where each noted position is in the tree, by the route segments before it.
+    private var keys: [[InferredRoute.Segment]: Int] = [:]
+    /// The literals before each noted position.
+    private var literals: [[[UInt8]]] = []
+
+    /// How many texts a position needs to be noted.
+    static let minimumTexts = SlotDecision.closedSetSize
+    /// How many texts two positions must share.
+    static let minimumShared = 8
+    /// The correlation of their links (logarithms) that two positions' shared texts must show.
+    static let minimumCorrelation = 0.5
+
+    /// Notes the texts at the position after `key` (route segments), when they are many.
+    mutating func note(_ texts: [[UInt8]: Int], at key: [InferredRoute.Segment]) {
+        guard texts.count >= Self.minimumTexts, keys[key] == nil else { return }
+        keys[key] = positions.count
+        literals.append(Self.literals(of: key))
+        for text in texts.keys { byText[text, default: []].append(positions.count) }
+        positions.append(texts)
+    }
+
+    /// Whether `texts` (with their links), at the position after `key`, are seen as a set's
+    /// values are at another noted position: eight texts or more in common, holding half the
+    /// links here (there, literal siblings may take most: `/s/featured` beside the sellers),
+    /// whose links at the two positions go together (a correlation of their logarithms of one
+    /// half or more).
+    func seenElsewhere(_ texts: [[UInt8]: Int], at key: [InferredRoute.Segment]) -> Bool {
+        // a position with the same literals before it is the same route's, reached through
+        // values of another number (GitLab's namespaces of one, two or three groups)
+        let ownLiterals = Self.literals(of: key)
+        var shared: [Int: Int] = [:]
+        for text in texts.keys {
+            for position in byText[text] ?? [] where literals[position] != ownLiterals { shared[position, default: 0] += 1 }
+        }
+        let links = texts.values.reduce(0, +)
+        return shared.contains { position, count in
+            guard count >= Self.minimumShared else { return false }
+            let other = positions[position]
+            let common = texts.keys.filter { other[$0] != nil }
+            guard 2 * common.reduce(0, { $0 + texts[$1]! }) >= links else { return false }
+            return Self.correlation(common.map { log(Double(texts[$0]!)) }, common.map { log(Double(other[$0]!)) })
+                >= Self.minimumCorrelation
+        }
+    }
+
+    /// The literals of `key`, in order.
+    private static func literals(of key: [InferredRoute.Segment]) -> [[UInt8]] {
+        key.compactMap { if case let .literal(bytes) = $0 { bytes } else { nil } }
+    }
+
+    /// Pearson's correlation of `x` and `y`; 0 where either does not vary.
+    static func correlation(_ x: [Double], _ y: [Double]) -> Double {
+        let n = Double(x.count)
+        let mx = x.reduce(0, +) / n, my = y.reduce(0, +) / n
+        var sxy = 0.0, sxx = 0.0, syy = 0.0
+        for (a, b) in zip(x, y) {
+            sxy += (a - mx) * (b - my)
+            sxx += (a - mx) * (a - mx)
+            syy += (b - my) * (b - my)
+        }
+        return sxx > 0 && syy > 0 ? sxy / (sxx * syy).squareRoot() : 0
+    }
+}
