@@ -138,6 +138,48 @@ import Testing
         #expect(throws: WildcardPattern.Failure.self) { try wildcard("/$(x)", variables: ["x": ["$(y)"], "y": ["a"]]) }
     }
 
+    /// A path's pattern as `swcd` reads it, over every word and slash arrangement: the pattern's
+    /// leading `/` optional and a run of them one, trailing slashes on either side ignored, and a
+    /// final `/*` taking the path without it; `?` still one character.
+    @Test func pathPatternsIgnoreLeadingAndTrailingSlashes() throws {
+        for word in ["buy", "a/b", "id/????"] {
+            let concrete = word.replacingOccurrences(of: "?", with: "7")
+            for written in [word, "/" + word, "//" + word, "/" + word + "/", word + "//"] {
+                let pattern = try WildcardPattern(written, caseSensitive: true, variables: SubstitutionVariables(), path: true)
+                for path in ["/" + concrete, "/" + concrete + "/", "/" + concrete + "///"] {
+                    #expect(try pattern.matches(WildcardPattern.pathValue(ArraySlice(path.utf8))), "\(written) \(path)")
+                }
+                #expect(try !pattern.matches(WildcardPattern.pathValue(ArraySlice(("/" + concrete + "x").utf8))))
+            }
+            let star = try WildcardPattern("/" + word + "/*", caseSensitive: true, variables: SubstitutionVariables(), path: true)
+            for path in ["/" + concrete, "/" + concrete + "/", "/" + concrete + "/x/y"] {
+                #expect(try star.matches(WildcardPattern.pathValue(ArraySlice(path.utf8))), "\(path)")
+            }
+            #expect(try !star.matches(WildcardPattern.pathValue(ArraySlice(("/" + concrete + "x").utf8))))
+        }
+        let four = try WildcardPattern("/id/????", caseSensitive: true, variables: SubstitutionVariables(), path: true)
+        #expect(try !four.matches(WildcardPattern.pathValue(ArraySlice("/id/481".utf8))))
+    }
+
+    /// Query items as `swcd` reads them: one the link lacks is empty, and one given several times
+    /// must match each time.
+    @Test func queryItemsMissingAreEmptyAndRepeatedMustAllMatch() throws {
+        func takes(_ items: String, _ link: String) throws -> Bool {
+            let file = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"?":"# + items + "}]}]}}"
+            let table = try RouteTableParser(format: .aasa).parse(file, name: "t")
+            return try !Matcher(tables: [table]).match(LinkParser().parse(Array(("https://example.com" + link).utf8))).isEmpty
+        }
+        for (pattern, empty) in [("*", true), ("?*", false), ("1", false), ("", true)] {
+            #expect(try takes(#"{"b":"\#(pattern)"}"#, "/x?a=1") == empty, "\(pattern)")
+            #expect(try takes(#"{"b":"\#(pattern)"}"#, "/x") == empty, "\(pattern)")
+        }
+        #expect(try !takes(#"{"id":"42"}"#, "/x?id=7&id=42"))
+        #expect(try !takes(#"{"id":"42"}"#, "/x?id=42&id=7"))
+        #expect(try takes(#"{"id":"42"}"#, "/x?id=42&id=42"))
+        #expect(try takes(#"{"a":"1","flag":true}"#, "/x?a=2"))
+        #expect(try takes(#"{"flag":7}"#, "/x"))
+    }
+
     /// `$(region)` and `$(lang)` are the system's ISO 3166-1 and ISO 639-1 lists.
     @Test func isoCodeVariables() throws {
         let regions = try SubstitutionVariables().values(of: "region")

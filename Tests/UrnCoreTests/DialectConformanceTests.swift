@@ -152,6 +152,8 @@ import UrnCLI
     @Test func navigatorDerived() throws { try Self.checkDerived("navigator.jsonl", dialect: .navigator) }
     @Test func expressDerived() throws { try Self.checkDerived("express.jsonl", dialect: .express) }
     @Test func waapDerived() throws { try Self.checkDerived("waap.jsonl", dialect: .waap) }
+    /// apple-app-site-association files are read by their content, whatever the dialect.
+    @Test func aasaDerived() throws { try Self.checkDerived("aasa.jsonl", dialect: .urn) }
 
     @Test func compass() throws { try Self.check("compass.jsonl", dialect: .compass) }
     @Test func urlNavigator() throws { try Self.check("urlnavigator.jsonl", dialect: .navigator) }

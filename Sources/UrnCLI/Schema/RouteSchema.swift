@@ -29,8 +29,9 @@ package struct RouteSchema: Sendable {
     }
 
     /// Writes `route` as where it is declared, `{"table","line","pattern"}`: how `--check
-    /// --json` names the routes of a finding and `--examples` the route of an example.
-    package static func writeDeclaration(of route: Route, into json: inout JSONWriter) {
+    /// --json` names the routes of a finding and `--examples` the route of an example; with
+    /// `target`, its target after the pattern (the app an exclusion took the link from).
+    package static func writeDeclaration(of route: Route, target: Bool = false, into json: inout JSONWriter) {
         json.beginObject()
         json.key("table")
         json.string(route.table)
@@ -38,6 +39,10 @@ package struct RouteSchema: Sendable {
         json.int(route.line)
         json.key("pattern")
         json.string(route.pattern.text)
+        if target {
+            json.key("target")
+            if let target = route.target { json.string(target) } else { json.null() }
+        }
         json.endObject()
     }
 

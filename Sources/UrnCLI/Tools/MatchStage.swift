@@ -34,6 +34,11 @@ struct MatchStage: RecordStage {
     /// first); with `--explain`, why it matched nothing.
     private var all: [Match] = []
     private var explanations: [Explanation]?
+    /// Whether a table is an apple-app-site-association file, whose exclusions are answers.
+    private let readsUniversalLinks: Bool
+    /// The last record's exclusion: the apple-app-site-association entry that took its link away
+    /// from the app (written as `excluded` beside a null `route`).
+    private var excluded: Route?
     /// The counts of `-c` and `--stats`.
     private var summary = Summary()
     /// With `--against`, the OLD tables each link is also routed through, and how the answers
@@ -74,9 +79,12 @@ struct MatchStage: RecordStage {
         self.method = method
         self.methodField = methodField
         self.readsRequestLines = readsRequestLines
+        readsUniversalLinks = matcher.tables.contains { $0.format == .aasa }
     }
 
-    var fieldNames: [String] { (explain ? ["route", "explain"] : ["route"]) + (comparison == nil ? [] : ["before", "change"]) }
+    var fieldNames: [String] {
+        ["route"] + (readsUniversalLinks ? ["excluded"] : []) + (explain ? ["explain"] : []) + (comparison == nil ? [] : ["before", "change"])
+    }
     let readsRequestLines: Bool
     var writesRecords: Bool { selection != .count && selection != .stats }
 
@@ -127,6 +135,7 @@ struct MatchStage: RecordStage {
             try matcher.throwRefusal()
             summary.unmatched += 1
         }
+        if readsUniversalLinks { excluded = winner == nil ? try matcher.universalLinkExclusion(parsed) : nil }
         if explain {
             if let winner {
                 explanations = winner.invalid.isEmpty ? nil : matcher.explain(invalid: winner)
@@ -218,6 +227,10 @@ struct MatchStage: RecordStage {
         } else {
             json.key("route")
             json.null()
+            if let excluded {
+                json.key("excluded")
+                RouteSchema.writeDeclaration(of: excluded, target: true, into: &json)
+            }
         }
         if let explanations {
             ExplainSchema(routes: routes).write(explanations, into: &json)

@@ -95,7 +95,7 @@ package struct AASAReader {
                 let exclude = text.hasPrefix("NOT ")
                 if exclude { text.removeFirst(4) }
                 // the legacy strings are case-sensitive and match the path alone
-                let path = try pattern(text, caseSensitive: true, variables, at: entry.offset)
+                let path = try pattern(text, caseSensitive: true, variables, path: true, at: entry.offset)
                 let rule = UniversalLinkRule(appIDs: appIDs, detail: index, component: k, exclude: exclude, legacy: true, path: path,
                                              query: .whole(.everything), fragment: .everything, percentEncoded: true)
                 routes.append(route(rule, at: entry.offset))
@@ -110,16 +110,23 @@ package struct AASAReader {
         let settings = try outer.overridden(by: node, self)
         func wildcard(_ key: String) throws(TableError) -> WildcardPattern {
             guard let value = node[key] else { return .everything }
-            return try pattern(try string(value, "'\(key)'"), caseSensitive: settings.caseSensitive, variables, at: value.offset)
+            return try pattern(try string(value, "'\(key)'"), caseSensitive: settings.caseSensitive, variables, path: key == "/",
+                               at: value.offset)
         }
-        let query: UniversalLinkRule.QueryTest
+        var query = UniversalLinkRule.QueryTest.whole(.everything)
+        var ignoredQueryItem: String?
         if let value = node["?"], let items = value.members {
             var tests: [(name: [UInt8], pattern: WildcardPattern)] = []
             for item in items {
-                let text = try string(item.node, "the pattern of query item '\(item.key)'")
+                // a value that is no string makes swcd ignore the whole dictionary: the rule
+                // takes any query (`--check` says so)
+                guard let text = item.node.string else {
+                    ignoredQueryItem = item.key
+                    break
+                }
                 tests.append((Array(item.key.utf8), try pattern(text, caseSensitive: settings.caseSensitive, variables, at: item.node.offset)))
             }
-            query = .items(tests)
+            if ignoredQueryItem == nil { query = .items(tests) }
         } else {
             query = .whole(try wildcard("?"))
         }
@@ -128,7 +135,7 @@ package struct AASAReader {
         if let comment = node["comment"], comment.string == nil { throw failure("'comment' must be a string", at: comment.offset) }
         return UniversalLinkRule(appIDs: appIDs, detail: detail, component: index, exclude: exclude, legacy: false,
                                  path: try wildcard("/"), query: query, fragment: try wildcard("#"),
-                                 percentEncoded: settings.percentEncoded)
+                                 percentEncoded: settings.percentEncoded, ignoredQueryItem: ignoredQueryItem)
     }
 
     private func substitutionVariables(_ node: JSONDocument.Node?) throws(TableError) -> SubstitutionVariables {
@@ -154,9 +161,10 @@ package struct AASAReader {
                      appLink: .universalLink(rule))
     }
 
-    private func pattern(_ text: String, caseSensitive: Bool, _ variables: SubstitutionVariables, at offset: Int) throws(TableError) -> WildcardPattern {
+    private func pattern(_ text: String, caseSensitive: Bool, _ variables: SubstitutionVariables, path: Bool = false,
+                         at offset: Int) throws(TableError) -> WildcardPattern {
         do throws(WildcardPattern.Failure) {
-            return try WildcardPattern(text, caseSensitive: caseSensitive, variables: variables)
+            return try WildcardPattern(text, caseSensitive: caseSensitive, variables: variables, path: path)
         } catch {
             throw failure(error.reason, at: offset)
         }

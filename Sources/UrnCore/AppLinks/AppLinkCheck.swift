@@ -42,6 +42,9 @@ enum AppLinkCheck {
             for pattern in [rule.path, rule.fragment] + queryPatterns(rule) where looksLikeRegex(pattern.text) {
                 found.append(note(route, PatternWarning("regex-looking", "\(which(pattern))looks like a regular expression, but these patterns know only '*', '?' and $(variables), so it matches almost nothing")))
             }
+            if let item = rule.ignoredQueryItem {
+                found.append(note(route, PatternWarning("query-dictionary-ignored", "query item '\(item)' has a value that is no string: iOS ignores the whole '?' dictionary, so this entry takes any query")))
+            }
             if let word = swallowedWord(rule.path.text) {
                 found.append(note(route, PatternWarning("swallows-words", "\(which(rule.path))also takes other words that start with '\(word)' ('\(word)ic', '\(word)s'); write '\(word)' and '\(word)/*'")))
             }

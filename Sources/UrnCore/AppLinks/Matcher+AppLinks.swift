@@ -29,6 +29,24 @@ extension Matcher {
         return matches
     }
 
+    /// The apple-app-site-association entry that took `link` away from its app when no entry of
+    /// the tables opens it: an `exclude` component (or a legacy `NOT ` path) that decided its
+    /// detail, so iOS opens the link in the browser; nil otherwise. Asked for links no route took.
+    @_spi(Records) public func universalLinkExclusion(_ link: Link) throws(Regex.MatchError) -> Route? {
+        for table in compiled where table.table.format == .aasa && Self.universalLinkRefusal(link, hosts: table.table.hosts) == nil {
+            var decided: Int?
+            var exclusion: Route?
+            for route in table.routes {
+                guard case let .universalLink(rule)? = route.appLink, rule.detail != decided, try rule.accepts(link) else { continue }
+                decided = rule.detail
+                guard rule.exclude else { return nil }
+                if exclusion == nil { exclusion = route }
+            }
+            if let exclusion { return exclusion }
+        }
+        return nil
+    }
+
     /// Why `link` is no universal link for a table of `hosts`, or nil.
     static func universalLinkRefusal(_ link: Link, hosts: [HostPattern]) -> String? {
         guard let scheme = link.scheme, WebScheme.isHTTP(link.text[scheme]), let host = link.host else {

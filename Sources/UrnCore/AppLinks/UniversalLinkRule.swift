@@ -7,7 +7,8 @@
     package enum QueryTest: Sendable {
         /// The whole query (without `?`) against one pattern.
         case whole(WildcardPattern)
-        /// Each named query item's value against its pattern; every name must be present.
+        /// Each named query item's value against its pattern: an item the link lacks counts as
+        /// empty, and one it has several times must match in each.
         case items([(name: [UInt8], pattern: WildcardPattern)])
     }
 
@@ -30,10 +31,13 @@
     /// Patterns compare with the link's components as written (`percentEncoded`, the default);
     /// otherwise with the components percent-decoded.
     package let percentEncoded: Bool
+    /// The first query item of the component's `?` dictionary whose value is no string, which
+    /// makes the whole dictionary ignored (as `swcd` reads it); nil when there is none.
+    package let ignoredQueryItem: String?
 
     /// A rule.
     package init(appIDs: [String], detail: Int, component: Int, exclude: Bool, legacy: Bool, path: WildcardPattern,
-                 query: QueryTest, fragment: WildcardPattern, percentEncoded: Bool) {
+                 query: QueryTest, fragment: WildcardPattern, percentEncoded: Bool, ignoredQueryItem: String? = nil) {
         self.appIDs = appIDs
         self.detail = detail
         self.component = component
@@ -43,6 +47,7 @@
         self.query = query
         self.fragment = fragment
         self.percentEncoded = percentEncoded
+        self.ignoredQueryItem = ignoredQueryItem
     }
 
     /// The rule written as one line (a route's `pattern`): the path pattern, `?` and the query
@@ -78,27 +83,30 @@
     /// passes them all.
     package func refusal(_ link: Link) throws(Regex.MatchError) -> Refusal? {
         let text = link.text
-        guard try path.matches(value(text[link.path])) else { return .path }
+        guard try path.matches(WildcardPattern.pathValue(value(text[link.path]))) else { return .path }
         if legacy { return nil }
         switch query {
         case let .whole(pattern):
             guard try pattern.matches(value(link[link.query] ?? [])) else { return .query }
         case let .items(items):
             for item in items {
-                var found = false
+                var seen = false
+                var refused = false
                 var failure: Regex.MatchError?
                 link.forEachParameter { key, valueRange in
-                    guard !found, failure == nil else { return }
+                    guard !refused, failure == nil else { return }
                     let name = PercentCoding.decodedUTF8(text[key]) ?? Array(text[key])
                     guard name == item.name else { return }
+                    seen = true
                     do throws(Regex.MatchError) {
-                        found = try item.pattern.matches(value(text[valueRange]))
+                        refused = try !item.pattern.matches(value(text[valueRange]))
                     } catch {
                         failure = error
                     }
                 }
                 if let failure { throw failure }
-                guard found else { return .queryItem(String(decoding: item.name, as: UTF8.self)) }
+                if !seen { refused = try !item.pattern.matches([][...]) }
+                guard !refused else { return .queryItem(String(decoding: item.name, as: UTF8.self)) }
             }
         }
         return try fragment.matches(value(link[link.fragment] ?? [])) ? nil : .fragment
@@ -113,7 +121,7 @@
             switch self {
             case .path: return "the path does not match '\(rule.path.text)'"
             case .query: return "the query does not match its pattern"
-            case let .queryItem(name): return "no query item '\(name)' with a value its pattern takes"
+            case let .queryItem(name): return "query item '\(name)' (empty where the link lacks it) is not what its pattern takes, in every occurrence"
             case .fragment: return "the fragment does not match '\(rule.fragment.text)'"
             }
         }

@@ -22,14 +22,29 @@ package struct WildcardPattern: Sendable {
         self.regex = regex
     }
 
-    /// Compiles `text`, comparing letters without regard to case unless `caseSensitive`.
-    package init(_ text: String, caseSensitive: Bool, variables: SubstitutionVariables) throws(Failure) {
+    /// Compiles `text`, comparing letters without regard to case unless `caseSensitive`. A
+    /// path's pattern (`path`) is read as Apple's `swcd` reads it (urn-routes(5), APP-LINK
+    /// TABLES): its leading `/` is optional and a leading run of slashes is one, a trailing `/`
+    /// does not matter, and a final `/*` also takes the path without it (`/buy/*` takes `/buy`);
+    /// the path it is matched with loses its trailing slashes (`pathValue`).
+    package init(_ text: String, caseSensitive: Bool, variables: SubstitutionVariables, path: Bool = false) throws(Failure) {
         self.text = text
         if text == "*" {
             regex = nil
             return
         }
-        let source = "(?s)" + (try Self.expression(text, variables: variables))
+        var body = text
+        var optionalTail = ""
+        if path {
+            let leading = body.prefix { $0 == "/" }
+            body = (leading.isEmpty && !body.hasPrefix("*") ? "/" : leading.isEmpty ? "" : "/") + body.dropFirst(leading.count)
+            while body.hasSuffix("/") { body.removeLast() }
+            if body.hasSuffix("/*") {
+                body.removeLast(2)
+                optionalTail = "(?:/.*)?"
+            }
+        }
+        let source = "(?s)" + (try Self.expression(body, variables: variables)) + optionalTail
         do throws(Regex.CompileError) {
             regex = try Regex(source, caseInsensitive: !caseSensitive)
         } catch {
@@ -42,6 +57,13 @@ package struct WildcardPattern: Sendable {
 
     /// Whether it matches everything (`*`).
     package var matchesEverything: Bool { regex == nil }
+
+    /// A link's path as a path's pattern is matched with: without its trailing slashes.
+    package static func pathValue(_ path: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var path = path
+        while path.last == UInt8(ascii: "/") { path.removeLast() }
+        return path
+    }
 
     /// Whether the whole of `value` matches.
     package func matches(_ value: ArraySlice<UInt8>) throws(Regex.MatchError) -> Bool {

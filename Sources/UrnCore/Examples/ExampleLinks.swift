@@ -405,9 +405,18 @@ struct ExampleLinks {
             misses.append((.host, changed, hit.method))
         }
         return misses.compactMap { kind, link, method in
-            guard link != hit.link || method != hit.method else { return nil }
+            guard link != hit.link || method != hit.method, !universalLinkTakes(link, kind) else { return nil }
             return (kind, Candidate(link: link, method: method, values: hit.values))
         }
+    }
+
+    /// Whether the route's apple-app-site-association entry still takes `link`, changed from a
+    /// hit in the way `kind` says, as `swcd` reads it (a trailing `/` does not matter, `/buy/*`
+    /// takes `/buy`): then it is no near miss. Another host is the table's test, not the entry's.
+    private func universalLinkTakes(_ link: String, _ kind: RouteExample.NearMiss) -> Bool {
+        guard kind != .host, case let .universalLink(rule)? = route.appLink,
+              let parsed = try? LinkParser().parse(Array(link.utf8)) else { return false }
+        return (try? rule.accepts(parsed)) == true
     }
 
     /// The separator of the link's path segments: the delimiter for a Compass-style name, else `/`.
