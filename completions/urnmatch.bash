@@ -212,7 +212,7 @@ _urnmatch() {
         return
         ;;
     '--compare')
-        __urnmatch_add_completions -W 'route'$'\n''target'$'\n''routed'
+        __urnmatch_add_completions -W 'answer'$'\n''route'$'\n''target'$'\n''routed'
         return
         ;;
     '--per-route')

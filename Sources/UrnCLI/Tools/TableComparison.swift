@@ -3,10 +3,12 @@ import ArgumentParser
 
 /// `urnmatch --against`: each link routed through a second set of tables (OLD) beside the
 /// first (NEW), and what changed between them (urnmatch-tables(7) COMPARING TABLES): `before` holds
-/// what OLD gives, `change` one of `same`, `target`, `args`, `lost`, `gained`, `error`.
+/// what OLD gives, `change` one of `same`, `target`, `pattern`, `args`, `lost`, `gained`, `error`.
 final class TableComparison {
     /// What counts as the same answer (`--compare`).
     enum Basis: String, ExpressibleByArgument, CaseIterable {
+        /// The same pattern, target and arguments: the whole answer (the default).
+        case answer
         /// The same pattern and arguments.
         case route
         /// The same target and arguments, whatever the pattern.
@@ -17,17 +19,19 @@ final class TableComparison {
 
     /// How one link's answers differ.
     enum Change: String, CaseIterable {
-        case same, target, args, lost, gained, error
+        /// `target`: another target; `pattern`: the same target through another pattern.
+        case same, target, pattern, args, lost, gained, error
 
         /// Its place in `allCases`.
         var index: Int {
             switch self {
             case .same: 0
             case .target: 1
-            case .args: 2
-            case .lost: 3
-            case .gained: 4
-            case .error: 5
+            case .pattern: 2
+            case .args: 3
+            case .lost: 4
+            case .gained: 5
+            case .error: 6
             }
         }
     }
@@ -100,7 +104,7 @@ final class TableComparison {
         }
         change = Self.change(from: before, refused, to: winner, newRefusal != nil, basis: basis)
         summary.changes[change.index] += 1
-        if let before, change == .target || change == .lost {
+        if let before, change == .target || change == .pattern || change == .lost {
             var moved = summary.moved[ObjectIdentifier(before.route)] ?? (0, 0)
             if change == .lost { moved.nowhere += 1 } else { moved.elsewhere += 1 }
             summary.moved[ObjectIdentifier(before.route)] = moved
@@ -123,8 +127,11 @@ final class TableComparison {
         case (_?, nil): return .lost
         case let (old?, new?):
             if basis == .routed { return .same }
-            let sameRoute = basis == .route ? old.route.pattern.text == new.route.pattern.text : old.route.target == new.route.target
-            guard sameRoute else { return .target }
+            // which part changed, of those the basis compares: the target first, then the pattern
+            if basis != .route || old.route.pattern.text != new.route.pattern.text, old.route.target != new.route.target {
+                return .target
+            }
+            if basis != .target, old.route.pattern.text != new.route.pattern.text { return .pattern }
             return old.args.holdsTheSame(as: new.args) ? .same : .args
         }
     }

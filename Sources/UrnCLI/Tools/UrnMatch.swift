@@ -58,11 +58,11 @@ package struct UrnMatch: UrnTool {
     @Flag(help: "With --check, write each finding as a JSON line (table, line, column, severity, code, message, routes).")
     var json = false
 
-    @Option(name: .customLong("against"), help: ArgumentHelp("Compare with the routes of this table (OLD; repeatable): add 'before' and 'change' (same, target, args, lost, gained, error).", valueName: "file"),
+    @Option(name: .customLong("against"), help: ArgumentHelp("Compare with the routes of this table (OLD; repeatable): add 'before' and 'change' (same, target, pattern, args, lost, gained, error).", valueName: "file"),
             completion: .file())
     var againstFiles: [String] = []
 
-    @Option(help: ArgumentHelp("With --against, what counts as the same answer: route (pattern and arguments), target (target and arguments) or routed (whether any route takes the link).", valueName: "basis"))
+    @Option(help: ArgumentHelp("With --against, what counts as the same answer: answer (pattern, target and arguments; the default), route (pattern and arguments), target (target and arguments) or routed (whether any route takes the link).", valueName: "basis"))
     var compare: TableComparison.Basis?
 
     @Flag(help: "With --against, print only the records whose change is not 'same'.")
@@ -201,7 +201,7 @@ package struct UrnMatch: UrnTool {
         let oldParser = common.linkParser(old.linkParser(for: oldTables))
         return TableComparison(matcher: old.matcherForProcess(oldTables),
                                reader: oldParser == newParser ? nil : LinkReader(parser: oldParser),
-                               basis: compare ?? .route, changedOnly: changed, explain: explain)
+                               basis: compare ?? .answer, changedOnly: changed, explain: explain)
     }
 
     /// The records `--examples --against` routes: both sides' example links and near misses,
