@@ -20,7 +20,7 @@ VERSION := $(shell sed -n 's/.*static let string = "\([^"]*\)".*/\1/p' Sources/U
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks LogLine:logs OpenAPIDocument:openapi RouteInference:infer URLPattern:urlpattern
 
-.PHONY: docs test-shape test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-examples test-openapi-oracle test-log-oracle test-docs test-shells test-jobs-full test-scale completions demo bench bench-instructions bench-urlpattern bench-outputs bench-infer dist install uninstall deb deb-deps test-deb clean
+.PHONY: docs test-shape test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-examples test-openapi-oracle test-log-oracle test-sarif test-docs test-shells test-jobs-full test-scale completions demo bench bench-instructions bench-urlpattern bench-outputs bench-infer dist install uninstall deb deb-deps test-deb clean
 
 all: build
 
@@ -55,7 +55,7 @@ test-deps:
 ## test: unit tests, golden CLI tests, conformance, docs, completions, install, on debug builds
 test: deps test-deps
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-oracle test-examples test-openapi-oracle test-log-oracle test-docs test-shells test-consumer test-shape
+	$(MAKE) --no-print-directory test-unit test-cli test-conformance test-oracle test-examples test-openapi-oracle test-log-oracle test-sarif test-docs test-shells test-consumer test-shape
 
 test-unit:
 	$(SWIFT) test --skip-build
@@ -95,10 +95,18 @@ define oracle-venv
 	fi
 endef
 
+## test-sarif: urnmatch --check --sarif over tables with findings, none and errors, each log
+## validated against the SARIF 2.1.0 schema (Tests/Fixtures/sarif; jsonschema from PyPI, into
+## .build/sarif-venv where missing)
+test-sarif:
+	$(call oracle-venv,sarif-venv,jsonschema,jsonschema,$(JSONSCHEMA_VERSION))
+	bash Tests/Fixtures/sarif/run.sh "$(DEBUG_BIN)" .build/sarif-venv/bin/python
+
 ## test-openapi-oracle: openapi-core (from PyPI, into .build/openapi-venv where missing) against
 ## urnmatch over generated OpenAPI and Swagger documents (Tests/Oracle/openapi/README.md); a
 ## difference Tests/Oracle/openapi/differences.tsv does not list fails
 OPENAPI_CORE_VERSION := 0.23.1
+JSONSCHEMA_VERSION := 4.26.0
 test-openapi-oracle:
 	$(call oracle-venv,openapi-venv,openapi_core,openapi-core,$(OPENAPI_CORE_VERSION))
 	python3 Tests/Oracle/openapi/compare.py --bin "$(DEBUG_BIN)"

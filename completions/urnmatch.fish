@@ -20,7 +20,7 @@ function __urnmatch_parse_tokens -S
     set -l unparsed_tokens (__urnmatch_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnmatch'
-        __urnmatch_parse_subcommand -r 1 'e=+' 'f=+' 'format=' 'host=+' 'max-table-size=' 'dialect=' 'base=' 'precedence=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'v/invert-match' 'a/all' 'c/count' 'stats' 'check' 'examples' 'infer' 'all-matches' 'explain' 'json' 'against=+' 'compare=' 'changed' 'per-route=' 'seed=' 'near-misses' 'infer-dialect=' 'infer-status=' 'method=' 'method-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'jobs=' 'version' 'h/help'
+        __urnmatch_parse_subcommand -r 1 'e=+' 'f=+' 'format=' 'host=+' 'max-table-size=' 'dialect=' 'base=' 'precedence=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'v/invert-match' 'a/all' 'c/count' 'stats' 'check' 'examples' 'infer' 'all-matches' 'explain' 'json' 'sarif' 'baseline=' 'against=+' 'compare=' 'changed' 'per-route=' 'seed=' 'near-misses' 'infer-dialect=' 'infer-status=' 'method=' 'method-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'jobs=' 'version' 'h/help'
     end
 end
 
@@ -97,6 +97,8 @@ complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_opti
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" all-matches' -l 'all-matches' -d 'Make \'route\' the list of every matching route, in precedence order.'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" explain' -l 'explain' -d 'Add \'explain\' to unmatched records: the nearest routes and why each failed.'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" json' -l 'json' -d 'With --check, write each finding as a JSON line (table, line, column, severity, code, message, routes).'
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" sarif' -l 'sarif' -d 'With --check, write the findings as one SARIF 2.1.0 log, for code-scanning tools.'
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" baseline' -l 'baseline' -d 'With --check, leave out the findings of this earlier --check --json output (matched by code, table and routes, not by line).' -rF
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch"' -l 'against' -d 'Compare with the routes of this table (OLD; repeatable): add \'before\' and \'change\' (same, target, pattern, args, lost, gained, error).' -rF
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" compare' -l 'compare' -d 'With --against, what counts as the same answer: answer (pattern, target and arguments; the default), route (pattern and arguments), target (target and arguments) or routed (whether any route takes the link).' -rfka 'answer route target routed'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" changed' -l 'changed' -d 'With --against, print only the records whose change is not \'same\'.'

@@ -1,25 +1,50 @@
 @_spi(Records) import UrnCore
 
-/// `urnmatch --check`: prints each finding GNU-style on stdout, or with `--json` as one JSON
-/// line a finding (urnmatch-tables(7) CHECKING A TABLE); 0 when clean, 1 with warnings.
+/// `urnmatch --check`: prints each finding GNU-style on stdout, with `--json` as one JSON line a
+/// finding, with `--sarif` as one SARIF 2.1.0 log (urnmatch-tables(7) CHECKING A TABLE), leaving
+/// out those of a `--baseline`; 0 when clean, 1 with warnings.
 struct TableChecker {
+    /// How the findings are written.
+    enum Output {
+        case text, json, sarif
+    }
+
     let tables: [RouteTable]
     let caseInsensitive: Bool
-    let json: Bool
+    let output: Output
+    /// The findings accepted before (`--baseline`), left out.
+    var baseline: CheckBaseline?
     /// Makes the example link that proves a finding about two routes.
     let examples: ExampleMaker
 
-    func run() -> ExitStatus {
-        let findings = examples.proving(TableCheck.findings(tables, caseInsensitive: caseInsensitive))
-        let lines = findings.map { json ? Self.json(of: $0) : $0.description }
+    mutating func run(diagnostics: Diagnostics) -> ExitStatus {
+        var findings = examples.proving(TableCheck.findings(tables, caseInsensitive: caseInsensitive))
+        if var accepted = baseline {
+            findings.removeAll { accepted.leavesOut($0) }
+            for name in accepted.gone { diagnostics.warning("--baseline: \(name) no longer occurs: its line can go") }
+        }
+        let lines: [String]
+        switch output {
+        case .text: lines = findings.map(\.description)
+        case .json: lines = findings.map(Self.json(of:))
+        case .sarif:
+            var log = SARIFLog()
+            for finding in findings { log.add(finding) }
+            lines = [log.text()]
+        }
         guard Self.write(lines) else { return .failure }
         return findings.isEmpty ? .success : .nothingSelected
     }
 
-    /// Writes the JSON line of each table error (`--check --json`, where a table cannot be read)
-    /// and says whether they were written.
-    static func writeErrors(_ errors: [TableError]) -> Bool {
-        write(errors.map { error in
+    /// Writes each table error (`--check --json` or `--sarif`, where a table cannot be read) and
+    /// says whether they were written.
+    static func writeErrors(_ errors: [TableError], output: Output) -> Bool {
+        if output == .sarif {
+            var log = SARIFLog()
+            for error in errors { log.add(error) }
+            return write([log.text()])
+        }
+        return write(errors.map { error in
             line(table: error.table, line: error.line, column: error.column, severity: "error", code: error.code,
                  message: error.reason, routes: [])
         })

@@ -58,6 +58,13 @@ package struct UrnMatch: UrnTool {
     @Flag(help: "With --check, write each finding as a JSON line (table, line, column, severity, code, message, routes).")
     var json = false
 
+    @Flag(help: "With --check, write the findings as one SARIF 2.1.0 log, for code-scanning tools.")
+    var sarif = false
+
+    @Option(help: ArgumentHelp("With --check, leave out the findings of this earlier --check --json output (matched by code, table and routes, not by line).", valueName: "file"),
+            completion: .file())
+    var baseline: String?
+
     @Option(name: .customLong("against"), help: ArgumentHelp("Compare with the routes of this table (OLD; repeatable): add 'before' and 'change' (same, target, pattern, args, lost, gained, error).", valueName: "file"),
             completion: .file())
     var againstFiles: [String] = []
@@ -103,6 +110,10 @@ package struct UrnMatch: UrnTool {
         if json && mode != .check {
             throw ValidationError("--json goes with --check (records are JSON already)")
         }
+        if mode != .check, sarif || baseline != nil {
+            throw ValidationError("\(sarif ? "--sarif" : "--baseline") goes with --check")
+        }
+        if json && sarif { throw ValidationError("give --json or --sarif, not both") }
         if againstFiles.isEmpty, compare != nil || changed {
             throw ValidationError("\(compare != nil ? "--compare" : "--changed") goes with --against")
         }
@@ -149,17 +160,25 @@ package struct UrnMatch: UrnTool {
             }
         }
         var tableErrors: [TableError] = []
-        let checksAsJSON = json
+        let checkOutput: TableChecker.Output = sarif ? .sarif : json ? .json : .text
+        var checkBaseline: CheckBaseline?
+        if let baseline {
+            do throws(CheckBaseline.Failure) { checkBaseline = try CheckBaseline(contentsOf: baseline) } catch {
+                diagnostics.error(error.message)
+                return .failure
+            }
+        }
         guard let tables = routing.loadTables(extraRoute: routeOperand, diagnostics: diagnostics,
-                                              tableErrors: checksAsJSON ? { tableErrors.append($0) } : nil) else {
-            if checksAsJSON { _ = TableChecker.writeErrors(tableErrors) }
+                                              tableErrors: checkOutput != .text ? { tableErrors.append($0) } : nil) else {
+            if checkOutput != .text { _ = TableChecker.writeErrors(tableErrors, output: checkOutput) }
             return .failure
         }
         let parser = common.linkParser(routing.linkParser(for: tables))
         switch mode {
         case .check?:
-            return TableChecker(tables: tables, caseInsensitive: routing.ignoreCase, json: json,
-                                examples: exampleMaker(routing.matcherForProcess(tables), parser, nearMisses: nearMisses)).run()
+            var checker = TableChecker(tables: tables, caseInsensitive: routing.ignoreCase, output: checkOutput, baseline: checkBaseline,
+                                       examples: exampleMaker(routing.matcherForProcess(tables), parser, nearMisses: nearMisses))
+            return checker.run(diagnostics: diagnostics)
         case .examples? where againstFiles.isEmpty:
             return ExampleLister(maker: exampleMaker(routing.matcherForProcess(tables), parser, nearMisses: nearMisses))
                 .run(diagnostics: diagnostics)
