@@ -163,7 +163,7 @@ _urnmatch() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(-i --raw --merge-query -v --invert-match -a --all -c --count --stats --check --examples --infer --all-matches --explain --json --sarif --changed --near-misses -0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
+    local -a non_repeating_flags=(-i --raw --merge-query -v --invert-match -a --all -c --count --stats --check --examples --infer --verify --all-matches --explain --json --sarif --changed --near-misses -0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
     local -a repeating_options=(-e -f --host --type --against)
     local -a non_repeating_options=(--format --max-table-size --dialect --base --precedence --scheme --delimiter --baseline --compare --per-route --seed --infer-dialect --infer-status --method --method-field --field --max-line --jobs)
     __urnmatch_offer_flags_options -1

@@ -87,6 +87,11 @@ package final class Diagnostics {
         emit("\(tool): \(message)\n")
     }
 
+    /// Reports what a run found, which is no problem: `urnmatch: message`.
+    package func note(_ message: String) {
+        emit("\(tool): \(message)\n")
+    }
+
     /// Reports a warning that is not about one line: `urnfmt: warning: message`.
     package func warning(_ message: String) {
         emit("\(tool): warning: \(message)\n")

@@ -2,7 +2,7 @@
 
 /// `urnmatch --examples`: writes, for every route of the tables, the record `urnmatch -a`
 /// prints for each example link made for it, with `example` added (urnmatch-tables(7) EXAMPLE LINKS):
-/// `{"for":{"table","line","pattern"},"landed","kind"}`, `miss` for a near miss, `none` where no
+/// `{"for":{"table","line","pattern","target"},"landed","kind"}`, `miss` for a near miss, `none` where no
 /// link could be made. 0 when every route's first example lands on it, 1 when some route's
 /// lands elsewhere or none could be made.
 struct ExampleLister {
@@ -81,10 +81,10 @@ struct ExampleLister {
         json.endObject()
     }
 
-    /// `"for":{"table","line","pattern"}`: the route an example was made for.
+    /// `"for":{"table","line","pattern","target"}`: the route an example was made for.
     private func writeFor(_ route: Route, into json: inout JSONWriter) {
         json.key("for")
-        RouteSchema.writeDeclaration(of: route, into: &json)
+        RouteSchema.writeDeclaration(of: route, target: true, into: &json)
     }
 
     /// `"kind"`, and `"miss"` for a near miss.

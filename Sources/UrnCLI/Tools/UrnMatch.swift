@@ -22,7 +22,7 @@ package struct UrnMatch: UrnTool {
 
     /// What urnmatch prints instead of the matched records; at most one.
     enum Mode: EnumerableFlag {
-        case all, count, stats, check, examples, infer
+        case all, count, stats, check, examples, infer, verify
 
         static func name(for value: Mode) -> NameSpecification {
             switch value {
@@ -32,6 +32,7 @@ package struct UrnMatch: UrnTool {
             case .check: return .customLong("check")
             case .examples: return .customLong("examples")
             case .infer: return .customLong("infer")
+            case .verify: return .customLong("verify")
             }
         }
 
@@ -43,6 +44,7 @@ package struct UrnMatch: UrnTool {
             case .check: return "Check the route tables only: syntax, duplicates, shadowed routes, overlaps at equal precedence."
             case .examples: return "Write an example link for every route of the tables, routed back (the record -a prints, with 'example')."
             case .infer: return "Read links and write the route table they imply (with -f, the routes those tables lack)."
+            case .verify: return "Read example records as --examples wrote them and print those whose link no longer lands where it was made to (with 'expected'); 0 when all pass."
             }
         }
     }
@@ -137,6 +139,9 @@ package struct UrnMatch: UrnTool {
         if mode != .infer, inferDialect != nil || inferStatus != nil {
             throw ValidationError("\(inferDialect != nil ? "--infer-dialect" : "--infer-status") goes with --infer")
         }
+        if mode == .verify, invert || allMatches || explain || !againstFiles.isEmpty {
+            throw ValidationError("--verify prints the example records that fail: it goes with no \(invert ? "-v" : allMatches ? "--all-matches" : explain ? "--explain" : "--against")")
+        }
         if mode == .infer {
             if invert || allMatches || explain || !againstFiles.isEmpty {
                 throw ValidationError("--infer writes a table, not records: it goes with no \(invert ? "-v" : allMatches ? "--all-matches" : explain ? "--explain" : "--against")")
@@ -182,6 +187,10 @@ package struct UrnMatch: UrnTool {
         case .examples? where againstFiles.isEmpty:
             return ExampleLister(maker: exampleMaker(routing.matcherForProcess(tables), parser, nearMisses: nearMisses))
                 .run(diagnostics: diagnostics)
+        case .verify?:
+            var stage = VerifyStage(matcher: routing.matcherForProcess(tables), reader: LinkReader(parser: parser),
+                                    readsRequestLines: RoutingOptions.haveMethods(tables), diagnostics: diagnostics)
+            return RecordDriver(options: common, diagnostics: diagnostics).run(&stage)
         default:
             routing.warnOfTablesTakingAnyHost(tables, diagnostics: diagnostics)
             var old: TableComparison?
