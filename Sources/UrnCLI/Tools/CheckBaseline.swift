@@ -1,4 +1,3 @@
-import Foundation
 @_spi(Records) import UrnCore
 
 /// `urnmatch --check --baseline FILE`: the findings an earlier `--check --json` wrote, which
@@ -16,9 +15,13 @@ struct CheckBaseline {
         let message: String
     }
 
-    /// Reads `path`: JSON lines as `--check --json` writes them.
+    /// Reads `path` (`-`: standard input): JSON lines as `--check --json` writes them.
     init(contentsOf path: String) throws(Failure) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Failure(message: "\(path): cannot read the baseline") }
+        let data: [UInt8]
+        switch FileContents.read(path) {
+        case let .success(bytes): data = bytes
+        case let .failure(error): throw Failure(message: "\(path): cannot read the baseline: \(error.message)")
+        }
         for (number, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
         where line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
             let node: JSONDocument.Node
