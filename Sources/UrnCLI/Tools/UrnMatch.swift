@@ -156,6 +156,11 @@ package struct UrnMatch: UrnTool {
         let diagnostics = Diagnostics(tool: "urnmatch", noMessages: common.noMessages)
         if mode == .infer { return infer(diagnostics: diagnostics) }
         var routeOperand: String?
+        if !againstFiles.isEmpty, routing.expressions.isEmpty, routing.tableFiles.isEmpty {
+            // the first operand would be read as the NEW route, and the links file blamed
+            diagnostics.error("--against compares with the tables of -f or -e (NEW), and none is given: urnmatch -f NEW --against OLD [LINKS...]")
+            return .failure
+        }
         if routing.expressions.isEmpty && routing.tableFiles.isEmpty && !common.files.isEmpty {
             routeOperand = common.files.removeFirst()
             if let operand = routeOperand, FileContents.isReadableFile(operand) {

@@ -16,8 +16,9 @@
     var isAppLinks: Bool { self == .aasa || self == .android }
 
     /// The format `bytes` look like: `openapi` for a JSON object with `openapi` or `swagger` or
-    /// YAML with such a top-level key, `aasa` for a JSON object with `applinks`, `android` for
-    /// XML with a `<manifest` element, else `routes`.
+    /// YAML with such a top-level key, `aasa` for a JSON object with `applinks` (or broken JSON
+    /// over several lines that names it), `android` for XML with a `<manifest` element, else
+    /// `routes`.
     package static func detect(_ bytes: ArraySlice<UInt8>) -> RouteFileFormat {
         guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return .routes }
         if Self.looksLikeYAMLDocument(bytes) { return .openapi }
@@ -32,7 +33,15 @@
                 let end = JSONSkipper.value(text, at: start).0
                 return JSONScanner.members(of: start..<end, in: text).map { String(decoding: JSONString.decoded($0.key, in: text), as: UTF8.self) }
             }
-            return keys?.contains("applinks") == true ? .aasa : .routes
+            guard let keys else {
+                // broken JSON: a document spread over lines that names `applinks` is an
+                // apple-app-site-association file whose JSON error says where it breaks, not a
+                // route table (a table of JSON routes has one whole object a line)
+                let firstLine = bytes[first...].prefix { $0 != 0x0A }
+                let lineIsJSON = Array(firstLine).withUnsafeBufferPointer { (try? JSONScanner.validateValue($0)) != nil }
+                return !lineIsJSON && Self.mentions(Array("\"applinks\"".utf8), in: bytes) ? .aasa : .routes
+            }
+            return keys.contains("applinks") ? .aasa : .routes
         case UInt8(ascii: "<"):
             let manifest = Array("<manifest".utf8)
             let found = bytes.indices.contains { i in bytes[i...].starts(with: manifest) }
@@ -40,6 +49,11 @@
         default:
             return .routes
         }
+    }
+
+    /// Whether `needle` occurs in `bytes`.
+    private static func mentions(_ needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.indices.contains { bytes[$0...].starts(with: needle) }
     }
 
     /// Whether JSON text names an OpenAPI version key (`"openapi":` or `"swagger":`), valid

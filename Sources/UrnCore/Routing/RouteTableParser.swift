@@ -64,6 +64,7 @@
     /// Reads the table `name` from `bytes`, valid UTF-8.
     private func parse(validUTF8 bytes: [UInt8], name: String) throws(TableError) -> RouteTable {
         if let table = try appLinkTable(bytes, name: name) { return table }
+        try Self.refuseControlBytes(bytes, name: name)
         // Split on the byte: as Characters, "\r\n" is one grapheme and would not split. Each line
         // is read in place, as bytes, with no Substring made of it.
         return try bytes.withUnsafeBufferPointer { (bytes) throws(TableError) in
@@ -71,6 +72,19 @@
             try reader.readLines(bytes, number: 1)
             return reader.finish()
         }
+    }
+
+    /// Refuses a file that holds a control byte (tab, CR and LF aside): a route table is text,
+    /// and such a file is most likely not the one meant (a binary given to `-f`). The message
+    /// names the byte escaped, never raw.
+    private static func refuseControlBytes(_ bytes: [UInt8], name: String) throws(TableError) {
+        guard let at = bytes.firstIndex(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }) else { return }
+        let line = bytes[..<at].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let column = at - (bytes[..<at].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+        let hex = String(bytes[at], radix: 16, uppercase: true)
+        let byte = "0x" + (hex.count == 1 ? "0" : "") + hex
+        throw TableError(table: name, line: line, column: column,
+                         reason: "the file holds the control byte \(byte): a route table is text (is it the file you meant?)")
     }
 
     /// The offset of the first `\n` in `bytes` from `start`, or its count (`memchr`).
@@ -321,7 +335,13 @@
         }
         end = min(end, bytes.count)
         let pattern = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
-        let (target, defaults) = try targetAndDefaults(bytes[end...], fail)
+        let (target, defaults) = try targetAndDefaults(bytes[end...]) { message, column in
+            // a word in capitals where the method column would be is a mistyped method (`GTE /a A`)
+            guard pattern.utf8.count >= 3, pattern.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+                return fail(message, column)
+            }
+            return fail("'\(pattern)' was read as the pattern: it is no HTTP method the table knows (GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, ...), and the words after it are too many for a route (PATTERN [TARGET] [key=value ...])", leading + 1)
+        }
         return WrittenRoute(pattern: pattern, patternColumn: leading + 1, target: target, defaults: defaults)
     }
 
