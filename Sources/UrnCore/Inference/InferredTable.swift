@@ -257,17 +257,23 @@ public struct InferredTable: Sendable {
 
     /// The pattern in Express 4's syntax.
     static func expressPattern(_ route: InferredRoute) -> String {
+        colonPattern(route, literal: expressLiteral) + keptEmptyLast(route)
+    }
+
+    /// The path in a `:name` syntax (Express's, URLPattern's): literals as `literal` writes
+    /// them, `:name` for a value, `:name(regex)` for a typed one, `:name(.+)` for a catch-all.
+    static func colonPattern(_ route: InferredRoute, literal: ([UInt8]) -> String) -> String {
         var names = route.names.makeIterator()
         let parts = route.segments.map { segment -> String in
             switch segment {
-            case let .literal(bytes): return expressLiteral(bytes)
+            case let .literal(bytes): return literal(bytes)
             case .placeholder(nil): return ":\(names.next()!)"
             case let .placeholder(type?): return ":\(names.next()!)(\(type.regex))"
             case .glob: return ":\(names.next()!)(.+)"
-            case let .stemmed(stem): return expressLiteral(stem) + ":\(names.next()!)"
+            case let .stemmed(stem): return literal(stem) + ":\(names.next()!)"
             }
         }
-        return "/" + parts.joined(separator: "/") + keptEmptyLast(route)
+        return "/" + parts.joined(separator: "/")
     }
 
     /// A literal as Express reads it: the raw path's text, every character with a meaning in

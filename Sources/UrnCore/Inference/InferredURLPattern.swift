@@ -43,17 +43,8 @@ extension InferredTable {
     /// `:name(regex)` for a typed one, `:name(.+)` for a catch-all (it takes slashes), and the
     /// second slash of a path that starts with two as the group `{/}`.
     static func urlPatternPath(_ route: InferredRoute) -> String {
-        var names = route.names.makeIterator()
-        let parts = route.segments.map { segment -> String in
-            switch segment {
-            case let .literal(bytes): return urlPatternLiteral(bytes)
-            case .placeholder(nil): return ":\(names.next()!)"
-            case let .placeholder(type?): return ":\(names.next()!)(\(type.regex))"
-            case .glob: return ":\(names.next()!)(.+)"
-            case let .stemmed(stem): return urlPatternLiteral(stem) + ":\(names.next()!)"
-            }
-        }
-        let path = "/" + parts.joined(separator: "/")
+        // a URLPattern pathname keeps its trailing slash: the empty last segment writes it
+        let path = colonPattern(route, literal: urlPatternLiteral)
         // a path that starts with an empty segment would read as an authority (`//host`)
         return path.hasPrefix("//") ? "/{/}" + path.dropFirst(2) : path
     }
