@@ -94,9 +94,6 @@ final class SegmentTrie {
     /// The number of nodes, one for each distinct path the routes' segments take.
     var nodeCount: Int { frozen?.nodes.count ?? nodes.count }
 
-    /// Whether the building has ended (`freeze()`).
-    var isFrozen: Bool { frozen != nil }
-
     /// Ends the building: the trie is searched from now on and takes no more routes. The nodes
     /// and literal edges are handed over to the search as they are; the smaller lists are
     /// copied and let go.
