@@ -20,7 +20,7 @@ struct ExampleLinks {
 
     /// The values of an unnamed wildcard or catch-all (`*`), by variant: a catch-all takes one
     /// segment or more (a wildcard takes the `/` encoded, as one segment).
-    private static let unnamedValues = ["any", "any/x/y"]
+    static let unnamedValues = ["any", "any/x/y"]
     /// The values of a named catch-all, by variant: several segments, or one (a URLNavigator
     /// `<path:p>` followed by more components needs one).
     private static let catchAllValues = ["docs/intro", "docs"]
@@ -29,6 +29,7 @@ struct ExampleLinks {
     /// a regex, or is an app-link rule whose patterns take more than one link.
     static func hasValues(_ route: Route) -> Bool {
         if route.appLink != nil || route.pattern.express != nil { return true }
+        if let urlPattern = route.pattern.urlPattern { return urlPatternVaries(urlPattern) }
         return route.pattern.segments.contains { !$0.isLiteral }
     }
 
@@ -52,7 +53,12 @@ struct ExampleLinks {
     /// The `variant`th links of the route, in the order they are tried.
     func candidates(variant: Int, random: inout SplitMix64) -> Result<[Candidate], Failure> {
         if let rule = route.appLink { return appLinkCandidates(rule, variant: variant, random: &random) }
-        return patternCandidates(variant: variant, random: &random)
+        let made = patternCandidates(variant: variant, random: &random)
+        // what the standard's `generate()` refuses is written part by part
+        if case .failure = made, let urlPattern = route.pattern.urlPattern {
+            return urlPatternCandidates(urlPattern, variant: variant, random: &random)
+        }
+        return made
     }
 
     // MARK: Patterns
@@ -148,8 +154,7 @@ struct ExampleLinks {
 
     /// Each placeholder of `pattern` with its type, in order; a catch-all has no type.
     static func placeholders(of pattern: Pattern) -> [(name: String, type: ValueType?)] {
-        // a URLPattern's named groups take plain values (`generate()` fills no other kind)
-        if let urlPattern = pattern.urlPattern { return urlPattern.groupNames.map { ($0, .string) } }
+        if let urlPattern = pattern.urlPattern { return urlPatternPlaceholders(urlPattern) }
         var found: [(name: String, type: ValueType?)] = []
         for segment in pattern.segments {
             switch segment {
