@@ -39,9 +39,10 @@ struct FormatStage: RecordStage {
         /// Each `--link` placeholder's name, record paths and first watched slot, made on first
         /// use; a pattern has few placeholders, searched faster in a list than hashed.
         var linkArguments: [(name: String, firstSlot: Int, paths: [JSONPath])]?
-        /// The template's record paths that no record has had yet, with their watched slots:
-        /// checked only until each has been seen once, then reported at the end.
-        var unseenPaths: [(slot: Int, path: JSONPath)] = []
+        /// The template's record paths that no record has had yet, with their watched slots and
+        /// whether a record lacked one where nothing along it was null: checked only until each
+        /// has been seen once, then reported at the end.
+        var unseenPaths: [(slot: Int, path: JSONPath, lacked: Bool)] = []
         /// Whether any record was rendered (no warning about paths for empty input).
         var rendered = false
     }
@@ -143,6 +144,10 @@ struct FormatStage: RecordStage {
         storage.rendered = true
         if !storage.unseenPaths.isEmpty {
             storage.unseenPaths.removeAll { record.value(watched: $0.slot, at: $0.path) != nil }
+            // `route.target` of a record whose route is null is there, null: no typo
+            for i in storage.unseenPaths.indices where !storage.unseenPaths[i].lacked {
+                storage.unseenPaths[i].lacked = !record.isNull(along: storage.unseenPaths[i].path)
+            }
         }
         switch mode {
         case let .template(template):
@@ -214,17 +219,19 @@ struct FormatStage: RecordStage {
 
     /// The record paths of a template or a table with their watched slots (none in the other
     /// modes), all unseen before the first record.
-    private var templatePaths: [(slot: Int, path: JSONPath)] {
+    private var templatePaths: [(slot: Int, path: JSONPath, lacked: Bool)] {
         switch mode {
-        case .template, .table: return watchedPaths.enumerated().map { ($0.offset, $0.element) }
+        case .template, .table: return watchedPaths.enumerated().map { ($0.offset, $0.element, false) }
         case .link, .edit: return []
         }
     }
 
-    /// Whether a record was rendered, and the slots of the template paths that none had.
+    /// Whether a record was rendered, the slots of the template paths that none had, and of
+    /// those that one lacked where nothing along them was null.
     struct Summary {
         let rendered: Bool
         let unseenSlots: [Int]
+        let lackedSlots: [Int]
     }
 
     /// A copy with storage of its own, the same template paths unseen.
@@ -240,21 +247,26 @@ struct FormatStage: RecordStage {
             storage.rendered = false
             storage.unseenPaths = templatePaths
         }
-        return Summary(rendered: storage.rendered, unseenSlots: storage.unseenPaths.map(\.slot))
+        return Summary(rendered: storage.rendered, unseenSlots: storage.unseenPaths.map(\.slot),
+                       lackedSlots: storage.unseenPaths.filter(\.lacked).map(\.slot))
     }
 
     /// A path is unseen while no copy's records had it.
     mutating func add(_ summary: Summary) {
         storage.rendered = storage.rendered || summary.rendered
         storage.unseenPaths.removeAll { !summary.unseenSlots.contains($0.slot) }
+        for i in storage.unseenPaths.indices where summary.lackedSlots.contains(storage.unseenPaths[i].slot) {
+            storage.unseenPaths[i].lacked = true
+        }
     }
 
     /// Warns once about each record path of the template that no record had: a typo such as
     /// `{route.traget}` renders empty lines, not an error (a field may be missing from some
-    /// records on purpose), so it is said at the end.
+    /// records on purpose), so it is said at the end. A path that every record lacking it had
+    /// null along the way (`route.target` when no link matched) is no typo.
     mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {
         guard storage.rendered else { return .success }
-        for (_, path) in storage.unseenPaths {
+        for (_, path, lacked) in storage.unseenPaths where lacked {
             diagnostics.warning("no record has '\(path.steps.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "."))': it rendered empty")
         }
         return .success

@@ -27,6 +27,11 @@
         self.init(steps: [Array(name.utf8)])
     }
 
+    /// The path of its first `count` steps.
+    func prefix(_ count: Int) -> JSONPath {
+        count == steps.count ? self : JSONPath(steps: Array(steps.prefix(count)))
+    }
+
     private init(steps: [[UInt8]]) {
         self.steps = steps
         var flat: [UInt8] = []

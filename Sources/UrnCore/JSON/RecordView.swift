@@ -92,6 +92,13 @@
         return true
     }
 
+    /// Whether `path`, or a path it goes on from, is null in the record (`route.target` of a
+    /// record whose `route` is null).
+    @_spi(Records) public func isNull(along path: JSONPath) -> Bool {
+        guard isJSON else { return false }
+        return (1...path.steps.count).contains { jsonToken(at: path.prefix($0))?.kind == .null }
+    }
+
     /// The value at `path`, nil when missing or null. A raw link answers only `link`.
     @_spi(Records) public func value(at path: JSONPath) -> Value? {
         guard let (range, kind) = token(at: path) else { return nil }
