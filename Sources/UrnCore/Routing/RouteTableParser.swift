@@ -74,17 +74,18 @@
         }
     }
 
-    /// Refuses a file that holds a control byte (tab, CR and LF aside): a route table is text,
-    /// and such a file is most likely not the one meant (a binary given to `-f`). The message
-    /// names the byte escaped, never raw.
-    private static func refuseControlBytes(_ bytes: [UInt8], name: String) throws(TableError) {
+    /// Refuses a file, or a command-line route, that holds a control byte (tab, CR and LF
+    /// aside): a route table is text, and such a file is most likely not the one meant (a
+    /// binary given to `-f`). The message names the byte escaped, never raw.
+    private static func refuseControlBytes(_ bytes: [UInt8], name: String, firstLine: Int = 1, commandLine: Bool = false) throws(TableError) {
         guard let at = bytes.firstIndex(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }) else { return }
-        let line = bytes[..<at].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let line = bytes[..<at].reduce(firstLine) { $1 == 0x0A ? $0 + 1 : $0 }
         let column = at - (bytes[..<at].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
         let hex = String(bytes[at], radix: 16, uppercase: true)
         let byte = "0x" + (hex.count == 1 ? "0" : "") + hex
         throw TableError(table: name, line: line, column: column,
-                         reason: "the file holds the control byte \(byte): a route table is text (is it the file you meant?)")
+                         reason: commandLine ? "the route holds the control byte \(byte): a route is text"
+                            : "the file holds the control byte \(byte): a route table is text (is it the file you meant?)")
     }
 
     /// The offset of the first `\n` in `bytes` from `start`, or its count (`memchr`).
@@ -98,6 +99,7 @@
     @_spi(Records) public func parse(expressions: [String]) throws(TableError) -> RouteTable {
         var reader = TableReader(self, name: "-e")
         for (index, expression) in expressions.enumerated() {
+            try Self.refuseControlBytes(Array(expression.utf8), name: "-e", firstLine: index + 1, commandLine: true)
             try Array(expression.utf8).withUnsafeBufferPointer { (line) throws(TableError) in
                 try reader.read(line, number: index + 1)
             }
