@@ -5,7 +5,7 @@
 /// with the pattern and target it was made for (its line may have moved) and the arguments of
 /// its recorded `route`; a near miss, or a hit that did not land when it was made, passes when it
 /// lands where the record says it landed (a route's pattern and target, or none). Prints the records that fail, with `expected`; a line
-/// on stderr counts them; exit 0 when all pass, 1 when one fails.
+/// on stderr counts them; exit 0 when all pass, 1 when one fails, 2 when no link was checked.
 struct VerifyStage: RecordStage {
     /// What one record's check found: whether it failed, and what was expected.
     struct Result {
@@ -132,6 +132,11 @@ struct VerifyStage: RecordStage {
 
     mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {
         diagnostics.note("verify: \(summary.passed) passed, \(summary.failed) failed, \(summary.skipped) skipped (no link)")
+        // a CI job whose list is empty, or holds no link, has proved nothing: it must not pass
+        guard summary.passed + summary.failed > 0 else {
+            diagnostics.error("verify: no example link was checked: give the records urnmatch --examples wrote")
+            return .failure
+        }
         return summary.failed > 0 ? .nothingSelected : .success
     }
 
