@@ -1,4 +1,3 @@
-import UrnCLI
 @_spi(Records) import UrnCore
 import UrnAppLinks
 
@@ -17,12 +16,7 @@ import UrnAppLinks
         guard let link = try? LinkParser().parse(Array(input[(cut + 1)...])) else { return }
         let matcher = Matcher(tables: [table], options: Matcher.Options(mergeQuery: true))
         guard let matches = try? matcher.match(link, all: true) else { return }
-        var json = JSONWriter(capacity: 256)
-        json.beginArray()
-        let routes = RouteSchema()
-        for match in matches { routes.write(match, into: &json) }
-        json.endArray()
-        json.withSpan { $0.withUnsafeBytes { requireValidJSON($0) } }
+        requireValidJSON(matches)
         if format == .aasa, !link.path.isEmpty {
             var slashed = Array(link.text[..<link.path.upperBound])
             slashed.append(UInt8(ascii: "/"))

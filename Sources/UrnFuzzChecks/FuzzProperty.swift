@@ -1,3 +1,4 @@
+import UrnCLI
 @_spi(Records) import UrnCore
 
 /// The properties the fuzz targets of `Tests/Fuzz` check, one a target: each takes any bytes and
@@ -8,6 +9,16 @@
     static func requireValidJSON(_ bytes: UnsafeRawBufferPointer) {
         precondition((try? JSONScanner.validateValue(bytes.bindMemory(to: UInt8.self))) != nil,
                      "invalid JSON written: \(String(decoding: bytes, as: UTF8.self))")
+    }
+
+    /// Traps when `matches`, written as the array `--all-matches` writes, is not valid JSON.
+    static func requireValidJSON(_ matches: [Match]) {
+        var json = JSONWriter(capacity: 256)
+        json.beginArray()
+        let routes = RouteSchema()
+        for match in matches { routes.write(match, into: &json) }
+        json.endArray()
+        json.withSpan { $0.withUnsafeBytes { requireValidJSON($0) } }
     }
 }
 

@@ -1,4 +1,3 @@
-import UrnCLI
 @_spi(Records) import UrnCore
 
 @_spi(Fuzzing) extension FuzzProperty {
@@ -14,12 +13,7 @@ import UrnCLI
                   let link = try? LinkParser(compassScheme: "app").parse(Array(lines[1])) else { continue }
             let matcher = Matcher(tables: [table], options: Matcher.Options(mergeQuery: true))
             guard let matches = try? matcher.match(link, all: true) else { continue }
-            var json = JSONWriter(capacity: 256)
-            json.beginArray()
-            let routes = RouteSchema()
-            for match in matches { routes.write(match, into: &json) }
-            json.endArray()
-            json.withSpan { $0.withUnsafeBytes { requireValidJSON($0) } }
+            requireValidJSON(matches)
             _ = try? StackBuilder(matcher: matcher).stack(for: link)
             if matches.isEmpty { _ = try? matcher.explain(link) }
             requireExamplesLand([table])

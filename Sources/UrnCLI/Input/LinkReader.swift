@@ -11,11 +11,6 @@ package struct LinkReader {
     /// The parser.
     package let parser: LinkParser
 
-    /// A reader with `parser`.
-    package init(parser: LinkParser) {
-        self.parser = parser
-    }
-
     /// Parses the link of `record` into `parsed`, reusing the storage of the text it holds (a
     /// previous record's link): no storage is allocated once it is large enough.
     package func read(_ link: Span<UInt8>, of record: RecordView, into parsed: inout Link) throws(LinkError) {

@@ -104,31 +104,26 @@ package struct RoutingOptions: ParsableArguments {
         parser.domainToASCII = IDNA.webASCII
         var tables: [RouteTable] = []
         var failed = false
-        for path in tableFiles {
-            switch FileContents.read(path, limit: maxTableSize) {
-            case let .failure(error):
-                diagnostics.error("\(error.path): \(error.message)")
-                failed = true
-            case let .success(bytes):
-                do throws(TableError) {
-                    tables.append(try parser.parse(bytes, name: path))
-                } catch {
-                    diagnostics.error(error.description)
-                    tableErrors?(error)
-                    failed = true
-                }
-            }
-        }
-        let lines = expressions + (extraRoute.map { [$0] } ?? [])
-        if !lines.isEmpty {
+        func add(_ read: () throws(TableError) -> RouteTable) {
             do throws(TableError) {
-                tables.append(try parser.parse(expressions: lines))
+                tables.append(try read())
             } catch {
                 diagnostics.error(error.description)
                 tableErrors?(error)
                 failed = true
             }
         }
+        for path in tableFiles {
+            switch FileContents.read(path, limit: maxTableSize) {
+            case let .failure(error):
+                diagnostics.error("\(error.path): \(error.message)")
+                failed = true
+            case let .success(bytes):
+                add { () throws(TableError) in try parser.parse(bytes, name: path) }
+            }
+        }
+        let lines = expressions + (extraRoute.map { [$0] } ?? [])
+        if !lines.isEmpty { add { () throws(TableError) in try parser.parse(expressions: lines) } }
         guard !failed else { return nil }
         guard tables.contains(where: { !$0.routes.isEmpty }) else {
             if tables.allSatisfy({ $0.name == "-e" && $0.unregistered.isEmpty }) {

@@ -6,11 +6,6 @@ package struct ExplainSchema: Sendable {
     /// The route members of each explanation.
     package let routes: RouteSchema
 
-    /// The schema writing route members through `routes`.
-    package init(routes: RouteSchema) {
-        self.routes = routes
-    }
-
     /// Writes the member `explain`.
     package func write(_ explanations: [Explanation], into json: inout JSONWriter) {
         json.key("explain")

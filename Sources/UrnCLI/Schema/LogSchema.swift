@@ -35,14 +35,8 @@ package enum LogSchema {
             json.null()
         }
         string("method", line.method, line, text, &scratch, &json)
-        if let status = line.status {
-            json.key("status")
-            json.rawValue(UnsafeBufferPointer(rebasing: text[status]))
-        }
-        if let bytes = line.bytes {
-            json.key("bytes")
-            json.rawValue(UnsafeBufferPointer(rebasing: text[bytes]))
-        }
+        number("status", line.status, text, &json)
+        number("bytes", line.bytes, text, &json)
         if let time = line.localTime {
             json.key("time")
             time.withISO8601 { json.escapeFreeString($0) }
@@ -54,10 +48,7 @@ package enum LogSchema {
         string("referer", line.referer, line, text, &scratch, &json)
         string("agent", line.agent, line, text, &scratch, &json)
         string("host", line.host, line, text, &scratch, &json)
-        if let duration = line.duration {
-            json.key("duration")
-            json.rawValue(UnsafeBufferPointer(rebasing: text[duration]))
-        }
+        number("duration", line.duration, text, &json)
         if let request = line.request {
             // as written, escapes and all: the evidence of what the client sent
             json.key("request")
@@ -96,6 +87,13 @@ package enum LogSchema {
             json.key("method")
             json.rawValue(method)
         }
+    }
+
+    /// Writes the member `key` with the number `range` holds, as written, when there is one.
+    private static func number(_ key: StaticString, _ range: Range<Int>?, _ text: UnsafeBufferPointer<UInt8>, _ json: inout JSONWriter) {
+        guard let range else { return }
+        json.key(key)
+        json.rawValue(UnsafeBufferPointer(rebasing: text[range]))
     }
 
     /// Writes the member `key` with the text of `range`, escapes undone, when there is one.

@@ -7,11 +7,6 @@ package struct StackSchema: Sendable {
     /// The route members of each frame.
     package let routes: RouteSchema
 
-    /// The schema writing route members through `routes`.
-    package init(routes: RouteSchema) {
-        self.routes = routes
-    }
-
     /// Writes the members `stack`, then `transition` and `handler` when there are any, of the
     /// stack laid out in `layout`, each frame read where it lies. `plainLinks` says that the
     /// frames' links are slices of a text known to need no JSON escape (`Link.textNeedsNoEscape`), so

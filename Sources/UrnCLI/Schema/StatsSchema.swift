@@ -7,11 +7,6 @@ package struct StatsSchema: Sendable {
     /// The route members of each line.
     package let routes: RouteSchema
 
-    /// The schema writing route members through `routes`.
-    package init(routes: RouteSchema) {
-        self.routes = routes
-    }
-
     /// Writes a route's line as one object; `byMethod` (in name order) and `invalid` (the
     /// requests it took with a value that breaks its schema) when given.
     package func write(route: Route, hits: Int, byMethod: [String: Int]?, invalid: Int? = nil, into json: inout JSONWriter) {

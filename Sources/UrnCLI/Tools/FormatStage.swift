@@ -149,18 +149,15 @@ struct FormatStage: RecordStage {
                 storage.unseenPaths[i].lacked = !record.isNull(along: storage.unseenPaths[i].path)
             }
         }
+        storage.renderer.begin(record)
+        storage.renderer.hostForm = hostForm
+        storage.line.removeAll()
         switch mode {
         case let .template(template):
-            storage.renderer.begin(record)
-            storage.renderer.hostForm = hostForm
-            storage.line.removeAll()
             try link.withUnsafeBufferPointer { link in
                 try storage.renderer.render(template, into: &storage.line) { try reader.read(link.span, of: record, into: &$0); return true }
             }
         case let .table(format, columns, _):
-            storage.renderer.begin(record)
-            storage.renderer.hostForm = hostForm
-            storage.line.removeAll()
             try link.withUnsafeBufferPointer { link in
                 var firstSlot = 0
                 for (i, column) in columns.enumerated() {

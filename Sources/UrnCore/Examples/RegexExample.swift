@@ -405,11 +405,6 @@ struct RegexExample {
         /// The text each capturing group took, for back-references.
         var captured: [Int: ArraySlice<Unicode.Scalar>] = [:]
 
-        init(variant: Int, random: SplitMix64) {
-            self.variant = variant
-            self.random = random
-        }
-
         /// Characters in the order a person would pick them.
         static let preferred = Array("abcdefghijklmnopqrstuvwxyz1234567890ABCDEFGHIJKLMNOPQRSTUVWXYZ-_.~".unicodeScalars)
         /// Words tried, in order, for a run of a broad class.

@@ -104,15 +104,7 @@
     /// Writes a member key that needs no escaping.
     @inlinable
     @_spi(Records) public mutating func key(_ name: StaticString) {
-        separate()
-        let n = name.utf8CodeUnitCount
-        let out = buffer.unsafeTail(minimum: n + 3)
-        out[0] = UInt8(ascii: "\"")
-        (out + 1).updateShort(from: name.utf8Start, count: n)
-        out[n + 1] = UInt8(ascii: "\"")
-        out[n + 2] = UInt8(ascii: ":")
-        buffer.unsafeCommit(n + 3)
-        needsComma = false
+        plainKey(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
     /// Writes a member key, escaping it.

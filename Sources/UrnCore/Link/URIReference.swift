@@ -21,7 +21,6 @@
     /// Splits `text` as Appendix B does; a scheme is taken only if it is well-formed.
     @_spi(Records) public init(_ text: [UInt8]) {
         precondition(text.count <= PackedRange.limit, "a link must be shorter than 4 GiB (LinkParser refuses longer ones)")
-        self.text = text
         let n = text.count
         var scheme: Range<Int>?
         var authority: Range<Int>?
@@ -54,11 +53,7 @@
             }
             return path
         }
-        self.scheme = scheme
-        self.authority = authority
-        packedPath = PackedRange(path)
-        self.query = query
-        self.fragment = fragment
+        self.init(text, scheme: scheme, authority: authority, path: path, query: query, fragment: fragment)
     }
 
     /// The scheme as Foundation's `URL(string:)` reads it (CFURL and swift-foundation alike):

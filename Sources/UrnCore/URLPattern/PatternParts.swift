@@ -214,12 +214,6 @@ extension PatternParts {
         var index = 0
         var nextNumericName = 0
 
-        init(tokens: [PatternTokenizer.Token], options: Options, encoding: @escaping Encoding) {
-            self.tokens = tokens
-            self.options = options
-            self.encoding = encoding
-        }
-
         mutating func parse() throws(URLPatternError) {
             while index < tokens.count {
                 let char = take(.char)
