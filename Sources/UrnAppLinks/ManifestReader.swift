@@ -28,34 +28,19 @@ package struct ManifestReader {
 
     /// The routes of the manifest, in document order.
     package func routes() throws(TableError) -> [Route] {
-        let body = Array(bytes[start...])
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        let parsed = body.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                xmlReadMemory(chars.baseAddress, Int32(clamping: chars.count), "AndroidManifest.xml", nil, options)
-            }
-        }
-        guard let document = parsed else {
-            var reason = "not well-formed XML"
-            var line = 1
-            if let error = xmlGetLastError() {
-                reason = String(cString: error.pointee.message).trimmingTrailingNewlines()
-                line = Int(error.pointee.line)
-            }
-            throw TableError(table: table, line: lineOffset + max(line, 1), column: nil, reason: reason)
-        }
+        let document = try XMLTree.read(Array(bytes[start...]), name: "AndroidManifest.xml", table: table, lineOffset: lineOffset)
         defer { xmlFreeDoc(document) }
-        guard let root = xmlDocGetRootElement(document), Self.name(of: root) == "manifest" else {
+        guard let root = xmlDocGetRootElement(document), XMLTree.name(of: root) == "manifest" else {
             throw TableError(table: table, line: lineOffset + 1, column: nil, reason: "the root element is not <manifest>")
         }
         let package = Self.plainAttribute(root, "package")
         var routes: [Route] = []
-        for application in Self.children(of: root, named: "application") {
-            for component in Self.children(of: application) {
-                let kind = Self.name(of: component)
+        for application in XMLTree.children(of: root, named: "application") {
+            for component in XMLTree.children(of: application) {
+                let kind = XMLTree.name(of: component)
                 guard kind == "activity" || kind == "activity-alias" else { continue }
                 let activity = Self.qualified(try attribute(component, "name", line: lineOffset + Int(xmlGetLineNo(component))) ?? "", package: package)
-                for filter in Self.children(of: component, named: "intent-filter") {
+                for filter in XMLTree.children(of: component, named: "intent-filter") {
                     if let rule = try self.rule(filter, activity: activity, index: routes.count) {
                         let pattern = Pattern(text: rule.text, scheme: nil, schemeAsWritten: nil, host: nil, segments: [],
                                               sourceRanges: [], slashSeparated: true)
@@ -76,9 +61,9 @@ package struct ManifestReader {
         var schemes: [String] = [], authorities: [IntentFilterRule.Authority] = [], paths: [AndroidPathMatcher] = []
         var elements: [(scheme: String?, host: String?)] = []
         var hasMimeType = false
-        for child in Self.children(of: filter) {
+        for child in XMLTree.children(of: filter) {
             let line = lineOffset + Int(xmlGetLineNo(child))
-            switch Self.name(of: child) {
+            switch XMLTree.name(of: child) {
             case "action": actions.append(try attribute(child, "name", line: line) ?? "")
             case "category": categories.append(try attribute(child, "name", line: line) ?? "")
             case "data":
@@ -179,29 +164,5 @@ package struct ManifestReader {
         guard let package, !name.isEmpty else { return name }
         if name.hasPrefix(".") { return package + name }
         return name.contains(".") ? name : package + "." + name
-    }
-
-    private static func name(of node: xmlNodePtr) -> String {
-        String(cString: node.pointee.name)
-    }
-
-    /// The element children of `node`, in order (those named `name`, when given).
-    private static func children(of node: xmlNodePtr, named name: String? = nil) -> [xmlNodePtr] {
-        var found: [xmlNodePtr] = []
-        var child = node.pointee.children
-        while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE, name == nil || Self.name(of: current) == name { found.append(current) }
-            child = current.pointee.next
-        }
-        return found
-    }
-}
-
-extension String {
-    /// The text without the newlines at its end.
-    fileprivate func trimmingTrailingNewlines() -> String {
-        var text = self
-        while text.last == "\n" { text.removeLast() }
-        return text
     }
 }
