@@ -18,7 +18,7 @@ BENCH_LINKS ?= 1000000
 # make deb and test-deb read it from there.
 VERSION := $(shell sed -n 's/.*static let string = "\([^"]*\)".*/\1/p' Sources/UrnCore/Version.swift)
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks LogLine:logs OpenAPIDocument:openapi RouteInference:infer URLPattern:urlpattern
+FUZZ_TARGETS := LinkParser:link JSONReader:json Matcher:matcher Template:template AppLinkTable:applinks LogLine:logs OpenAPIDocument:openapi RouteInference:infer URLPattern:urlpattern AssetLinks:assetlinks Entitlements:entitlements
 
 .PHONY: docs test-shape test-consumer test-allocations test-release test-sanitize fuzz fuzz-selftest all deps test-deps build test test-unit test-cli test-conformance test-oracle test-examples test-openapi-oracle test-log-oracle test-sarif test-docs test-shells test-jobs-full test-scale completions demo bench bench-instructions bench-urlpattern bench-outputs bench-infer dist install uninstall deb deb-deps test-deb clean
 

@@ -164,8 +164,8 @@ _urnmatch() {
 
     local -a repeating_flags=()
     local -a non_repeating_flags=(-i --raw --merge-query -v --invert-match -a --all -c --count --stats --check --examples --infer --verify --all-matches --explain --json --sarif --changed --near-misses -0 --null --quiet -q -s --no-messages --line-buffered --lenient --strict-nsurl --progress --fail-fast --version -h --help)
-    local -a repeating_options=(-e -f --host --type --against)
-    local -a non_repeating_options=(--format --max-table-size --dialect --base --precedence --scheme --delimiter --baseline --compare --per-route --seed --infer-dialect --infer-status --method --method-field --field --max-line --jobs)
+    local -a repeating_options=(-e -f --host --type --site --cert-sha256 --cert --against)
+    local -a non_repeating_options=(--format --max-table-size --dialect --base --precedence --scheme --delimiter --app-id --package --baseline --compare --per-route --seed --infer-dialect --infer-status --method --method-field --field --max-line --jobs)
     __urnmatch_offer_flags_options -1
 
     # Offer option value completions
@@ -205,6 +205,23 @@ _urnmatch() {
         return
         ;;
     '--type')
+        return
+        ;;
+    '--site')
+        __urnmatch_add_completions -f
+        return
+        ;;
+    '--app-id')
+        return
+        ;;
+    '--package')
+        return
+        ;;
+    '--cert-sha256')
+        return
+        ;;
+    '--cert')
+        __urnmatch_add_completions -f
         return
         ;;
     '--baseline')

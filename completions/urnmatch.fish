@@ -20,7 +20,7 @@ function __urnmatch_parse_tokens -S
     set -l unparsed_tokens (__urnmatch_tokens -pc)
     switch $unparsed_tokens[1]
     case 'urnmatch'
-        __urnmatch_parse_subcommand -r 1 'e=+' 'f=+' 'format=' 'host=+' 'max-table-size=' 'dialect=' 'base=' 'precedence=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'v/invert-match' 'a/all' 'c/count' 'stats' 'check' 'examples' 'infer' 'verify' 'all-matches' 'explain' 'json' 'sarif' 'baseline=' 'against=+' 'compare=' 'changed' 'per-route=' 'seed=' 'near-misses' 'infer-dialect=' 'infer-status=' 'method=' 'method-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'jobs=' 'version' 'h/help'
+        __urnmatch_parse_subcommand -r 1 'e=+' 'f=+' 'format=' 'host=+' 'max-table-size=' 'dialect=' 'base=' 'precedence=' 'scheme=' 'delimiter=' 'type=+' 'i' 'raw' 'merge-query' 'site=+' 'app-id=' 'package=' 'cert-sha256=+' 'cert=+' 'v/invert-match' 'a/all' 'c/count' 'stats' 'check' 'examples' 'infer' 'verify' 'all-matches' 'explain' 'json' 'sarif' 'baseline=' 'against=+' 'compare=' 'changed' 'per-route=' 'seed=' 'near-misses' 'infer-dialect=' 'infer-status=' 'method=' 'method-field=' 'field=' '0/null' 'max-line=' 'q/quiet' 's/no-messages' 'line-buffered' 'lenient' 'strict-nsurl' 'progress' 'fail-fast' 'jobs=' 'version' 'h/help'
     end
 end
 
@@ -87,6 +87,11 @@ complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_opti
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" i' -s 'i' -d 'Compare literal segments without regard to case.'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" raw' -l 'raw' -d 'Keep argument values as written, without percent-decoding.'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" merge-query' -l 'merge-query' -d 'Add query parameters to the arguments (path arguments win over the query, the query over defaults).'
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch"' -l 'site' -d 'Read FILE as what HOST serves under /.well-known/: an apple-app-site-association file or an assetlinks.json (repeatable).' -rF
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" app-id' -l 'app-id' -d 'The iOS app\'s application identifier, TEAMID.bundle: the one the hosts\' apple-app-site-association files must name.' -rfka ''
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" package' -l 'package' -d 'The Android application ID, where it is not the manifest\'s package (build.gradle\'s applicationId).' -rfka ''
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch"' -l 'cert-sha256' -d 'The SHA-256 fingerprint of the app\'s signing certificate, with or without colons (repeatable).' -rfka ''
+complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch"' -l 'cert' -d 'The app\'s signing certificate, a PEM or DER file: its SHA-256 fingerprint (repeatable).' -rF
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" invert-match v' -s 'v' -l 'invert-match' -d 'Print the records that no route matched.'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" a all' -s 'a' -l 'all' -d 'Print every record; \'route\' is null when nothing matched.'
 complete -c 'urnmatch' -n '__urnmatch_should_offer_completions_for_flags_or_options "urnmatch" c count' -s 'c' -l 'count' -d 'Print only the number of records selected (of those -v selects, with -v).'

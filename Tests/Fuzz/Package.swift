@@ -20,6 +20,8 @@ let package = Package(
         .executableTarget(name: "FuzzOpenAPIDocument", dependencies: ["FuzzDriver", checks]),
         .executableTarget(name: "FuzzRouteInference", dependencies: ["FuzzDriver", checks]),
         .executableTarget(name: "FuzzURLPattern", dependencies: ["FuzzDriver", checks]),
+        .executableTarget(name: "FuzzAssetLinks", dependencies: ["FuzzDriver", checks]),
+        .executableTarget(name: "FuzzEntitlements", dependencies: ["FuzzDriver", checks]),
         // traps on purpose: `make fuzz-selftest` proves that a trap fails the gate
         .executableTarget(name: "FuzzSelfTest", dependencies: ["FuzzDriver"]),
     ]

@@ -82,11 +82,14 @@ package struct RoutingOptions: ParsableArguments {
         }
     }
 
-    /// Loads the tables: files in order, then the `-e` routes as one table. Problems are
-    /// reported through `diagnostics`, and each table error also to `tableErrors`; nil means
-    /// the tool must exit with status 2.
-    package func loadTables(extraRoute: String? = nil, diagnostics: Diagnostics,
-                            tableErrors: ((TableError) -> Void)? = nil) -> [RouteTable]? {
+    /// Loads the tables: files in order, then the `--site` files (each read for its host), then
+    /// the `-e` routes as one table. A file that `setAside` takes (an association file, given
+    /// its bytes and its `--site` host) is no table. Problems are reported through
+    /// `diagnostics`, and each table error also to `tableErrors`; nil means the tool must exit
+    /// with status 2.
+    package func loadTables(extraRoute: String? = nil, sites: [(host: String, path: String)] = [], diagnostics: Diagnostics,
+                            tableErrors: ((TableError) -> Void)? = nil,
+                            setAside: (String, [UInt8], String?) throws(TableError) -> Bool = { _, _, _ in false }) -> [RouteTable]? {
         var customTypes: [String: Regex] = [:]
         for declaration in types {
             do throws(Regex.CompileError) {
@@ -104,28 +107,41 @@ package struct RoutingOptions: ParsableArguments {
         parser.domainToASCII = IDNA.webASCII
         var tables: [RouteTable] = []
         var failed = false
-        func add(_ read: () throws(TableError) -> RouteTable) {
+        func add(_ read: () throws(TableError) -> RouteTable?) {
             do throws(TableError) {
-                tables.append(try read())
+                if let table = try read() { tables.append(table) }
             } catch {
                 diagnostics.error(error.description)
                 tableErrors?(error)
                 failed = true
             }
         }
-        for path in tableFiles {
+        var setAsideAny = false
+        for (path, host) in tableFiles.map({ ($0, String?.none) }) + sites.map({ ($0.path, Optional($0.host)) }) {
             switch FileContents.read(path, limit: maxTableSize) {
             case let .failure(error):
                 diagnostics.error("\(error.path): \(error.message)")
                 failed = true
             case let .success(bytes):
-                add { () throws(TableError) in try parser.parse(bytes, name: path) }
+                var siteParser = parser
+                if let host { siteParser.hosts = HostPattern(host).map { [$0] } ?? [] }
+                add { () throws(TableError) in
+                    if try setAside(path, bytes, host) {
+                        setAsideAny = true
+                        return nil
+                    }
+                    let table = try siteParser.parse(bytes, name: path)
+                    guard host == nil || table.format == .aasa else {
+                        throw TableError(table: path, line: 1, column: nil, reason: "--site takes an apple-app-site-association file or an assetlinks.json")
+                    }
+                    return table
+                }
             }
         }
         let lines = expressions + (extraRoute.map { [$0] } ?? [])
         if !lines.isEmpty { add { () throws(TableError) in try parser.parse(expressions: lines) } }
         guard !failed else { return nil }
-        guard tables.contains(where: { !$0.routes.isEmpty }) else {
+        guard setAsideAny || tables.contains(where: { !$0.routes.isEmpty }) else {
             if tables.allSatisfy({ $0.name == "-e" && $0.unregistered.isEmpty }) {
                 diagnostics.error("no routes: give a route table with -f or a route with -e")
             }

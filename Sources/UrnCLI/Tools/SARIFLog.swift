@@ -24,6 +24,12 @@ struct SARIFLog {
                               table: finding.route.table, line: finding.findingLine, column: nil))
     }
 
+    /// Adds an association file's finding, its severity as the level (`info` a note).
+    mutating func add(_ finding: AssociationFinding) {
+        results.append(Result(code: finding.code, level: finding.severity == .info ? "note" : finding.severity.rawValue,
+                              message: finding.message, table: finding.file, line: finding.line, column: nil))
+    }
+
     /// Adds a table that could not be read.
     mutating func add(_ error: TableError) {
         results.append(Result(code: error.code, level: "error", message: error.reason, table: error.table, line: error.line,

@@ -16,24 +16,34 @@ struct TableChecker {
     var baseline: CheckBaseline?
     /// Makes the example link that proves a finding about two routes.
     let examples: ExampleMaker
+    /// The app's association files, checked after the tables.
+    var associations = AssociationSet()
 
     mutating func run(diagnostics: Diagnostics) -> ExitStatus {
         var findings = examples.proving(TableCheck.findings(tables, caseInsensitive: caseInsensitive))
+        var found = associations.findings()
         if var accepted = baseline {
             findings.removeAll { accepted.leavesOut($0) }
+            found.removeAll { accepted.leavesOut($0) }
             for name in accepted.gone { diagnostics.warning("--baseline: \(name) no longer occurs: its line can go") }
         }
         let lines: [String]
         switch output {
-        case .text: lines = findings.map(\.description)
-        case .json: lines = findings.map(Self.json(of:))
+        case .text: lines = findings.map(\.description) + found.map(\.description)
+        case .json: lines = findings.map(Self.json(of:)) + found.map(Self.json(of:))
         case .sarif:
             var log = SARIFLog()
             for finding in findings { log.add(finding) }
+            for finding in found { log.add(finding) }
             lines = [log.text()]
         }
         guard Self.write(lines) else { return .failure }
-        return findings.isEmpty ? .success : .nothingSelected
+        // an association error is one the OS acts on (§10: 2 on errors); a note fails nothing
+        switch found.map(\.severity).max() {
+        case .error?: return .failure
+        case .warning?: return .nothingSelected
+        default: return findings.isEmpty ? .success : .nothingSelected
+        }
     }
 
     /// Writes each table error (`--check --json` or `--sarif`, where a table cannot be read) and
@@ -69,6 +79,12 @@ struct TableChecker {
     private static func json(of finding: TableCheck.Finding) -> String {
         line(table: finding.route.table, line: finding.findingLine, column: nil, severity: "warning", code: finding.code,
              message: finding.message, routes: finding.routes, example: finding.example)
+    }
+
+    /// An association finding as its JSON line: no routes.
+    private static func json(of finding: AssociationFinding) -> String {
+        line(table: finding.file, line: finding.line, column: nil, severity: finding.severity.rawValue, code: finding.code,
+             message: finding.message, routes: [])
     }
 
     /// `{"table","line","column","severity","code","message","routes":[{"table","line","pattern"}]}`,

@@ -17,6 +17,8 @@ package struct UrnMatch: UrnTool {
 
     @OptionGroup var routing: RoutingOptions
 
+    @OptionGroup var association: AssociationOptions
+
     @Flag(name: [.customShort("v"), .customLong("invert-match")], help: "Print the records that no route matched.")
     var invert = false
 
@@ -161,7 +163,7 @@ package struct UrnMatch: UrnTool {
             diagnostics.error("--against compares with the tables of -f or -e (NEW), and none is given: urnmatch -f NEW --against OLD [LINKS...]")
             return .failure
         }
-        if routing.expressions.isEmpty && routing.tableFiles.isEmpty && !common.files.isEmpty {
+        if routing.expressions.isEmpty && routing.tableFiles.isEmpty && association.sites.isEmpty && !common.files.isEmpty {
             routeOperand = common.files.removeFirst()
             if let operand = routeOperand, FileContents.isReadableFile(operand) {
                 // grep's first operand is the pattern too, but a table file is the usual slip here
@@ -178,16 +180,32 @@ package struct UrnMatch: UrnTool {
                 return .failure
             }
         }
-        guard let tables = routing.loadTables(extraRoute: routeOperand, diagnostics: diagnostics,
-                                              tableErrors: checkOutput != .text ? { tableErrors.append($0) } : nil) else {
+        guard var associations = association.set(diagnostics: diagnostics) else { return .failure }
+        var files: [String: (bytes: Int, package: String?)] = [:]
+        guard let tables = routing.loadTables(extraRoute: routeOperand, sites: association.siteFiles, diagnostics: diagnostics,
+                                              tableErrors: checkOutput != .text ? { tableErrors.append($0) } : nil,
+                                              setAside: { path, bytes, host throws(TableError) in
+                                                  if try AssociationOptions.take(path, bytes, host: host, into: &associations) { return true }
+                                                  files[path] = (bytes.count, AssociationOptions.manifestPackage(bytes))
+                                                  return false
+                                              }) else {
             if checkOutput != .text { _ = TableChecker.writeErrors(tableErrors, output: checkOutput) }
             return .failure
         }
+        // the association checks run when an association file or option is given, not for a
+        // manifest or an apple-app-site-association file alone, which --check reads as tables
+        let checksAssociations = association.isGiven || !associations.isEmpty
+        AssociationOptions.add(tables, files: files, sites: association.siteFiles, to: &associations)
         let parser = common.linkParser(routing.linkParser(for: tables))
+        if mode != .check, let file = associations.unroutedFile {
+            diagnostics.error("\(file): an association file routes no link: check it with --check")
+            return .failure
+        }
         switch mode {
         case .check?:
             var checker = TableChecker(tables: tables, caseInsensitive: routing.ignoreCase, output: checkOutput, baseline: checkBaseline,
-                                       examples: exampleMaker(routing.matcherForProcess(tables), parser, nearMisses: nearMisses))
+                                       examples: exampleMaker(routing.matcherForProcess(tables), parser, nearMisses: nearMisses),
+                                       associations: checksAssociations ? associations : AssociationSet())
             return checker.run(diagnostics: diagnostics)
         case .examples? where againstFiles.isEmpty:
             return ExampleLister(maker: exampleMaker(routing.matcherForProcess(tables), parser, nearMisses: nearMisses))
