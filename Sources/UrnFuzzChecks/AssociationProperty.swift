@@ -24,6 +24,11 @@
         set.manifests = [(manifest, "com.example.app")]
         set.certificates = [String(repeating: "AB:", count: 31) + "AB"]
         _ = set.findings()
+        // what Android does with links of the host, through the file's dynamic rules
+        guard let opener = LinkOpener(set) else { preconditionFailure("a manifest, a package and a host's file answer Android") }
+        for text in ["https://example.com/p/1?src=a&x=%41#f", "https://www.example.com/", "http://example.com/p"] {
+            _ = try? opener.opens(try! LinkParser().parse(Array(text.utf8)))
+        }
     }
 
     /// Any bytes as an entitlements plist, and each of their lines as an entry of one: what is

@@ -46,6 +46,10 @@ struct MatchStage: RecordStage {
     private var comparison: TableComparison?
     /// Why NEW refused the link being compared (a comparison writes a record for it).
     private var newError: (any CodedError)?
+    /// With the app's association files, what each OS does with a link (`opens`), and its
+    /// answer for the last link.
+    private var opener: LinkOpener?
+    private var opens: (ios: LinkOpener.IOS?, android: LinkOpener.Android?) = (nil, nil)
 
     /// What `-c` and `--stats` count.
     struct Summary {
@@ -67,8 +71,10 @@ struct MatchStage: RecordStage {
     }
 
     init(matcher: Matcher, reader: LinkReader, selection: Selection, invert: Bool, allMatches: Bool, explain: Bool,
-         method: String?, methodField: JSONPath?, readsRequestLines: Bool, comparison: TableComparison? = nil) {
+         method: String?, methodField: JSONPath?, readsRequestLines: Bool, comparison: TableComparison? = nil,
+         opener: LinkOpener? = nil) {
         self.comparison = comparison
+        self.opener = opener
         self.matcher = matcher
         self.reader = reader
         routes = RouteSchema()
@@ -83,7 +89,8 @@ struct MatchStage: RecordStage {
     }
 
     var fieldNames: [String] {
-        ["route"] + (readsUniversalLinks ? ["excluded"] : []) + (explain ? ["explain"] : []) + (comparison == nil ? [] : ["before", "change"])
+        ["route"] + (readsUniversalLinks ? ["excluded"] : []) + (explain ? ["explain"] : []) + (opener == nil ? [] : ["opens"])
+            + (comparison == nil ? [] : ["before", "change"])
     }
     let readsRequestLines: Bool
     var writesRecords: Bool { selection != .count && selection != .stats }
@@ -136,6 +143,7 @@ struct MatchStage: RecordStage {
             summary.unmatched += 1
         }
         if readsUniversalLinks { excluded = winner == nil ? try matcher.universalLinkExclusion(parsed) : nil }
+        if let opener { opens = try opener.opens(parsed) }
         if explain {
             if let winner {
                 explanations = winner.invalid.isEmpty ? nil : matcher.explain(invalid: winner)
@@ -195,6 +203,7 @@ struct MatchStage: RecordStage {
         copy.matcher = Matcher(sharingTablesOf: matcher)
         copy.routes = routes.copyForThread()
         copy.comparison = comparison?.copyForThread()
+        copy.opener = opener?.copyForThread()
         return copy
     }
 
@@ -232,6 +241,7 @@ struct MatchStage: RecordStage {
                 RouteSchema.writeDeclaration(of: excluded, target: true, into: &json)
             }
         }
+        if let opener { writeOpens(opener, into: &json) }
         if let explanations {
             ExplainSchema(routes: routes).write(explanations, into: &json)
         }
@@ -239,6 +249,22 @@ struct MatchStage: RecordStage {
             if let newError { ErrorSchema.write(newError, into: &json) }
             comparison.write(routes: routes, into: &json)
         }
+    }
+
+    /// `"opens":{"ios":…,"android":…}`, each platform the opener answers: null for a link that is
+    /// no web link.
+    private func writeOpens(_ opener: LinkOpener, into json: inout JSONWriter) {
+        json.key("opens")
+        json.beginObject()
+        if opener.answersIOS {
+            json.key("ios")
+            if let ios = opens.ios { json.string(ios.rawValue) } else { json.null() }
+        }
+        if opener.answersAndroid {
+            json.key("android")
+            if let android = opens.android { json.string(android.rawValue) } else { json.null() }
+        }
+        json.endObject()
     }
 
     mutating func finish(into writer: RecordWriter) throws(WriteFailure) -> ExitStatus {

@@ -197,7 +197,7 @@ package struct UrnMatch: UrnTool {
         let checksAssociations = association.isGiven || !associations.isEmpty
         AssociationOptions.add(tables, files: files, sites: association.siteFiles, to: &associations)
         let parser = common.linkParser(routing.linkParser(for: tables))
-        if mode != .check, let file = associations.unroutedFile {
+        if mode != .check, tables.isEmpty, let file = associations.unroutedFile {
             diagnostics.error("\(file): an association file routes no link: check it with --check")
             return .failure
         }
@@ -222,14 +222,14 @@ package struct UrnMatch: UrnTool {
                 old = loaded
             }
             let examples = mode == .examples ? old.map { exampleRecords(tables, parser: parser, against: $0) } : nil
-            return route(tables, parser: parser, against: old, examples: examples, diagnostics: diagnostics)
+            return route(tables, parser: parser, against: old, examples: examples, opener: LinkOpener(associations), diagnostics: diagnostics)
         }
     }
 
     /// Routes the records of the files (or `examples`, records made in memory) through `tables`,
     /// and with `--against` through the OLD side's tables too.
     private func route(_ tables: [RouteTable], parser: LinkParser, against comparison: TableComparison?,
-                       examples: [UInt8]?, diagnostics: Diagnostics) -> ExitStatus {
+                       examples: [UInt8]?, opener: LinkOpener?, diagnostics: Diagnostics) -> ExitStatus {
         var stage = MatchStage(
             matcher: routing.matcherForProcess(tables),
             reader: LinkReader(parser: parser),
@@ -239,7 +239,7 @@ package struct UrnMatch: UrnTool {
                 : mode == .all ? .every : .matched,
             invert: invert, allMatches: allMatches, explain: explain,
             method: method?.uppercased(), methodField: examples != nil ? JSONPath(field: "method") : methodField.path,
-            readsRequestLines: RoutingOptions.haveMethods(tables), comparison: comparison)
+            readsRequestLines: RoutingOptions.haveMethods(tables), comparison: comparison, opener: opener)
         return RecordDriver(options: common, diagnostics: diagnostics, records: examples.map { ("<examples>", $0) }).run(&stage)
     }
 

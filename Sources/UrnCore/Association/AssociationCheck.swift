@@ -114,6 +114,12 @@ enum AssociationCheck {
 
     // MARK: Android: the manifest against the hosts' files
 
+    /// Whether a filter verifies its hosts on Android 12+: autoVerify, category DEFAULT, and
+    /// only http and https schemes (DomainVerificationCollector, IntentFilter.handlesWebUris).
+    static func verifies(_ rule: IntentFilterRule) -> Bool {
+        rule.autoVerify && rule.hasDefaultCategory && !rule.schemes.isEmpty && rule.schemes.allSatisfy { $0 == "http" || $0 == "https" }
+    }
+
     private static func androidFindings(_ set: AssociationSet) -> [AssociationFinding] {
         var found: [AssociationFinding] = []
         let anyAssetLinks = set.sites.contains { $0.assetLinks != nil }
