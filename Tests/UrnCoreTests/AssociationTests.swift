@@ -56,9 +56,25 @@ import Testing
         let file = AssetLinksFile(Array(text.utf8), name: "assetlinks.json")
         #expect(file.statements.count == 1)
         #expect(file.includes.map(\.url) == ["https://example.com/more.json"])
-        #expect(codes(file.findings) == ["al-bad-namespace"])
-        #expect(file.findings[0].line == 3)
+        // Google's API leaves the statement out; Android 12+ fails the host over it
+        #expect(codes(file.findings) == ["al-bad-namespace", "al-host-fails"])
+        #expect(file.findings.map(\.line) == [3, 3])
         #expect(!file.isRefused && file.failsHostOnAndroid)
+    }
+
+    @Test func androidReadsWhatItDoesNotCheck() {
+        // a lower-case fingerprint and a package name Android never checks: the API leaves the
+        // statement out, the device keeps it (and its fingerprint never matches)
+        let text = """
+            [{"relation": ["delegate_permission/common.handle_all_urls"],
+              "target": {"namespace": "android_app", "package_name": "app", "sha256_cert_fingerprints": ["\(Self.release.lowercased())"]}}]
+            """
+        let file = AssetLinksFile(Array(text.utf8), name: "assetlinks.json")
+        #expect(file.statements.isEmpty && !file.failsHostOnAndroid)
+        #expect(codes(file.findings) == ["al-bad-package"])
+        // a statement without a target is skipped by both
+        let skipped = AssetLinksFile(Array(#"[{"relation": ["delegate_permission/common.handle_all_urls"]}]"#.utf8), name: "a")
+        #expect(!skipped.failsHostOnAndroid && codes(skipped.findings) == ["al-bad-statement"])
     }
 
     @Test func aFileThatIsNoArrayIsRefused() {

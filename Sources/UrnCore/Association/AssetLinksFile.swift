@@ -1,7 +1,7 @@
 /// An assetlinks.json file (Digital Asset Links statement list), read as Google's API reads it:
 /// strict JSON, one array of statements, a statement that breaks a rule left out and the rest
-/// kept (compatibility test 2003). What Android 12+ does otherwise (one bad relation or target
-/// fails the whole host) is said in the finding. `findings` holds what reading found.
+/// kept (compatibility test 2003). Where Android 12+ fails the whole host instead
+/// (`AndroidHostFailure`), an `al-host-fails` finding says so. `findings` holds what reading found.
 @_spi(Records) public struct AssetLinksFile: Sendable {
     /// A target asset: a web site (canonical: `https://host.`) or an Android app with the
     /// fingerprints of its signing certificates.
@@ -50,8 +50,10 @@
     /// Whether the file as a whole is refused (not JSON, not an array, no statement at all): a
     /// host serving it verifies nothing.
     @_spi(Records) public private(set) var isRefused = false
-    /// Whether a statement was left out: Android 12+ then fails every app of the host.
-    @_spi(Records) public var failsHostOnAndroid: Bool { findings.contains { $0.severity == .error } }
+    /// Why Android 12+ fails every app of the host over this file, if it does.
+    @_spi(Records) public private(set) var androidFailure: String?
+    /// Whether Android 12+ fails every app of the host over this file.
+    @_spi(Records) public var failsHostOnAndroid: Bool { androidFailure != nil }
 
     /// Reads `bytes`, the file `name`.
     @_spi(Records) public init(_ bytes: [UInt8], name: String) {
@@ -73,21 +75,29 @@
             return
         }
         guard !elements.isEmpty else {
-            refuse("al-not-array", "the array holds no statement", line: 1)
+            isRefused = true
+            findings.append(AssociationFinding("al-not-array", .error, file: name, line: 1, "the array holds no statement: the host verifies no app"))
             return
         }
         for element in elements { read(element, line: position.line(of: element.offset)) }
+        if let (reason, offset) = AndroidHostFailure.failure(document.root) {
+            androidFailure = reason
+            findings.append(AssociationFinding("al-host-fails", .error, file: name, line: position.line(of: offset),
+                                               "Android 12+ fails every app of the host: \(reason)"))
+            findings.sort { $0.line < $1.line }
+        }
     }
 
+    /// Refuses the whole file, which Android's reader refuses too: no app of the host is verified.
     private mutating func refuse(_ code: String, _ message: String, line: Int) {
         isRefused = true
-        findings.append(AssociationFinding(code, .error, file: name, line: line, message))
+        androidFailure = message
+        findings.append(AssociationFinding(code, .error, file: name, line: line, message + ": no app of the host is verified"))
     }
 
     private mutating func note(_ code: String, _ severity: AssociationFinding.Severity = .error, line: Int, _ message: String) {
-        let onAndroid = severity == .error && code != "al-insecure-include"
-            ? ": the statement is left out, and Android 12+ fails every app of the host" : ""
-        findings.append(AssociationFinding(code, severity, file: name, line: line, message + onAndroid))
+        let leftOut = severity == .error && code != "al-insecure-include" ? ": the statement is left out" : ""
+        findings.append(AssociationFinding(code, severity, file: name, line: line, message + leftOut))
     }
 
     /// Reads one element of the list: a statement or an include.

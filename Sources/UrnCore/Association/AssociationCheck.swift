@@ -114,6 +114,24 @@ enum AssociationCheck {
 
     // MARK: Android: the manifest against the hosts' files
 
+    /// Whether a host of a verifying filter is sent to verification: `*.` and a domain name as
+    /// Android's `Patterns.DOMAIN_NAME` reads it (labels of letters and digits with `-` and `_`
+    /// inside, a top-level label of two letters or more, or punycode), or an IPv4 address;
+    /// another is dropped without a word (DomainVerificationCollector.isValidHost).
+    static func isVerifiableHost(_ host: String) -> Bool {
+        let name = host.hasPrefix("*.") ? host.dropFirst(2) : host[...]
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        if labels.count == 4, labels.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy({ $0 >= "0" && $0 <= "9" }) && Int($0)! <= 255 }) { return true }
+        guard labels.count >= 2, let top = labels.last else { return false }
+        let labelsValid = labels.allSatisfy { label in
+            guard let first = label.first, let last = label.last, label.count <= 63 else { return false }
+            return (first.isLetter || first.isNumber) && (last.isLetter || last.isNumber)
+                && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        }
+        let topValid = top.lowercased().hasPrefix("xn--") || (top.count >= 2 && top.allSatisfy(\.isLetter))
+        return labelsValid && topValid
+    }
+
     /// Whether a filter verifies its hosts on Android 12+: autoVerify, category DEFAULT, and
     /// only http and https schemes (DomainVerificationCollector, IntentFilter.handlesWebUris).
     static func verifies(_ rule: IntentFilterRule) -> Bool {
@@ -136,6 +154,11 @@ enum AssociationCheck {
                 guard rule.hasDefaultCategory else { continue }
                 for authority in rule.authorities where checked.insert(authority.host.lowercased()).inserted {
                     let host = authority.host.lowercased()
+                    guard isVerifiableHost(host) else {
+                        found.append(AssociationFinding("autoverify-invalid-host", .warning, file: table.name, line: route.line,
+                                                        "'\(authority.host)' is no domain name Android verifies: it is dropped without a word"))
+                        continue
+                    }
                     guard let site = set.site(serving: host), let file = site.assetLinks else {
                         if anyAssetLinks {
                             found.append(AssociationFinding("x-manifest-host-no-assetlinks", .error, file: table.name, line: route.line,

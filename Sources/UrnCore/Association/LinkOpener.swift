@@ -45,7 +45,7 @@
         verifiedHosts = set.manifests.flatMap { manifest in
             manifest.table.routes.flatMap { route -> [String] in
                 guard case let .intentFilter(rule)? = route.appLink, AssociationCheck.verifies(rule) else { return [] }
-                return rule.authorities.map { $0.host.lowercased() }
+                return rule.authorities.map { $0.host.lowercased() }.filter(AssociationCheck.isVerifiableHost)
             }
         }
     }
@@ -87,7 +87,7 @@
         guard let manifests, try manifests.firstMatch(link) != nil else { return .browser }
         guard let claimed = verifiedHosts.first(where: { $0 == host || ($0.hasPrefix("*.") && host.hasSuffix($0.dropFirst())) }),
               let file = set.site(serving: claimed)?.assetLinks else { return .browser }
-        if file.isRefused || file.failsHostOnAndroid { return .hostFailed }
+        if file.failsHostOnAndroid { return .hostFailed }
         guard let package = set.androidPackage else { return .browser }
         for statement in file.statements where statement.relations.contains(AssetLinksRules.handleAllURLs) {
             guard case let .androidApp(name, fingerprints) = statement.target, name == package,

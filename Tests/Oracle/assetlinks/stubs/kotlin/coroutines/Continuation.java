@@ -1,0 +1,4 @@
+// Stand-in: Statement.java imports kotlin.coroutines.Continuation for a javadoc link only.
+package kotlin.coroutines;
+
+public interface Continuation<T> {}
