@@ -50,6 +50,9 @@ struct MatchStage: RecordStage {
     /// answer for the last link.
     private var opener: LinkOpener?
     private var opens: (ios: LinkOpener.IOS?, android: LinkOpener.Android?) = (nil, nil)
+    /// Whether there is an opener: a flag the record loop tests, where binding the optional
+    /// would retain and release it on every record.
+    private let writesOpens: Bool
 
     /// What `-c` and `--stats` count.
     struct Summary {
@@ -75,6 +78,7 @@ struct MatchStage: RecordStage {
          opener: LinkOpener? = nil) {
         self.comparison = comparison
         self.opener = opener
+        writesOpens = opener != nil
         self.matcher = matcher
         self.reader = reader
         routes = RouteSchema()
@@ -89,7 +93,7 @@ struct MatchStage: RecordStage {
     }
 
     var fieldNames: [String] {
-        ["route"] + (readsUniversalLinks ? ["excluded"] : []) + (explain ? ["explain"] : []) + (opener == nil ? [] : ["opens"])
+        ["route"] + (readsUniversalLinks ? ["excluded"] : []) + (explain ? ["explain"] : []) + (writesOpens ? ["opens"] : [])
             + (comparison == nil ? [] : ["before", "change"])
     }
     let readsRequestLines: Bool
@@ -143,7 +147,7 @@ struct MatchStage: RecordStage {
             summary.unmatched += 1
         }
         if readsUniversalLinks { excluded = winner == nil ? try matcher.universalLinkExclusion(parsed) : nil }
-        if let opener { opens = try opener.opens(parsed) }
+        if writesOpens { opens = try opener.unsafelyUnwrapped.opens(parsed) }
         if explain {
             if let winner {
                 explanations = winner.invalid.isEmpty ? nil : matcher.explain(invalid: winner)
@@ -241,7 +245,7 @@ struct MatchStage: RecordStage {
                 RouteSchema.writeDeclaration(of: excluded, target: true, into: &json)
             }
         }
-        if let opener { writeOpens(opener, into: &json) }
+        if writesOpens { writeOpens(into: &json) }
         if let explanations {
             ExplainSchema(routes: routes).write(explanations, into: &json)
         }
@@ -253,7 +257,8 @@ struct MatchStage: RecordStage {
 
     /// `"opens":{"ios":…,"android":…}`, each platform the opener answers: null for a link that is
     /// no web link.
-    private func writeOpens(_ opener: LinkOpener, into json: inout JSONWriter) {
+    private func writeOpens(into json: inout JSONWriter) {
+        let opener = opener.unsafelyUnwrapped
         json.key("opens")
         json.beginObject()
         if opener.answersIOS {
