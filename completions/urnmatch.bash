@@ -233,7 +233,7 @@ _urnmatch() {
         return
         ;;
     '--compare')
-        __urnmatch_add_completions -W 'answer'$'\n''route'$'\n''target'$'\n''routed'
+        __urnmatch_add_completions -W 'answer'$'\n''route'$'\n''target'$'\n''routed'$'\n''opens'
         return
         ;;
     '--per-route')

@@ -115,7 +115,7 @@ struct MatchStage: RecordStage {
         }
         let method = self.method == nil && methodField == nil && !record.isRequestLine ? nil : record.requestMethod(field: methodField, otherwise: method)
         comparison?.compare(link, of: record, newLink: parsed, method: method, winner: winner, newRefusal: newError,
-                            unreadable: unreadable, into: &summary.comparison)
+                            unreadable: unreadable, opens: opens, into: &summary.comparison)
         return result
     }
 

@@ -15,6 +15,9 @@ final class TableComparison {
         case target
         /// Whether any route takes the link.
         case routed
+        /// Whether the OS opens the app: iOS on the side of the apple-app-site-association
+        /// file, Android on the side of the manifest (`opens`, from the app's association files).
+        case opens
     }
 
     /// How one link's answers differ.
@@ -46,6 +49,8 @@ final class TableComparison {
     let changedOnly: Bool
     /// Explain OLD's answer too (`--explain`).
     let explain: Bool
+    /// With `--compare opens`, whether NEW is the iOS side (and OLD the Android one).
+    var newIsIOS = true
 
     /// OLD's answer for the record being compared.
     private(set) var before: Match?
@@ -73,15 +78,18 @@ final class TableComparison {
 
     /// A comparison with a matcher of its own over the same OLD tables (`--jobs`).
     func copyForThread() -> TableComparison {
-        TableComparison(matcher: Matcher(sharingTablesOf: matcher), reader: reader, basis: basis, changedOnly: changedOnly,
-                        explain: explain)
+        let copy = TableComparison(matcher: Matcher(sharingTablesOf: matcher), reader: reader, basis: basis, changedOnly: changedOnly,
+                                   explain: explain)
+        copy.newIsIOS = newIsIOS
+        return copy
     }
 
     /// Routes the record's link through OLD (`link` already read for NEW as `newLink`) and
     /// compares with NEW's answer `winner`, or its refusal (`newRefusal`: `unreadable` when
     /// NEW could not read the link at all); counts the change into `summary`.
     func compare(_ link: Span<UInt8>, of record: RecordView, newLink: Link, method: String?,
-                 winner: Match?, newRefusal: (any CodedError)?, unreadable: Bool, into summary: inout Summary) {
+                 winner: Match?, newRefusal: (any CodedError)?, unreadable: Bool,
+                 opens: (ios: LinkOpener.IOS?, android: LinkOpener.Android?), into summary: inout Summary) {
         if before != nil { before = nil }
         if beforeError != nil { beforeError = nil }
         if beforeExplanations != nil { beforeExplanations = nil }
@@ -102,7 +110,8 @@ final class TableComparison {
             before = nil
             refused = true
         }
-        change = Self.change(from: before, refused, to: winner, newRefusal != nil, basis: basis)
+        change = basis == .opens ? Self.change(opens, newIsIOS: newIsIOS)
+            : Self.change(from: before, refused, to: winner, newRefusal != nil, basis: basis)
         summary.changes[change.index] += 1
         if let before, change == .target || change == .pattern || change == .lost {
             var moved = summary.moved[ObjectIdentifier(before.route)] ?? (0, 0)
@@ -134,6 +143,14 @@ final class TableComparison {
             if basis != .target, old.route.pattern.text != new.route.pattern.text { return .pattern }
             return old.args.holdsTheSame(as: new.args) ? .same : .args
         }
+    }
+
+    /// How the two platforms' answers differ, NEW's platform against OLD's: `gained` when only
+    /// NEW's opens the app, `lost` when only OLD's does.
+    static func change(_ opens: (ios: LinkOpener.IOS?, android: LinkOpener.Android?), newIsIOS: Bool) -> Change {
+        let ios = opens.ios == .app, android = opens.android == .app
+        let (new, old) = newIsIOS ? (ios, android) : (android, ios)
+        return new == old ? .same : new ? .gained : .lost
     }
 
     /// Writes `before` and `change` into the open record.

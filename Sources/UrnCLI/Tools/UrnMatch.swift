@@ -73,7 +73,7 @@ package struct UrnMatch: UrnTool {
             completion: .file())
     var againstFiles: [String] = []
 
-    @Option(help: ArgumentHelp("With --against, what counts as the same answer: answer (pattern, target and arguments; the default), route (pattern and arguments), target (target and arguments) or routed (whether any route takes the link).", valueName: "basis"))
+    @Option(help: ArgumentHelp("With --against, what counts as the same answer: answer (pattern, target and arguments; the default), route (pattern and arguments), target (target and arguments), routed (whether any route takes the link) or opens (whether iOS, on the side of the apple-app-site-association file, and Android, on the side of the manifest, open the app).", valueName: "basis"))
     var compare: TableComparison.Basis?
 
     @Flag(help: "With --against, print only the records whose change is not 'same'.")
@@ -218,8 +218,18 @@ package struct UrnMatch: UrnTool {
             routing.warnOfTablesTakingAnyHost(tables, diagnostics: diagnostics)
             var old: TableComparison?
             if !againstFiles.isEmpty {
-                guard let loaded = oldSide(parser: parser, diagnostics: diagnostics) else { return .failure }
+                guard let loaded = oldSide(parser: parser, files: &files, diagnostics: diagnostics) else { return .failure }
                 old = loaded
+            }
+            if compare == .opens, let old {
+                // the OLD side's manifest answers Android (or its apple-app-site-association iOS)
+                AssociationOptions.add(old.matcher.tables, files: files, sites: [], to: &associations)
+                guard let newIsIOS = Self.opensSides(new: tables, old: old.matcher.tables), LinkOpener(associations)?.answersIOS == true,
+                      LinkOpener(associations)?.answersAndroid == true else {
+                    diagnostics.error("--compare opens compares what iOS and Android do: give one platform's table on each side (an apple-app-site-association file, a manifest) and both platforms' association files (the entitlements, the hosts' files with --site, the application ID)")
+                    return .failure
+                }
+                old.newIsIOS = newIsIOS
             }
             let examples = mode == .examples ? old.map { exampleRecords(tables, parser: parser, against: $0) } : nil
             return route(tables, parser: parser, against: old, examples: examples, opener: LinkOpener(associations), diagnostics: diagnostics)
@@ -243,12 +253,26 @@ package struct UrnMatch: UrnTool {
         return RecordDriver(options: common, diagnostics: diagnostics, records: examples.map { ("<examples>", $0) }).run(&stage)
     }
 
-    /// The OLD side of `--against`: its tables loaded, with the reading of links they need.
-    private func oldSide(parser newParser: LinkParser, diagnostics: Diagnostics) -> TableComparison? {
+    /// Which side of `--compare opens` is iOS's: true when NEW has an apple-app-site-association
+    /// table and OLD a manifest, false the other way round, nil when the sides are not so.
+    private static func opensSides(new: [RouteTable], old: [RouteTable]) -> Bool? {
+        func has(_ tables: [RouteTable], _ format: RouteFileFormat) -> Bool { tables.contains { $0.format == format } }
+        if has(new, .aasa), has(old, .android) { return true }
+        if has(new, .android), has(old, .aasa) { return false }
+        return nil
+    }
+
+    /// The OLD side of `--against`: its tables loaded, with the reading of links they need; the
+    /// size and manifest package of each file go to `files`.
+    private func oldSide(parser newParser: LinkParser, files: inout [String: (bytes: Int, package: String?)],
+                         diagnostics: Diagnostics) -> TableComparison? {
         var old = routing
         old.tableFiles = againstFiles
         old.expressions = []
-        guard let oldTables = old.loadTables(diagnostics: diagnostics) else { return nil }
+        guard let oldTables = old.loadTables(diagnostics: diagnostics, setAside: { path, bytes, _ in
+            files[path] = (bytes.count, AssociationOptions.manifestPackage(bytes))
+            return false
+        }) else { return nil }
         let oldParser = common.linkParser(old.linkParser(for: oldTables))
         return TableComparison(matcher: old.matcherForProcess(oldTables),
                                reader: oldParser == newParser ? nil : LinkReader(parser: oldParser),
