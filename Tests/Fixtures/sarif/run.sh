@@ -25,6 +25,9 @@ check() {  # NAME EXPECTED-STATUS ARGS...
 check findings 1 -f "$root/examples/check.routes"
 check clean 0 -e '/users/:id User' --dialect express
 check applinks 1 -f "$root/examples/applinks/apple-app-site-association"
+# association files: errors, warnings and notes (level note) beside a table's warnings
+check association 2 -f "$root/Tests/CLITests/cases/association-checks/assetlinks-broken.json" \
+  -f "$root/Tests/CLITests/cases/association-checks/Cross.entitlements"
 printf '/a/{x\n' > "$work/bad.routes"
 check errors 2 -f "$work/bad.routes"
 if "$python" "$here/validate.py" "$here/sample-invalid.sarif" > /dev/null 2>&1; then
