@@ -15,8 +15,10 @@
         case UInt8(ascii: "["):
             return .assetLinks
         case UInt8(ascii: "{"):
-            let statement = head.firstRange(of: Array("\"relation\"".utf8)) != nil && head.firstRange(of: Array("\"target\"".utf8)) != nil
-            return statement && head.firstRange(of: Array("\"applinks\"".utf8)) == nil ? .assetLinks : nil
+            // a statement's keys, and none of a JSON route table's (`pattern`) or of an
+            // apple-app-site-association file's (`applinks`)
+            let has = { (key: String) in head.firstRange(of: Array("\"\(key)\"".utf8)) != nil }
+            return has("relation") && has("target") && !has("pattern") && !has("applinks") ? .assetLinks : nil
         case UInt8(ascii: "<"):
             let plist = head.firstRange(of: Array("<plist".utf8)) != nil
             return plist && head.firstRange(of: Array("com.apple.developer.associated-domains".utf8)) != nil ? .entitlements : nil
