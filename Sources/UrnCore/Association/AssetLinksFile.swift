@@ -28,6 +28,25 @@
         @_spi(Records) public let fragment: String?
         @_spi(Records) public let query: [(name: String, value: String)]
         @_spi(Records) public let exclude: Bool
+        /// The patterns compiled once, as Android reads them (`DynamicRule.expression`): the
+        /// path's, the fragment's (nil: any), and each query item's, in order.
+        let pathTest: Regex?
+        let fragmentTest: Regex?
+        let queryTests: [Regex]
+
+        /// A pattern of a dynamic rule as a whole-value regex: `*` any run, `?` one character,
+        /// everything else literal (DalComponentParser: no `$(…)` variables, unlike Apple's).
+        static func expression(_ pattern: String) -> Regex? {
+            var source = ""
+            for character in pattern {
+                switch character {
+                case "*": source += ".*"
+                case "?": source += "."
+                default: source += PatternParts.escapedRegexp(String(character))
+                }
+            }
+            return try? Regex(source)
+        }
     }
 
     /// A statement that includes another file.
@@ -220,6 +239,11 @@
             guard let value = flag.bool else { return nil }
             exclude = value
         }
-        return DynamicRule(path: path, fragment: fragment, query: query, exclude: exclude)
+        // escaped, a pattern compiles unless PCRE2 finds it too large: then the rule is malformed
+        let pathTest = path.flatMap(DynamicRule.expression), fragmentTest = fragment.flatMap(DynamicRule.expression)
+        let queryTests = query.compactMap { DynamicRule.expression($0.value) }
+        guard (pathTest == nil) == (path == nil), (fragmentTest == nil) == (fragment == nil), queryTests.count == query.count else { return nil }
+        return DynamicRule(path: path, fragment: fragment, query: query, exclude: exclude, pathTest: pathTest,
+                           fragmentTest: fragmentTest, queryTests: queryTests)
     }
 }

@@ -103,10 +103,10 @@
     private static func allows(_ rules: [AssetLinksFile.DynamicRule], _ link: Link) throws(Regex.MatchError) -> Bool {
         let text = link.text
         for rule in rules {
-            guard try matches(rule.path, text[link.path]), try matches(rule.fragment, link.fragment.map { text[$0] } ?? []) else { continue }
+            guard try matches(rule.pathTest, text[link.path]), try matches(rule.fragmentTest, link.fragment.map { text[$0] } ?? []) else { continue }
             var all = true
-            for (name, pattern) in rule.query {
-                guard let value = firstValue(link, named: name), try matches(pattern, value[...]) else {
+            for (item, test) in zip(rule.query, rule.queryTests) {
+                guard let value = firstValue(link, named: item.name), try test.matches(value) else {
                     all = false
                     break
                 }
@@ -126,10 +126,9 @@
         return found
     }
 
-    /// Whether a dynamic rule's pattern (`*` any run, `?` one character) takes `value`; no
-    /// pattern takes anything.
-    private static func matches(_ pattern: String?, _ value: ArraySlice<UInt8>) throws(Regex.MatchError) -> Bool {
-        guard let pattern, let compiled = try? WildcardPattern(pattern, caseSensitive: true, variables: SubstitutionVariables()) else { return true }
-        return try compiled.matches(value)
+    /// Whether a dynamic rule's compiled pattern takes `value`; no pattern takes anything.
+    private static func matches(_ test: Regex?, _ value: ArraySlice<UInt8>) throws(Regex.MatchError) -> Bool {
+        guard let test else { return true }
+        return try test.matches(Array(value))
     }
 }
