@@ -63,6 +63,18 @@ package struct AssociationOptions: ParsableArguments {
         return set
     }
 
+    /// Why an option given is checked against nothing, as a warning: the hosts' files it is
+    /// compared with are missing from `set`.
+    package func unchecked(in set: AssociationSet) -> String? {
+        if appID != nil, !set.sites.contains(where: { $0.aasa != nil }) {
+            return "--app-id is checked against the hosts' apple-app-site-association files, and none is given (--site HOST=FILE)"
+        }
+        if package != nil || !certSHA256.isEmpty || !certFiles.isEmpty, !set.sites.contains(where: { $0.assetLinks != nil }) {
+            return "--package and the certificates are checked against the hosts' assetlinks.json files, and none is given (--site HOST=FILE)"
+        }
+        return nil
+    }
+
     /// Takes `bytes`, the file `path` (served by `host` when it came with `--site`), into `set`
     /// when it is an assetlinks.json or an entitlements plist; false for any other file, which is
     /// a table. Throws what the entitlements reader finds.

@@ -192,10 +192,11 @@ package struct UrnMatch: UrnTool {
             if checkOutput != .text { _ = TableChecker.writeErrors(tableErrors, output: checkOutput) }
             return .failure
         }
-        // the association checks run when an association file or option is given, not for a
-        // manifest or an apple-app-site-association file alone, which --check reads as tables
+        // the association checks (and opens) are asked for when an association file or option is
+        // given, not by a manifest or an apple-app-site-association file alone, read as tables
         let checksAssociations = association.isGiven || !associations.isEmpty
         AssociationOptions.add(tables, files: files, sites: association.siteFiles, to: &associations)
+        if let unchecked = association.unchecked(in: associations) { diagnostics.warning(unchecked) }
         let parser = common.linkParser(routing.linkParser(for: tables))
         if mode != .check, tables.isEmpty, let file = associations.unroutedFile {
             diagnostics.error("\(file): an association file routes no link: check it with --check")
@@ -231,8 +232,12 @@ package struct UrnMatch: UrnTool {
                 }
                 old.newIsIOS = newIsIOS
             }
+            let opener = LinkOpener(associations)
+            if opener == nil, checksAssociations {
+                diagnostics.warning("no record gets opens: iOS needs the entitlements and a host's apple-app-site-association, Android a manifest, a host's assetlinks.json and the application ID")
+            }
             let examples = mode == .examples ? old.map { exampleRecords(tables, parser: parser, against: $0) } : nil
-            return route(tables, parser: parser, against: old, examples: examples, opener: LinkOpener(associations), diagnostics: diagnostics)
+            return route(tables, parser: parser, against: old, examples: examples, opener: opener, diagnostics: diagnostics)
         }
     }
 
