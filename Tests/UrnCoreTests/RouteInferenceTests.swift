@@ -100,6 +100,24 @@ import UrnOpenAPI
         }
     }
 
+    /// Three hundred tags, each a page that ends there, at two places (their page and the API's
+    /// posts of them), and a trending page beside them as popular as the tags together: only
+    /// its absence from the API tells it from a popular tag. It stays a literal and the tags one
+    /// placeholder at every volume, past the folds too (`ValueSetPositions.missingAtTwins`).
+    @Test func aPageMissingWhereItsSetShowsAgainStaysALiteralAtEveryVolume() throws {
+        let tags = (0..<300).map { "topic\($0 * 37 % 301)" }
+        for count in [20_000, 60_000] {
+            let links = traffic(count, [
+                { "/tags/\(self.pick(tags, &$0))" },
+                { "/api/tags/\(self.pick(tags, &$0))/posts" },
+                { _ in "/tags/trending" },
+                { _ in "/checkout" },
+            ])
+            let found = patterns(try inferred(links))
+            #expect(found == ["/api/tags/{tag}/posts", "/tags/trending", "/tags/{tag}", "/checkout"], "\(count): \(found)")
+        }
+    }
+
     /// Many texts alike at one place only stay literals: nothing but their number would tell.
     @Test func manyTextsAtOnePlaceOnlyStayLiterals() throws {
         let pages = (0..<20).map { "page-\($0)" }

@@ -106,6 +106,18 @@ struct SlotDecision {
         literals = literals.filter { !isRunValue(texts[$0]) }
         var rest = texts.enumerated().filter { !literals.contains($0.offset) }.map(\.element)
         outcomes += literals.sorted().map { i in Outcome.literal(Self.bytes(texts[i].token), texts[i].nodes) }
+        // the texts that stand apart from the values beside them as literal pages do; where
+        // many do, they are no set's siblings (beside a fold's placeholder, the texts are the
+        // few it kept); beside a run, every text is a value of the run's kind
+        let missing = missingAtTwins(rest, position: position).filter { 100 * rest[$0].ends[0] >= 97 * rest[$0].count }
+        let apart = Self.standApart(rest, beside: decided.isEmpty ? nil : profile(.placeholder(nil), decided, decided.reduce(0) { $0 + paths[$1].total }))
+            .union(missing)
+        let siblings = !runs.isEmpty ? [] : apart.count <= max(1, rest.count / 20) || !decided.isEmpty ? apart : []
+        // pages: siblings whose links end there, and on the last walk, that the set's values at
+        // another place lack (a fold, which does not know those places, keeps them apart for it)
+        let isPage = { (i: Int) in
+            siblings.contains(i) && (missing.contains(i) || keepsSiblingsApart && 100 * rest[i].ends[0] >= 97 * rest[i].count)
+        }
         let seen = rest.reduce(0) { $0 + $1.count }
         let kinds = Self.resources(rest)
         let once = kinds.filter { $0 == 1 }.count
@@ -113,30 +125,26 @@ struct SlotDecision {
         // as literals elsewhere, one of them seen here often enough to count; after an id, where
         // routes put actions and sub-resources, a fifth will do, however rarely each is seen
         // (`merge_requests/<id>/commits`, `…/merge`, `…/cached_widget`)
-        let apart = Self.standApart(rest)
-        let siblings = apart.count <= max(1, rest.count / 20) ? apart : []
         let knownTexts = rest.filter { knownLiterals.contains(Self.bytes($0.token)) }
         let known = knownTexts.reduce(0) { $0 + $1.count }
         let vocabulary = afterTypedValue ? 5 * known >= seen : knownTexts.contains { $0.count >= Self.minimumEvidence } && 3 * known >= seen
         // a closed set, asked where its texts hold half the links of the position's or more
         // (else they are the rare siblings of literals, as stray links beside a site's sections),
         // and not after an id, where routes put actions
-        let closed = !afterTypedValue && 2 * seen >= texts.reduce(0) { $0 + $1.count } && apart.count == siblings.count
-            && closedSet(rest.indices.filter { !siblings.contains($0) }.map { rest[$0] }, resources: kinds.count - siblings.count,
-                         position: position)
+        let setValues = rest.indices.filter { !siblings.contains($0) }.map { rest[$0] }
+        let closed = !afterTypedValue && 2 * seen >= texts.reduce(0) { $0 + $1.count }
+            && apart.count == siblings.count && closedSet(setValues, resources: Self.resources(setValues).count, position: position)
         let open = kinds.count >= 2 && (
             (once >= 2 && Self.manySeenOnce(once, of: seen) && !ownContinuations(rest, seen: seen) && !vocabulary)
                 || interchangeable(rest)
                 || closed
                 || (((10 * typedLinks.links >= seen + typedLinks.links && once >= 2) || typedLinks.links >= seen)
                     && endAsValues(rest, beside: typedLinks)))
-        // at a fold, only siblings with a twentieth of the links or more: pages of their own
-        // (`/products/new`), not rare texts that a later walk could not read as values again
-        let kept = closed ? siblings : open && keepsSiblingsApart ? siblings.filter { 20 * rest[$0].count >= seen } : []
-        if !kept.isEmpty {
-            outcomes += kept.sorted().map { Outcome.literal(Self.bytes(rest[$0].token), rest[$0].nodes) }
-            rest = rest.indices.filter { !kept.contains($0) }.map { rest[$0] }
-        }
+        // beside an open set, the pages; at a fold, also the siblings with a twentieth of the
+        // links or more, not rare texts that a later walk could not read as values again
+        let kept = closed ? siblings : !open ? [] : siblings.filter { isPage($0) || keepsSiblingsApart && 20 * rest[$0].count >= seen }
+        outcomes += kept.sorted().map { Outcome.literal(Self.bytes(rest[$0].token), rest[$0].nodes) }
+        rest = rest.indices.filter { !kept.contains($0) }.map { rest[$0] }
         if !open {
             decided += rest.filter(isRunValue).flatMap(\.nodes)
             rest.removeAll(where: isRunValue)
@@ -278,8 +286,7 @@ struct SlotDecision {
                 guard othersLinks > 0, 10 * own >= 9 * count else { continue }
                 let p = (Double(ends - own) + 0.5) / (Double(othersLinks) + 1)
                 guard p <= 0.3 else { continue }
-                let logChance = Double(own) * log(p) + Double(count - own) * log(max(1e-12, 1 - p))
-                    + lgamma(Double(count + 1)) - lgamma(Double(own + 1)) - lgamma(Double(count - own + 1))
+                let logChance = Self.logBinomial(own, of: count, share: p)
                 if logChance < log(1e-6), -logChance > best?.z ?? -.infinity { best = (-logChance, i) }
             }
         }
@@ -355,29 +362,58 @@ struct SlotDecision {
         return valueSets.seenElsewhere(texts, at: position)
     }
 
+    /// The indices of the texts that a set's values at another position lack though a value
+    /// as popular would be seen there (`ValueSetPositions.missingAtTwins`): `/tags/trending`
+    /// beside tags that `/api/tags/{tag}/posts` shows too. Only the last walk knows the
+    /// positions.
+    private func missingAtTwins(_ texts: [Profile], position: [InferredRoute.Segment]) -> Set<Int> {
+        guard let valueSets else { return [] }
+        var links: [[UInt8]: Int] = [:]
+        for text in texts { links[Self.bytes(text.token)] = text.count }
+        let missing = valueSets.missingAtTwins(links, at: position)
+        return Set(texts.indices.filter { missing.contains(Self.bytes(texts[$0].token)) })
+    }
+
     /// The links a text needs before it can stand apart from a closed set.
     static let siblingEvidence = 20
 
-    /// The texts, of those with `siblingEvidence` links, that stand apart from the others as
-    /// literal pages do: one whose links nearly all end where the others' often go on (a
-    /// `new` or `featured` page beside values that have pages below them); one whose links
-    /// mostly go on to texts that follow it alone (`/users/me/orders`). A popular value is no
-    /// sibling: its links go on as the others' do (`/users/torvalds`).
-    private static func standApart(_ texts: [Profile]) -> Set<Int> {
+    /// The texts, of those with `siblingEvidence` links, that stand apart from the values beside
+    /// them (the others, and `values`, the placeholder a fold made here) as literal pages do:
+    /// one whose links nearly all end where the values' go on, one in five or more, or often
+    /// enough that a value this popular would not, by a chance of one in a million (a `new` or
+    /// `featured` page beside values that have pages below them); one whose links mostly go on to texts that follow it
+    /// alone (`/users/me/orders`). A popular value is no sibling: its links go on as the
+    /// others' do (`/users/torvalds`).
+    private static func standApart(_ texts: [Profile], beside values: Profile?) -> Set<Int> {
+        let all = texts + (values.map { [$0] } ?? [])
         var owners: [Token: Int] = [:]
-        for text in texts { for symbol in text.below[0].keys { owners[symbol, default: 0] += 1 } }
+        for text in all { for symbol in text.below[0].keys { owners[symbol, default: 0] += 1 } }
         let leaves = Set(texts.indices.filter { texts[$0].count >= siblingEvidence && 100 * texts[$0].ends[0] >= 97 * texts[$0].count })
-        // the share of the other texts' links that end, where they have links enough to tell
-        let others = texts.indices.filter { !leaves.contains($0) }
-        let otherLinks = others.reduce(0) { $0 + texts[$1].count }, otherEnds = others.reduce(0) { $0 + texts[$1].ends[0] }
-        let othersGoOn = otherLinks >= siblingEvidence && 5 * otherEnds <= 4 * otherLinks
+        // how often the other texts' links end, where they have links enough to tell
+        let others = all.indices.filter { !leaves.contains($0) }
+        let otherLinks = others.reduce(0) { $0 + all[$1].count }, otherEnds = others.reduce(0) { $0 + all[$1].ends[0] }
+        let endShare = (Double(otherEnds) + 0.5) / (Double(otherLinks) + 1)
         return Set(texts.indices.filter { i in
             let text = texts[i]
             guard text.count >= siblingEvidence else { return false }
-            if othersGoOn, leaves.contains(i) { return true }
+            if leaves.contains(i), otherLinks >= siblingEvidence,
+               5 * otherEnds <= 4 * otherLinks || logBinomial(text.ends[0], of: text.count, share: endShare) < log(siblingChance) { return true }
+            // a placeholder below the values takes any text: none is the text's own
+            guard values?.below[0][.placeholder(nil)] == nil else { return false }
             let own = text.below[0].filter { $0.value >= 2 && owners[$0.key] == 1 }.values.reduce(0, +)
             return 2 * own >= text.count
         })
+    }
+
+    /// The chance below which a text's links end too often, or are missing at a twin position
+    /// too plainly, for a value of the set beside it.
+    static let siblingChance = 1e-6
+
+    /// The logarithm of the chance that `k` of `n` links do something each does with the chance
+    /// `share` (a binomial term).
+    static func logBinomial(_ k: Int, of n: Int, share: Double) -> Double {
+        Double(k) * log(share) + Double(n - k) * log(max(1e-12, 1 - share))
+            + lgamma(Double(n + 1)) - lgamma(Double(k + 1)) - lgamma(Double(n - k + 1))
     }
 
     /// Whether the links that go on after the texts go on, three in four or more, with texts

@@ -60,6 +60,39 @@ struct ValueSetPositions {
         }
     }
 
+    /// The texts, of those with `SlotDecision.siblingEvidence` links at the position after
+    /// `key`, that a twin position lacks though a value as popular would be there too: a chance
+    /// below `SlotDecision.siblingChance` of seeing it nowhere, were its links there as many,
+    /// for its links here, as the shared texts' are (Poisson). A twin shares eight texts or
+    /// more, popular alike, which hold half its links, and lacks few of the popular texts here;
+    /// it need not hold half the links here (`/s/featured` takes most of the sellers' position). Where the position was noted (by a fold, which kept only some
+    /// of its texts apart), its noted texts are compared, as the twin's were noted.
+    func missingAtTwins(_ texts: [[UInt8]: Int], at key: [InferredRoute.Segment]) -> Set<[UInt8]> {
+        let own = keys[key].map { positions[$0] } ?? texts
+        let ownLiterals = Self.literals(of: key)
+        var shared: [Int: Int] = [:]
+        for text in own.keys {
+            for position in byText[text] ?? [] where literals[position] != ownLiterals { shared[position, default: 0] += 1 }
+        }
+        var missing: Set<[UInt8]> = []
+        for (position, count) in shared where count >= Self.minimumShared {
+            let other = positions[position]
+            let common = own.keys.filter { other[$0] != nil }
+            guard Self.correlation(common.map { log(Double(own[$0]!)) }, common.map { log(Double(other[$0]!)) }) >= Self.minimumCorrelation
+            else { continue }
+            // the twin holds the set: most of its links are of the shared texts
+            let shared = common.reduce(0) { $0 + other[$1]! }
+            guard 2 * shared >= other.values.reduce(0, +) else { continue }
+            let rate = Double(shared) / Double(common.reduce(0) { $0 + own[$1]! })
+            let expected = own.filter { $0.value >= SlotDecision.siblingEvidence && -rate * Double($0.value) < log(SlotDecision.siblingChance) }
+            let absent = expected.keys.filter { other[$0] == nil }
+            // siblings are few: where many popular texts are missing, the twin is another set
+            guard absent.count <= max(1, expected.count / 10) else { continue }
+            missing.formUnion(absent.filter { texts[$0] != nil })
+        }
+        return missing
+    }
+
     /// The literals of `key`, in order.
     private static func literals(of key: [InferredRoute.Segment]) -> [[UInt8]] {
         key.compactMap { if case let .literal(bytes) = $0 { bytes } else { nil } }
