@@ -86,6 +86,40 @@ public struct InferredTable: Sendable {
         }
     }
 
+    /// A placeholder that took few texts, each seen often: a set that small may as well be
+    /// read as literals (urnmatch-tables(7), A closed set), which the table's first lines say.
+    public struct CloseSet: Sendable {
+        /// The route segments up to the placeholder.
+        let segments: [InferredRoute.Segment]
+        /// How many texts it took.
+        let texts: Int
+
+        /// How many texts make a close call: fewer than `SlotDecision.closedSetSize`, and
+        /// more than the few literal pages a site puts side by side.
+        static let range = 8..<SlotDecision.closedSetSize
+
+        /// How many links a text has, on average, for its few texts to be a set seen whole
+        /// rather than the first values of an open one.
+        static let linksPerText = 10
+
+        /// The close call of a placeholder after `segments` that took `texts` (with their links),
+        /// if their number is in `range` and they were seen `linksPerText` times each on average.
+        init?(segments: [InferredRoute.Segment], texts: [[UInt8]: Int]) {
+            guard Self.range.contains(texts.count), texts.values.reduce(0, +) >= Self.linksPerText * texts.count else { return nil }
+            self.segments = segments
+            self.texts = texts.count
+        }
+
+        /// Its comment line.
+        var comment: String {
+            let position = InferredTable.urnPattern(InferredRoute(segments: segments, count: 0, examples: [], methods: []))
+            return "# close: \(position) took \(texts) texts only (\(Self.linksPerText) links a text or more): one placeholder, though so few may be literals\n"
+        }
+    }
+
+    /// The placeholders that made a close call, which the table's first lines name.
+    public internal(set) var closeSets: [CloseSet] = []
+
     /// A table of `routes` (most specific first), inferred from `linkCount` links read in
     /// `dialect`, with `leftOut` the records its reader did not add.
     public init(routes: [InferredRoute], linkCount: Int, dialect: InferredTableDialect, leftOut: LeftOut = .init()) {
@@ -136,7 +170,7 @@ public struct InferredTable: Sendable {
     /// The first lines of a table: what made it, from how much, and what it left out.
     func header(routes: Int) -> String {
         "# urnmatch --infer: \(routes) \(routes == 1 ? "route" : "routes") from \(Self.grouped(linkCount)) \(linkCount == 1 ? "link" : "links")\n"
-            + leftOut.comments
+            + leftOut.comments + closeSets.map(\.comment).joined()
     }
 
     /// A route file: the header, the `@dialect` and `@type` lines it needs, then each route

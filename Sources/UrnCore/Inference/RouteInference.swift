@@ -126,6 +126,10 @@ public struct RouteInference {
     /// The first fold's number of links.
     static let firstFold = 16_384
 
+    /// The texts each placeholder of any text took when a fold made it, by the route segments
+    /// before it, with their links then (`placeholderTexts`).
+    private var foldedTexts: [[InferredRoute.Segment]: [[UInt8]: Int]] = [:]
+
     /// The texts of the positions folds made placeholders, with their links then.
     private var foldedSets = ValueSetPositions()
 
@@ -155,6 +159,7 @@ public struct RouteInference {
                     // the texts a placeholder folds are kept: where the same set shows elsewhere
                     // later, they are its evidence (`ValueSetPositions`)
                     if below.count == 1 || type == nil { foldedSets.note(Self.literalChildren(of: nodes, in: paths), at: segments) }
+                    if type == nil { foldedTexts[segments] = placeholderTexts(next, at: segments, in: paths) }
                     pending.append((next, folded.addChild(.placeholder(type), under: into), segments + [.placeholder(type)],
                                     Self.followsTypedValues(type, next, in: paths)))
                 case let .run(next): pending.append((next, folded.addChild(.run, under: into), segments + [.glob], false))
@@ -168,17 +173,29 @@ public struct RouteInference {
     /// The table inferred from the links added so far; `leftOut` counts the records its
     /// reader did not add, which the table's first lines say.
     public func table(leftOut: InferredTable.LeftOut = .init()) -> InferredTable {
-        InferredTable(routes: routes(), linkCount: linkCount, dialect: dialect, leftOut: leftOut, origins: origins)
+        let (routes, closeSets) = inferred()
+        var table = InferredTable(routes: routes, linkCount: linkCount, dialect: dialect, leftOut: leftOut, origins: origins)
+        table.closeSets = closeSets
+        return table
     }
 
     /// The routes inferred from the links added so far, most specific first (urn's precedence).
     /// Where they have a catch-all of varying depth before a literal, the links are lined up on
     /// it and the routes decided again (`RunAlignment`).
     public func routes() -> [InferredRoute] {
-        let (found, decided) = routes(in: paths, runLengths: [:], runShares: [:], runTexts: [:])
-        let anchors = RunAlignment.anchors(in: found)
-        guard !anchors.isEmpty, let aligned = RunAlignment.aligned(paths, at: anchors, decided: decided) else { return found }
-        return routes(in: aligned.paths, runLengths: aligned.lengths, runShares: aligned.shares, runTexts: aligned.runTexts).routes
+        inferred().routes
+    }
+
+    /// The routes (`routes()`), and the placeholders whose few texts made a close call
+    /// (`InferredTable.CloseSet`).
+    private func inferred() -> (routes: [InferredRoute], closeSets: [InferredTable.CloseSet]) {
+        let first = routes(in: paths, runLengths: [:], runShares: [:], runTexts: [:])
+        let anchors = RunAlignment.anchors(in: first.routes)
+        guard !anchors.isEmpty, let aligned = RunAlignment.aligned(paths, at: anchors, decided: first.decided) else {
+            return (first.routes, first.closeSets)
+        }
+        let found = routes(in: aligned.paths, runLengths: aligned.lengths, runShares: aligned.shares, runTexts: aligned.runTexts)
+        return (found.routes, found.closeSets)
     }
 
     /// The routes of the links in `paths`, where each run node takes a catch-all of the lengths
@@ -187,8 +204,9 @@ public struct RouteInference {
     /// and `runTexts` the texts that runs took (`SlotDecision.runTexts`).
     private func routes(in paths: ObservedPaths, runLengths: [Int32: ClosedRange<Int>], runShares: [Int32: [InferredRoute.GlobShare]],
                         runTexts: [[UInt8]: Int])
-        -> (routes: [InferredRoute], decided: [Int32: [InferredRoute.Segment]]) {
+        -> (routes: [InferredRoute], decided: [Int32: [InferredRoute.Segment]], closeSets: [InferredTable.CloseSet]) {
         var found: [InferredRoute] = []
+        var closeSets: [InferredTable.CloseSet] = []
         var decided: [Int32: [InferredRoute.Segment]] = [:]
         // routes whose last component is a literal that had no other text beside it
         var lone: Set<[InferredRoute.Segment]> = []
@@ -212,7 +230,12 @@ public struct RouteInference {
                     let child = segments + [.literal(bytes)]
                     pending.append((next, child, globs))
                     if below.count == 1 { lone.insert(child) }
-                case let .placeholder(type, next): pending.append((next, segments + [.placeholder(type)], globs))
+                case let .placeholder(type, next):
+                    if type == nil, let close = InferredTable.CloseSet(segments: segments + [.placeholder(nil)],
+                                                                          texts: placeholderTexts(next, at: segments, in: paths)) {
+                        closeSets.append(close)
+                    }
+                    pending.append((next, segments + [.placeholder(type)], globs))
                 case let .run(next):
                     let lengths = next.compactMap { runLengths[$0] }
                     let range = (lengths.map(\.lowerBound).min() ?? 1)...(lengths.map(\.upperBound).max() ?? 1)
@@ -220,7 +243,8 @@ public struct RouteInference {
                 }
             }
         }
-        return (StrayLinks.absorb(GlobMerge.merge(FormatStems.merge(found), secondCatchAll: dialect.secondCatchAll), lone: lone).sorted { $0.precedes($1) }, decided)
+        return (StrayLinks.absorb(GlobMerge.merge(FormatStems.merge(found), secondCatchAll: dialect.secondCatchAll), lone: lone).sorted { $0.precedes($1) }, decided,
+                closeSets.reversed())
     }
 
     /// The texts decided literals beside other texts anywhere in `paths`, on a first walk that
@@ -250,6 +274,21 @@ public struct RouteInference {
             }
         }
         return (found, valueSets)
+    }
+
+    /// The texts a placeholder of any text after the route segments `position` takes, the
+    /// children `next` of `paths`, each with its links: those of its literal children, and
+    /// where a fold made it, those it took then (`foldedTexts`).
+    private func placeholderTexts(_ next: [Int32], at position: [InferredRoute.Segment], in paths: ObservedPaths) -> [[UInt8]: Int] {
+        var texts: [[UInt8]: Int] = [:]
+        for node in next {
+            switch paths.token(of: node) {
+            case let .literal(bytes): texts[bytes, default: 0] += paths[node].total
+            case .placeholder(nil): texts.merge(foldedTexts[position] ?? [:], uniquingKeysWith: max)
+            case .typed, .placeholder, .run: break
+            }
+        }
+        return texts
     }
 
     /// The texts after `nodes` of `paths`, each with its links.
