@@ -109,14 +109,14 @@ struct SlotDecision {
         // the texts that stand apart from the values beside them as literal pages do; where
         // many do, they are no set's siblings (beside a fold's placeholder, the texts are the
         // few it kept); beside a run, every text is a value of the run's kind
-        let missing = missingAtTwins(rest, position: position).filter { 100 * rest[$0].ends[0] >= 97 * rest[$0].count }
+        let missing = missingAtTwins(rest, position: position).filter { Self.isPage(rest[$0]) }
         let apart = Self.standApart(rest, beside: decided.isEmpty ? nil : profile(.placeholder(nil), decided, decided.reduce(0) { $0 + paths[$1].total }))
             .union(missing)
         let siblings = !runs.isEmpty ? [] : apart.count <= max(1, rest.count / 20) || !decided.isEmpty ? apart : []
         // pages: siblings whose links end there, and on the last walk, that the set's values at
         // another place lack (a fold, which does not know those places, keeps them apart for it)
-        let isPage = { (i: Int) in
-            siblings.contains(i) && (missing.contains(i) || keepsSiblingsApart && 100 * rest[i].ends[0] >= 97 * rest[i].count)
+        let pageSibling = { (i: Int) in
+            siblings.contains(i) && (missing.contains(i) || keepsSiblingsApart && Self.isPage(rest[i]))
         }
         let seen = rest.reduce(0) { $0 + $1.count }
         let kinds = Self.resources(rest)
@@ -142,7 +142,7 @@ struct SlotDecision {
                     && endAsValues(rest, beside: typedLinks)))
         // beside an open set, the pages; at a fold, also the siblings with a twentieth of the
         // links or more, not rare texts that a later walk could not read as values again
-        let kept = closed ? siblings : !open ? [] : siblings.filter { isPage($0) || keepsSiblingsApart && 20 * rest[$0].count >= seen }
+        let kept = closed ? siblings : !open ? [] : siblings.filter { pageSibling($0) || keepsSiblingsApart && 20 * rest[$0].count >= seen }
         outcomes += kept.sorted().map { Outcome.literal(Self.bytes(rest[$0].token), rest[$0].nodes) }
         rest = rest.indices.filter { !kept.contains($0) }.map { rest[$0] }
         if !open {
@@ -377,18 +377,23 @@ struct SlotDecision {
     /// The links a text needs before it can stand apart from a closed set.
     static let siblingEvidence = 20
 
+    /// Whether nearly all of a text's links end at it (97%), as a page's do.
+    private static func isPage(_ text: Profile) -> Bool {
+        100 * text.ends[0] >= 97 * text.count
+    }
+
     /// The texts, of those with `siblingEvidence` links, that stand apart from the values beside
     /// them (the others, and `values`, the placeholder a fold made here) as literal pages do:
     /// one whose links nearly all end where the values' go on, one in five or more, or often
     /// enough that a value this popular would not, by a chance of one in a million (a `new` or
-    /// `featured` page beside values that have pages below them); one whose links mostly go on to texts that follow it
-    /// alone (`/users/me/orders`). A popular value is no sibling: its links go on as the
+    /// `featured` page beside values that have pages below them); one whose links mostly go on
+    /// to texts that follow it alone (`/users/me/orders`). A popular value is no sibling: its links go on as the
     /// others' do (`/users/torvalds`).
     private static func standApart(_ texts: [Profile], beside values: Profile?) -> Set<Int> {
         let all = texts + (values.map { [$0] } ?? [])
         var owners: [Token: Int] = [:]
         for text in all { for symbol in text.below[0].keys { owners[symbol, default: 0] += 1 } }
-        let leaves = Set(texts.indices.filter { texts[$0].count >= siblingEvidence && 100 * texts[$0].ends[0] >= 97 * texts[$0].count })
+        let leaves = Set(texts.indices.filter { texts[$0].count >= siblingEvidence && isPage(texts[$0]) })
         // how often the other texts' links end, where they have links enough to tell
         let others = all.indices.filter { !leaves.contains($0) }
         let otherLinks = others.reduce(0) { $0 + all[$1].count }, otherEnds = others.reduce(0) { $0 + all[$1].ends[0] }
