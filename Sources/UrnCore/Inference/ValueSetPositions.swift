@@ -42,45 +42,22 @@ struct ValueSetPositions {
     /// whose links at the two positions go together (a correlation of their logarithms of one
     /// half or more).
     func seenElsewhere(_ texts: [[UInt8]: Int], at key: [InferredRoute.Segment]) -> Bool {
-        // a position with the same literals before it is the same route's, reached through
-        // values of another number (GitLab's namespaces of one, two or three groups)
-        let ownLiterals = Self.literals(of: key)
-        var shared: [Int: Int] = [:]
-        for text in texts.keys {
-            for position in byText[text] ?? [] where literals[position] != ownLiterals { shared[position, default: 0] += 1 }
-        }
         let links = texts.values.reduce(0, +)
-        return shared.contains { position, count in
-            guard count >= Self.minimumShared else { return false }
-            let other = positions[position]
-            let common = texts.keys.filter { other[$0] != nil }
-            guard 2 * common.reduce(0, { $0 + texts[$1]! }) >= links else { return false }
-            return Self.correlation(common.map { log(Double(texts[$0]!)) }, common.map { log(Double(other[$0]!)) })
-                >= Self.minimumCorrelation
-        }
+        return twins(of: texts, at: key).contains { 2 * $0.common.reduce(0) { $0 + texts[$1]! } >= links }
     }
 
     /// The texts, of those with `SlotDecision.siblingEvidence` links at the position after
     /// `key`, that a twin position lacks though a value as popular would be there too: a chance
     /// below `SlotDecision.siblingChance` of seeing it nowhere, were its links there as many,
-    /// for its links here, as the shared texts' are (Poisson). A twin shares eight texts or
-    /// more, popular alike, which hold half its links, and lacks few of the popular texts here;
-    /// it need not hold half the links here (`/s/featured` takes most of the sellers' position). Where the position was noted (by a fold, which kept only some
-    /// of its texts apart), its noted texts are compared, as the twin's were noted.
+    /// for its links here, as the shared texts' are (Poisson). A twin (`twins`) holds the set:
+    /// half its links are of the shared texts, and it lacks few of the popular texts here; it
+    /// need not hold half the links here (`/s/featured` takes most of the sellers' position).
+    /// Where the position was noted (by a fold, which kept only some of its texts apart), its
+    /// noted texts are compared, as the twin's were noted.
     func missingAtTwins(_ texts: [[UInt8]: Int], at key: [InferredRoute.Segment]) -> Set<[UInt8]> {
         let own = keys[key].map { positions[$0] } ?? texts
-        let ownLiterals = Self.literals(of: key)
-        var shared: [Int: Int] = [:]
-        for text in own.keys {
-            for position in byText[text] ?? [] where literals[position] != ownLiterals { shared[position, default: 0] += 1 }
-        }
         var missing: Set<[UInt8]> = []
-        for (position, count) in shared where count >= Self.minimumShared {
-            let other = positions[position]
-            let common = own.keys.filter { other[$0] != nil }
-            guard Self.correlation(common.map { log(Double(own[$0]!)) }, common.map { log(Double(other[$0]!)) }) >= Self.minimumCorrelation
-            else { continue }
-            // the twin holds the set: most of its links are of the shared texts
+        for (other, common) in twins(of: own, at: key) {
             let shared = common.reduce(0) { $0 + other[$1]! }
             guard 2 * shared >= other.values.reduce(0, +) else { continue }
             let rate = Double(shared) / Double(common.reduce(0) { $0 + own[$1]! })
@@ -91,6 +68,27 @@ struct ValueSetPositions {
             missing.formUnion(absent.filter { texts[$0] != nil })
         }
         return missing
+    }
+
+    /// The noted positions that share `minimumShared` texts or more with `texts` (at the position
+    /// after `key`), whose links at the two positions go together (a correlation of their
+    /// logarithms of `minimumCorrelation` or more): each one's texts, and the texts in common.
+    /// A position with the same literals before it is the same route's, reached through values
+    /// of another number (GitLab's namespaces of one, two or three groups), not a twin.
+    private func twins(of texts: [[UInt8]: Int], at key: [InferredRoute.Segment]) -> [(other: [[UInt8]: Int], common: [[UInt8]])] {
+        let ownLiterals = Self.literals(of: key)
+        var shared: [Int: Int] = [:]
+        for text in texts.keys {
+            for position in byText[text] ?? [] where literals[position] != ownLiterals { shared[position, default: 0] += 1 }
+        }
+        return shared.compactMap { position, count in
+            guard count >= Self.minimumShared else { return nil }
+            let other = positions[position]
+            let common = texts.keys.filter { other[$0] != nil }
+            guard Self.correlation(common.map { log(Double(texts[$0]!)) }, common.map { log(Double(other[$0]!)) }) >= Self.minimumCorrelation
+            else { return nil }
+            return (other, common)
+        }
     }
 
     /// The literals of `key`, in order.
