@@ -118,6 +118,29 @@ import UrnOpenAPI
         }
     }
 
+    /// A page beside an open set whose values' links mostly go on (`/admin/users/invite` beside
+    /// users with roles and activity below), at a thousand links: its links end far more often
+    /// than a value's would, a couple of scanners' strays after it notwithstanding, and it stays
+    /// a literal; being a literal here only, it does not make the values beside it literals too,
+    /// however many links it takes.
+    @Test func aPageWhoseLinksEndWhereTheValuesGoOnStaysALiteralBesideAnOpenSet() throws {
+        let users: [(inout SplitMix64) -> String] = [
+            { "/admin/users/\(self.pick(Self.users, &$0))" },
+            { "/admin/users/\(self.pick(Self.users, &$0))/roles" },
+            { "/admin/users/\(self.pick(Self.users, &$0))/activity" },
+        ]
+        // a twentieth of the links, and two in five of the position's
+        let few: (inout SplitMix64) -> String = { $0.next() % 5 == 0 ? "/admin/users/invite" : "/admin/login" }
+        let many: (inout SplitMix64) -> String = { _ in "/admin/users/invite" }
+        for pages in [[few], [many, many]] {
+            let links = traffic(1000, users + pages) + ["/admin/users/invite/edit", "/admin/users/invite/settings"]
+            let found = patterns(try inferred(links)).filter { $0.hasPrefix("/admin/users/") }
+            let expected = ["/admin/users/invite/{invite}", "/admin/users/invite", "/admin/users/{user}/activity", "/admin/users/{user}/roles",
+                            "/admin/users/{user}"]
+            #expect(found == expected, "\(pages.count): \(found.count) routes, \(found.prefix(6))")
+        }
+    }
+
     /// Many texts alike at one place only stay literals: nothing but their number would tell.
     @Test func manyTextsAtOnePlaceOnlyStayLiterals() throws {
         let pages = (0..<20).map { "page-\($0)" }

@@ -253,8 +253,8 @@ public struct RouteInference {
     /// closed set's values show. Only the final walk asks for them: at a fold it would cost a
     /// walk as long as the fold's own, and the words of the first links decide there (a position
     /// decided at a fold stays so).
-    private func literalTexts(in paths: ObservedPaths, runTexts: [[UInt8]: Int]) -> (Set<[UInt8]>, ValueSetPositions) {
-        var found: Set<[UInt8]> = []
+    private func literalTexts(in paths: ObservedPaths, runTexts: [[UInt8]: Int]) -> ([[UInt8]: Set<[InferredRoute.Segment]>], ValueSetPositions) {
+        var found: [[UInt8]: Set<[InferredRoute.Segment]>] = [:]
         var valueSets = foldedSets
         let decision = SlotDecision(paths: paths, runTexts: runTexts)
         var pending: [(nodes: [Int32], segments: [InferredRoute.Segment], afterTypedValue: Bool)] = [([ObservedPaths.root], [], false)]
@@ -265,7 +265,7 @@ public struct RouteInference {
             for outcome in below {
                 switch outcome {
                 case let .literal(bytes, next):
-                    if below.count > 1 { found.insert(bytes) }
+                    if below.count > 1 { found[bytes, default: []].insert(segments) }
                     pending.append((next, segments + [.literal(bytes)], false))
                 case let .placeholder(type, next):
                     pending.append((next, segments + [.placeholder(type)], Self.followsTypedValues(type, next, in: paths)))

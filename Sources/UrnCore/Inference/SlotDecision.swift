@@ -53,10 +53,12 @@ struct SlotDecision {
     }
 
     let paths: ObservedPaths
-    /// Texts decided literals elsewhere in the tree, among other texts (`RouteInference`'s
-    /// first walk): where many of a position's links bring them, the texts seen once there are
-    /// rare siblings, not an open set.
-    var knownLiterals: Set<[UInt8]> = []
+    /// Texts decided literals among other texts (`RouteInference`'s first walk), with the
+    /// positions where they were: where many of a position's links bring texts that are literals
+    /// elsewhere, the texts seen once there are rare siblings, not an open set. A literal known
+    /// at this position only (a page kept beside the values, as `/products/new`) says nothing of
+    /// the texts beside it.
+    var knownLiterals: [[UInt8]: Set<[InferredRoute.Segment]>] = [:]
     /// The texts that `RunAlignment` took into runs (GitLab's namespaces), with the links whose
     /// runs held them. Beside a run, a text that more of its links had in runs than here is a
     /// value of the run's kind, left over where no anchor lined its links up
@@ -110,13 +112,14 @@ struct SlotDecision {
         // many do, they are no set's siblings (beside a fold's placeholder, the texts are the
         // few it kept); beside a run, every text is a value of the run's kind
         let missing = missingAtTwins(rest, position: position).filter { Self.isPage(rest[$0]) }
-        let apart = Self.standApart(rest, beside: decided.isEmpty ? nil : profile(.placeholder(nil), decided, decided.reduce(0) { $0 + paths[$1].total }))
-            .union(missing)
+        let standing = Self.standApart(rest, beside: decided.isEmpty ? nil : profile(.placeholder(nil), decided, decided.reduce(0) { $0 + paths[$1].total }))
+        let apart = standing.apart.union(missing)
         let siblings = !runs.isEmpty ? [] : apart.count <= max(1, rest.count / 20) || !decided.isEmpty ? apart : []
-        // pages: siblings whose links end there, and on the last walk, that the set's values at
-        // another place lack (a fold, which does not know those places, keeps them apart for it)
+        // pages: siblings whose links end too often for a value, and on the last walk, those that
+        // the set's values at another place lack (a fold, which does not know those places, keeps
+        // every sibling whose links end there apart for it)
         let pageSibling = { (i: Int) in
-            siblings.contains(i) && (missing.contains(i) || keepsSiblingsApart && Self.isPage(rest[i]))
+            siblings.contains(i) && (missing.contains(i) || standing.ending.contains(i) || keepsSiblingsApart && Self.isPage(rest[i]))
         }
         let seen = rest.reduce(0) { $0 + $1.count }
         let kinds = Self.resources(rest)
@@ -125,7 +128,7 @@ struct SlotDecision {
         // as literals elsewhere, one of them seen here often enough to count; after an id, where
         // routes put actions and sub-resources, a fifth will do, however rarely each is seen
         // (`merge_requests/<id>/commits`, `…/merge`, `…/cached_widget`)
-        let knownTexts = rest.filter { knownLiterals.contains(Self.bytes($0.token)) }
+        let knownTexts = rest.filter { knownLiterals[Self.bytes($0.token)]?.contains { $0 != position } ?? false }
         let known = knownTexts.reduce(0) { $0 + $1.count }
         let vocabulary = afterTypedValue ? 5 * known >= seen : knownTexts.contains { $0.count >= Self.minimumEvidence } && 3 * known >= seen
         // a closed set, asked where its texts hold half the links of the position's or more
@@ -384,12 +387,14 @@ struct SlotDecision {
 
     /// The texts, of those with `siblingEvidence` links, that stand apart from the values beside
     /// them (the others, and `values`, the placeholder a fold made here) as literal pages do:
-    /// one whose links nearly all end where the values' go on, one in five or more, or often
-    /// enough that a value this popular would not, by a chance of one in a million (a `new` or
-    /// `featured` page beside values that have pages below them); one whose links mostly go on
-    /// to texts that follow it alone (`/users/me/orders`). A popular value is no sibling: its links go on as the
-    /// others' do (`/users/torvalds`).
-    private static func standApart(_ texts: [Profile], beside values: Profile?) -> Set<Int> {
+    /// one whose links nearly all end where the values' go on, one in five or more; one whose
+    /// links end too often for a value as popular, by a chance of one in a million, the others'
+    /// links taken without its own (a `new` or `featured` page beside values that have pages
+    /// below them, whatever stray links go on after it: `/admin/users/invite/edit`), which
+    /// `ending` holds too, as pages at every walk; one whose links mostly go on to texts that
+    /// follow it alone (`/users/me/orders`). A popular value is no sibling: its links go on as
+    /// the others' do (`/users/torvalds`).
+    private static func standApart(_ texts: [Profile], beside values: Profile?) -> (apart: Set<Int>, ending: Set<Int>) {
         let all = texts + (values.map { [$0] } ?? [])
         var owners: [Token: Int] = [:]
         for text in all { for symbol in text.below[0].keys { owners[symbol, default: 0] += 1 } }
@@ -397,22 +402,45 @@ struct SlotDecision {
         // how often the other texts' links end, where they have links enough to tell
         let others = all.indices.filter { !leaves.contains($0) }
         let otherLinks = others.reduce(0) { $0 + all[$1].count }, otherEnds = others.reduce(0) { $0 + all[$1].ends[0] }
-        let endShare = (Double(otherEnds) + 0.5) / (Double(otherLinks) + 1)
-        return Set(texts.indices.filter { i in
+        // a text ends too often for a value: the others' links (without its own) end less often,
+        // by a chance below `siblingChance`
+        let ending = Set(texts.indices.filter { i in
+            let own = leaves.contains(i) ? (links: 0, ends: 0) : (links: texts[i].count, ends: texts[i].ends[0])
+            let share = (Double(otherEnds - own.ends) + 0.5) / (Double(otherLinks - own.links) + 1)
+            return texts[i].count >= siblingEvidence && otherLinks - own.links >= siblingEvidence
+                && logBinomialTail(texts[i].ends[0], of: texts[i].count, share: share) < log(siblingChance)
+        })
+        let apart = Set(texts.indices.filter { i in
             let text = texts[i]
             guard text.count >= siblingEvidence else { return false }
-            if leaves.contains(i), otherLinks >= siblingEvidence,
-               5 * otherEnds <= 4 * otherLinks || logBinomial(text.ends[0], of: text.count, share: endShare) < log(siblingChance) { return true }
+            if ending.contains(i) || leaves.contains(i) && otherLinks >= siblingEvidence && 5 * otherEnds <= 4 * otherLinks { return true }
             // a placeholder below the values takes any text: none is the text's own
             guard values?.below[0][.placeholder(nil)] == nil else { return false }
             let own = text.below[0].filter { $0.value >= 2 && owners[$0.key] == 1 }.values.reduce(0, +)
             return 2 * own >= text.count
         })
+        return (apart, ending)
     }
 
     /// The chance below which a text's links end too often, or are missing at a twin position
     /// too plainly, for a value of the set beside it.
     static let siblingChance = 1e-6
+
+    /// The logarithm of the chance that `k` of `n` links or more do something each does with the
+    /// chance `share` (a binomial tail).
+    static func logBinomialTail(_ k: Int, of n: Int, share: Double) -> Double {
+        // at or below the mean, the tail holds half the chance or more
+        guard Double(k) > share * Double(n) else { return 0 }
+        let first = logBinomial(k, of: n, share: share)
+        var sum = 1.0, term = 1.0
+        for j in k..<n {
+            // each term from the one before: (n - j) / (j + 1) * share / (1 - share)
+            term *= Double(n - j) / Double(j + 1) * share / max(1e-12, 1 - share)
+            sum += term
+            if term < 1e-12 * sum { break }
+        }
+        return min(0, first + log(sum))
+    }
 
     /// The logarithm of the chance that `k` of `n` links do something each does with the chance
     /// `share` (a binomial term).
