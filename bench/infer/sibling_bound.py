@@ -25,13 +25,14 @@ A text's shape (`new` beside hyphenated product slugs) is left out: it tells pag
 only where the set's values look unlike words, and the tags, communities and usernames are
 words too.
 
-Usage: sibling_bound.py --table ROUTES LINKS...   (links files named TABLE-SIZE-SEED.links)
+Usage: sibling_bound.py --table ROUTES [--table ROUTES...] LINKS...   (links named TABLE-SIZE-SEED.links)
 """
 import argparse
 import collections
 import math
 import os
 import re
+import sys
 
 
 def segments(link):
@@ -112,14 +113,19 @@ def scores(paths, prefix, pages, twins, minimum):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--table", required=True)
+    parser.add_argument("--table", required=True, action="append",
+                        help="a small-set table; several pool their values (a sample goes with the table its name starts with)")
     parser.add_argument("--minimum", type=int, default=5, help="links a text needs to be scored")
     parser.add_argument("links", nargs="+")
     a = parser.parse_args()
-    siblings, positions = read_table(a.table)
+    tables = {os.path.basename(t).rsplit(".", 1)[0]: read_table(t) for t in a.table}
     pages, values = [], []
     for file in a.links:
         run = os.path.basename(file).rsplit(".", 1)[0]
+        name = run.split("-", 1)[0] if len(tables) > 1 else next(iter(tables))
+        if name not in tables:
+            sys.exit(f"sibling_bound.py: {file}: no --table named {name}")
+        siblings, positions = tables[name]
         paths = [segments(line) for line in open(file, encoding="utf-8", errors="replace")]
         for (prefix, name), texts in sorted(siblings.items()):
             twins = [p for p in positions[name] if p != prefix]
