@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @_spi(Records) @testable import UrnCore
 import UrnOpenAPI
@@ -139,6 +140,19 @@ import UrnOpenAPI
                             "/admin/users/{user}"]
             #expect(found == expected, "\(pages.count): \(found.count) routes, \(found.prefix(6))")
         }
+    }
+
+    /// The binomial tail that tells a page by where its links end: the chance of `k` or more of
+    /// `n`, against the sum of the terms written out (38 of 40 at a share of 0.51: the
+    /// admin console's invite page beside users; 13 of 13; 900 of 1,000).
+    @Test func theBinomialTailIsTheChanceOfThatManyOrMore() {
+        func exact(_ k: Int, _ n: Int, _ p: Double) -> Double {
+            log((k...n).reduce(0.0) { $0 + exp(SlotDecision.logBinomial($1, of: n, share: p)) })
+        }
+        for (k, n, p) in [(38, 40, 0.51), (13, 13, 0.74), (900, 1000, 0.85), (21, 40, 0.5)] {
+            #expect(abs(SlotDecision.logBinomialTail(k, of: n, share: p) - exact(k, n, p)) < 1e-9, "\(k) of \(n) at \(p)")
+        }
+        #expect(SlotDecision.logBinomialTail(5, of: 10, share: 0.5) == 0)
     }
 
     /// Many texts alike at one place only stay literals: nothing but their number would tell.
