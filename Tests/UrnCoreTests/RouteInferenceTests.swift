@@ -710,6 +710,21 @@ import UrnOpenAPI
         for link in links { #expect(try router.route(link) != nil, "\(link) in\n\(text)") }
     }
 
+    /// A URLPattern table writes the origin its links share, but only one a pattern's hostname
+    /// can hold: an app link's opaque host with a U+FFFD in it (`myapp://x%EF%BF%BD`, which the
+    /// hostname's canonicalization, a special URL's, refuses) leaves the wildcard origin, and
+    /// the table loads and routes its link back.
+    @Test func anOriginNoPatternCanHoldIsWrittenAsAWildcard() throws {
+        for link in ["myapp://x\u{FFFD}/a", "myapp://x\u{FFFD}\u{FFFD}rnttps://example&cmyrts:///x/"] {
+            var inference = RouteInference(dialect: .urlpattern)
+            try inference.add(link)
+            let text = inference.table().text()
+            let table = try RouteTable(parsing: text, name: "inferred", dialect: InferredTableDialect.urlpattern.tableDialect)
+            #expect(try Router(tables: [table]).route(link) != nil, "\(text)")
+            #expect(text.contains("\n*://*:*/"), "\(text)")
+        }
+    }
+
     @Test func noLinksMakeAnEmptyTable() {
         let table = RouteInference().table()
         #expect(table.routes.isEmpty)

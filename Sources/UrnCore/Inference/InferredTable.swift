@@ -157,7 +157,8 @@ public struct InferredTable: Sendable {
         case .urlpattern:
             // first match, as the routes are ranked; two alike but for the case of a literal are
             // kept apart, as URLPattern compares case
-            return routeFile(Self.merged(routes, by: Self.urlPatternPath), pattern: { origins.urlPatternPrefix + Self.urlPatternPath($0) })
+            let prefix = origins.urlPatternPrefix
+            return routeFile(Self.merged(routes, by: Self.urlPatternPath), pattern: { prefix + Self.urlPatternPath($0) })
         case .openapi:
             // no catch-all: each length is a path; templated paths are ranked by how many
             // template expressions they have, and two with as many that share a link are left

@@ -31,8 +31,14 @@ struct LinkOrigins: Sendable {
     }
 
     /// What comes before each pattern's path: the origin the links share, else a wildcard one.
+    /// A shared origin that no pattern can hold is a wildcard too: a pattern's hostname is
+    /// canonicalized as a special URL's, which refuses an app link's opaque host that decodes to
+    /// no domain (`myapp://x%EF%BF%BD`).
     var urlPatternPrefix: String {
-        if let first, !several { return String(decoding: first, as: UTF8.self) }
+        if let first, !several {
+            let origin = String(decoding: first, as: UTF8.self)
+            if (try? URLPattern(origin + "/")) != nil { return origin }
+        }
         return "*://*:*"
     }
 }
