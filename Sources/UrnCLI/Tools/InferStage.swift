@@ -1,4 +1,5 @@
 @_spi(Records) import UrnCore
+import UrnDomains
 
 /// `urnmatch --infer` (urnmatch-tables(7) INFERRING ROUTES): feeds each record's link to a
 /// `RouteInference` (with tables, only the links no route takes) and writes the inferred table
@@ -51,6 +52,8 @@ struct InferStage: RecordStage {
         inferenceReader = inferenceParser.requestTargets == reader.parser.requestTargets ? nil : LinkReader(parser: inferenceParser)
         self.matcher = matcher
         inference = RouteInference(dialect: dialect)
+        // read as the tools read a URLPattern table's links: internationalized domains in ASCII
+        inference.domainToASCII = IDNA.webASCII
         self.method = method
         self.methodField = methodField
         self.readsRequestLines = readsRequestLines

@@ -8,6 +8,9 @@ struct LinkOrigins: Sendable {
     private(set) var several = false
     /// Whether a link had no origin: a path, as an access log gives it.
     private(set) var paths = false
+    /// How the WHATWG parser writes an internationalized domain in ASCII (libidn2's, from the
+    /// tools), for the links read and the origin the patterns hold; nil: ASCII domains only.
+    var domainToASCII: (@Sendable (String) -> String?)?
 
     /// Notes the origin of a link (`scheme://host:port`), nil for one that has none: a path.
     mutating func add(_ origin: ArraySlice<UInt8>?) {
@@ -37,7 +40,7 @@ struct LinkOrigins: Sendable {
     var urlPatternPrefix: String {
         if let first, !several {
             let origin = String(decoding: first, as: UTF8.self)
-            if (try? URLPattern(origin + "/")) != nil { return origin }
+            if (try? URLPattern(origin + "/", domainToASCII: domainToASCII)) != nil { return origin }
         }
         return "*://*:*"
     }

@@ -33,6 +33,14 @@ public struct RouteInference {
     /// How many links have been added.
     public var linkCount: Int { paths.linkCount }
 
+    /// How a URLPattern table's WHATWG parser writes an internationalized domain in ASCII, as
+    /// the table will be read (`RouteTableParser.domainToASCII`); nil: ASCII domains only, and
+    /// a link with another domain is no URL. Set before the first link.
+    @_spi(Records) public var domainToASCII: (@Sendable (String) -> String?)? {
+        get { origins.domainToASCII }
+        set { origins.domainToASCII = newValue }
+    }
+
     /// Adds the link `link`, requested with `method` (nil when unknown; any case). Throws for
     /// text that is not a link, and for a URLPattern table one it can have no route for.
     public mutating func add(_ link: String, method: String? = nil) throws(UrnError) {
@@ -108,7 +116,9 @@ public struct RouteInference {
     /// opaque `mailto:a@b`, an app link's empty one), which no pattern of paths takes.
     private mutating func readAsURLPattern(_ link: Link) throws(UrnError) {
         let text = String(decoding: link.text, as: UTF8.self)
-        guard let url = WebURL(text, base: WebURL(Self.urlPatternBase)) else { throw UrnError(UnreadableURL(link.text, baseURL: nil)) }
+        guard let url = WebURL(text, base: WebURL(Self.urlPatternBase), domainToASCII: domainToASCII) else {
+            throw UrnError(UnreadableURL(link.text, baseURL: nil))
+        }
         // an opaque path (`mailto:a@b`), or the empty one of `myapp://host`, is no path a
         // pattern of paths takes (its pathname does not start with `/`)
         guard case let .segments(segments) = url.path, !segments.isEmpty else {
