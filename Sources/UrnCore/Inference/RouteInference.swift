@@ -109,6 +109,8 @@ public struct RouteInference {
     /// them against it too, since the WHATWG parser reads `http:/x` against a base of the same
     /// scheme as a path.
     static let urlPatternBase = "http://localhost"
+    /// `urlPatternBase` parsed, once: each link is read against it.
+    private static let urlPatternBaseURL = WebURL(urlPatternBase)
 
     /// Reads `link` as a URLPattern table does: the WHATWG URL parser's path segments, undecoded,
     /// a trailing empty one kept; and its origin, for a link with a scheme and a host. Throws for
@@ -116,7 +118,7 @@ public struct RouteInference {
     /// opaque `mailto:a@b`, an app link's empty one), which no pattern of paths takes.
     private mutating func readAsURLPattern(_ link: Link) throws(UrnError) {
         let text = String(decoding: link.text, as: UTF8.self)
-        guard let url = WebURL(text, base: WebURL(Self.urlPatternBase), domainToASCII: domainToASCII) else {
+        guard let url = WebURL(text, base: Self.urlPatternBaseURL, domainToASCII: domainToASCII) else {
             throw UrnError(UnreadableURL(link.text, baseURL: nil))
         }
         // an opaque path (`mailto:a@b`), or the empty one of `myapp://host`, is no path a

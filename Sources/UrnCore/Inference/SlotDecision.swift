@@ -490,13 +490,7 @@ struct SlotDecision {
         if share >= 1 { return 1 }
         if m > 300 { return share < 0.85 ? 0 : 1 }
         let need = Int((0.9 * Double(m)).rounded(.up))
-        let logShare = log(share), logRest = log(1 - share)
-        var sum = 0.0
-        for j in need...m {
-            let logChoose = lgamma(Double(m + 1)) - lgamma(Double(j + 1)) - lgamma(Double(m - j + 1))
-            sum += exp(logChoose + Double(j) * logShare + Double(m - j) * logRest)
-        }
-        return min(1, sum)
+        return min(1, (need...m).reduce(0.0) { $0 + exp(logBinomial($1, of: m, share: share)) })
     }
 
     /// Whether the texts, `seen` links in all, lead to continuations of their own at every
